@@ -1,0 +1,102 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadOrCreateDevApp } from './auth/app-credentials';
+import type { AppCredentials } from './auth/usersig';
+import type { Bus } from './bus/bus';
+import { createLocalBus } from './bus/local-bus';
+import { createNatsBus } from './bus/nats-bus';
+import type { Database } from './db/database';
+import { openDatabase } from './db/open';
+import { createGateway, type Gateway, IM_PATH } from './gateway/gateway';
+import { SessionRegistry } from './gateway/registry';
+import { publishMessages } from './services/delivery';
+import { MessageWriter } from './services/message-writer';
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  /** null keeps the embedded database in memory (tests). */
+  dataDir: string | null;
+  databaseUrl: string | null;
+  natsUrl: string | null;
+  /** null in embedded mode: a development app is generated in dataDir (or in memory). */
+  app: AppCredentials | null;
+  logLevel: string;
+}
+
+export interface LiaisonServer {
+  readonly http: FastifyInstance;
+  readonly gateway: Gateway;
+  readonly db: Database;
+  readonly app: AppCredentials;
+  /** Set when a development app was generated on this start. */
+  readonly appCreated: boolean;
+  /** http://host:port once listening. */
+  url: string;
+  listen(): Promise<string>;
+  /** Stops taking connections, commits every acknowledged write, then closes storage and bus. */
+  close(): Promise<void>;
+}
+
+export async function createServer(options: ServerOptions): Promise<LiaisonServer> {
+  const http = Fastify({ logger: { level: options.logLevel } });
+  const log = (err: unknown, context: string) => http.log.error({ err }, context);
+  let app = options.app;
+  let appCreated = false;
+  if (!app) {
+    if (options.dataDir) {
+      ({ app, created: appCreated } = await loadOrCreateDevApp(options.dataDir));
+    } else {
+      app = { sdkAppID: 1_400_000_001, secretKey: 'in-memory-test-secret' };
+    }
+  }
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const bus: Bus = options.natsUrl ? await createNatsBus(options.natsUrl, (err) => log(err, 'bus')) : createLocalBus();
+  const registry = new SessionRegistry();
+  bus.subscribe((subject, envelope) => registry.deliver(subject, envelope));
+  const writer = new MessageWriter(
+    db,
+    (results) => publishMessages(bus, results),
+    (err) => log(err, 'message writer'),
+  );
+  const gateway = createGateway({ db, writer, bus, app, registry }, log);
+
+  http.get('/healthz', async () => {
+    await db.query('SELECT 1');
+    return { status: 'ok', sessions: gateway.sessionCount() };
+  });
+  http.server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path === IM_PATH) gateway.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+
+  let closed: Promise<void> | null = null;
+  const server: LiaisonServer = {
+    http,
+    gateway,
+    db,
+    app,
+    appCreated,
+    url: '',
+    async listen() {
+      server.url = await http.listen({ port: options.port, host: options.host });
+      const address = http.server.address();
+      if (address && typeof address === 'object') {
+        const host = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
+        server.url = `http://${host}:${address.port}`;
+      }
+      return server.url;
+    },
+    close() {
+      closed ??= (async () => {
+        await gateway.close();
+        await writer.drain();
+        await http.close();
+        await bus.close();
+        await db.close();
+      })();
+      return closed;
+    },
+  };
+  return server;
+}

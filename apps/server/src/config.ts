@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+
+/** Every setting comes from the environment; README.md documents each with its default. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  natsUrl: string | null;
+  sdkAppID: number | null;
+  secretKey: string | null;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const sdkAppID = env.SDK_APP_ID ? Number(env.SDK_APP_ID) : null;
+  if (sdkAppID !== null && (!Number.isInteger(sdkAppID) || sdkAppID <= 0)) {
+    throw new Error(`SDK_APP_ID must be a positive integer, got "${env.SDK_APP_ID}"`);
+  }
+  const secretKey = env.SDK_SECRET_KEY || null;
+  if ((sdkAppID === null) !== (secretKey === null)) {
+    throw new Error('SDK_APP_ID and SDK_SECRET_KEY must be set together');
+  }
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && sdkAppID === null) {
+    throw new Error(
+      'With DATABASE_URL set, SDK_APP_ID and SDK_SECRET_KEY are required (every process must share them)',
+    );
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    natsUrl: env.NATS_URL || null,
+    sdkAppID,
+    secretKey,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

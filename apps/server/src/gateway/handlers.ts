@@ -1,0 +1,229 @@
+import {
+  ErrorCode,
+  groupIDSchema,
+  LiaisonError,
+  Limits,
+  messageBodyBytes,
+  type OpName,
+  type OpRequestParsed,
+  type OpResponse,
+  type PushEventName,
+  userIDSchema,
+} from '@liaison/protocol';
+import type { AppCredentials } from '../auth/usersig';
+import { verifyUserSig } from '../auth/usersig';
+import type { Bus } from '../bus/bus';
+import { userSubject } from '../bus/bus';
+import type { Database } from '../db/database';
+import * as conversations from '../services/conversations';
+import * as groups from '../services/groups';
+import * as history from '../services/history';
+import { c2cKey, groupKey } from '../services/keys';
+import type { MessageWriter } from '../services/message-writer';
+import * as users from '../services/users';
+import type { SessionRegistry } from './registry';
+import type { Session, SessionUser } from './session';
+
+export interface Services {
+  db: Database;
+  writer: MessageWriter;
+  bus: Bus;
+  app: AppCredentials;
+  registry: SessionRegistry;
+}
+
+type Handler<K extends OpName> = (
+  services: Services,
+  session: Session,
+  user: SessionUser,
+  body: OpRequestParsed<K>,
+) => Promise<OpResponse<K>>;
+
+/** Every op but login runs for a logged-in session; the gateway checks that before calling. */
+export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
+  async logout(services, session) {
+    if (session.expiryTimer) clearTimeout(session.expiryTimer);
+    services.registry.remove(session);
+    session.user = null;
+    return {};
+  },
+
+  async getMyProfile({ db }, _session, user) {
+    return { profile: await users.getProfile(db, user.userID) };
+  },
+
+  async getUserProfile({ db }, _session, _user, body) {
+    return { profiles: await users.getProfiles(db, body.userIDList) };
+  },
+
+  async updateMyProfile({ db, bus }, _session, user, body) {
+    const profile = await users.updateProfile(db, user.userID, body);
+    // Other sessions learn the new nick from the bus; this one may send again before that.
+    user.nick = profile.nick;
+    user.avatar = profile.avatar;
+    bus.publish(userSubject(user.userID), { event: 'profile', data: { profile } });
+    return { profile };
+  },
+
+  async sendMessage({ writer }, session, user, body) {
+    const isC2C = body.conversationType === 'C2C';
+    const target = (isC2C ? userIDSchema : groupIDSchema).safeParse(body.to);
+    if (!target.success) {
+      throw new LiaisonError(ErrorCode.INVALID_PARAMS, `to: not a valid ${isC2C ? 'userID' : 'groupID'}`);
+    }
+    const cloudCustomData = body.cloudCustomData ?? '';
+    if (messageBodyBytes(body.payload, cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
+      throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
+    }
+    const { message } = await writer.submit({
+      key: isC2C ? c2cKey(user.userID, body.to) : groupKey(body.to),
+      convType: body.conversationType,
+      sender: user.userID,
+      recipient: body.to,
+      id: body.ID,
+      payload: body.payload,
+      atUserList: body.atUserList ?? [],
+      clientTime: body.clientTime,
+      random: body.random,
+      nick: user.nick,
+      avatar: user.avatar,
+      cloudCustomData,
+      needReadReceipt: body.needReadReceipt ?? false,
+      origin: session.id,
+    });
+    return { message };
+  },
+
+  async getMessageList({ db }, _session, user, body) {
+    const ref = conversations.requireConversation(user.userID, body.conversationID);
+    return history.getMessagePage(db, user.userID, ref, body.nextReqMessageID, body.count);
+  },
+
+  async syncMessages({ db }, _session, user, body) {
+    const ref = conversations.requireConversation(user.userID, body.conversationID);
+    return history.getMessagesAfter(db, user.userID, ref, body.afterSequence);
+  },
+
+  async getConversationList({ db }, _session, user) {
+    return { conversationList: await conversations.listConversations(db, user.userID) };
+  },
+
+  async getConversationProfile({ db }, _session, user, body) {
+    const ref = conversations.requireConversation(user.userID, body.conversationID);
+    return { conversation: await conversations.getConversation(db, user.userID, ref) };
+  },
+
+  async deleteConversation(services, session, user, body) {
+    const ref = conversations.requireConversation(user.userID, body.conversationID);
+    await conversations.deleteConversation(services.db, user.userID, ref);
+    tellOtherTabs(services, session, user, 'conversationDeleted', { conversationID: ref.conversationID });
+    return { conversationID: ref.conversationID };
+  },
+
+  async pinConversation(services, session, user, body) {
+    return patch(services, session, user, body.conversationID, { kind: 'pin', isPinned: body.isPinned });
+  },
+
+  async setMessageRemindType(services, session, user, body) {
+    return patch(services, session, user, body.conversationID, {
+      kind: 'remind',
+      messageRemindType: body.messageRemindType,
+    });
+  },
+
+  async setConversationDraft(services, session, user, body) {
+    return patch(services, session, user, body.conversationID, { kind: 'draft', draftText: body.draftText });
+  },
+
+  async setMessageRead(services, session, user, body) {
+    return patch(services, session, user, body.conversationID, { kind: 'read' });
+  },
+
+  async getTotalUnreadMessageCount({ db }, _session, user) {
+    return { totalUnreadCount: await conversations.totalUnread(db, user.userID) };
+  },
+
+  async createGroup({ db, bus }, _session, user, body) {
+    const { group, memberIDs } = await groups.createGroup(db, user.userID, body);
+    for (const memberID of memberIDs) {
+      const asSeen = memberID === user.userID ? group : await groups.getGroupProfile(db, memberID, group.groupID);
+      bus.publish(userSubject(memberID), {
+        event: 'groupList',
+        data: { joined: [asSeen], left: [] },
+        membership: { groupID: group.groupID, joined: true },
+      });
+    }
+    return { group };
+  },
+
+  async joinGroup({ db, bus }, _session, user, body) {
+    const result = await groups.joinGroup(db, user.userID, body.groupID);
+    if (result.status === 'JoinedSuccess') {
+      bus.publish(userSubject(user.userID), {
+        event: 'groupList',
+        data: { joined: [result.group], left: [] },
+        membership: { groupID: body.groupID, joined: true },
+      });
+    }
+    return result;
+  },
+
+  async quitGroup({ db, bus }, _session, user, body) {
+    await groups.quitGroup(db, user.userID, body.groupID);
+    bus.publish(userSubject(user.userID), {
+      event: 'groupList',
+      data: { joined: [], left: [body.groupID] },
+      membership: { groupID: body.groupID, joined: false },
+    });
+    bus.publish(userSubject(user.userID), {
+      event: 'conversationDeleted',
+      data: { conversationID: `GROUP${body.groupID}` },
+    });
+    return { groupID: body.groupID };
+  },
+
+  async getGroupList({ db }, _session, user) {
+    return { groupList: await groups.listGroups(db, user.userID) };
+  },
+
+  async getGroupProfile({ db }, _session, user, body) {
+    return { group: await groups.getGroupProfile(db, user.userID, body.groupID) };
+  },
+
+  async getGroupMemberList({ db }, _session, user, body) {
+    return groups.getMembers(db, user.userID, body.groupID, body.count ?? Limits.MEMBER_PAGE_MAX, body.offset ?? 0);
+  },
+};
+
+/** Verifies the userSig and binds the session to the user. */
+export async function login(
+  services: Services,
+  session: Session,
+  body: OpRequestParsed<'login'>,
+): Promise<OpResponse<'login'> & { expiresAt: number }> {
+  if (session.user) throw new LiaisonError(ErrorCode.ALREADY_LOGGED_IN);
+  if (body.SDKAppID !== services.app.sdkAppID) throw new LiaisonError(ErrorCode.USERSIG_APP_MISMATCH);
+  const { expiresAt } = verifyUserSig(services.app, body.userID, body.userSig);
+  const profile = await users.ensureUser(services.db, body.userID);
+  const groupIDs = await groups.listGroupIDs(services.db, body.userID);
+  session.user = { userID: profile.userID, nick: profile.nick, avatar: profile.avatar };
+  services.registry.add(session, groupIDs);
+  return { profile, serverTime: Math.floor(Date.now() / 1000), expiresAt };
+}
+
+async function patch(
+  services: Services,
+  session: Session,
+  user: SessionUser,
+  conversationID: string,
+  change: conversations.ConversationPatch,
+) {
+  const ref = conversations.requireConversation(user.userID, conversationID);
+  const conversation = await conversations.patchConversation(services.db, user.userID, ref, change);
+  tellOtherTabs(services, session, user, 'conversation', { conversation });
+  return { conversation };
+}
+
+function tellOtherTabs(services: Services, session: Session, user: SessionUser, event: PushEventName, data: unknown) {
+  services.bus.publish(userSubject(user.userID), { event, data, exceptSession: session.id });
+}

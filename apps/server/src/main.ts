@@ -1,0 +1,35 @@
+import { createServer } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const server = await createServer({
+  port: config.port,
+  host: config.host,
+  dataDir: config.databaseUrl ? null : config.dataDir,
+  databaseUrl: config.databaseUrl,
+  natsUrl: config.natsUrl,
+  app: config.sdkAppID !== null && config.secretKey ? { sdkAppID: config.sdkAppID, secretKey: config.secretKey } : null,
+  logLevel: config.logLevel,
+});
+const url = await server.listen();
+const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
+server.http.log.info(`Liaison listening on ${url} (IM WebSocket at ${url.replace(/^http/, 'ws')}/im), ${storage}`);
+server.http.log.info(
+  `SDKAppID ${server.app.sdkAppID}${server.appCreated ? ' (development app generated; kept in the data dir)' : ''}`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.http.log.info(`${signal}: shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.http.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,214 @@
+import {
+  ErrorCode,
+  type GroupProfile,
+  LiaisonError,
+  type MessageRemindType,
+  type Profile,
+  type WireConversation,
+  type WireMessage,
+} from '@liaison/protocol';
+import type { Sql } from '../db/database';
+import { toNumber } from '../db/database';
+import { type ConversationRef, resolveConversation } from './keys';
+import {
+  type GroupRow,
+  MESSAGE_COLUMNS,
+  type MemberRow,
+  type MessageRow,
+  toGroupProfile,
+  toProfile,
+  toWireMessage,
+  type UserRow,
+} from './rows';
+
+interface ViewRow {
+  conv_key: string;
+  conv_type: string;
+  target: string;
+  read_seq: unknown;
+  floor_seq: unknown;
+  is_pinned: boolean;
+  remind_type: string;
+  draft_text: string;
+  updated_at: unknown;
+  max_seq: unknown;
+}
+
+const VIEW_QUERY = `
+  SELECT uc.conv_key, uc.conv_type, uc.target, uc.read_seq, uc.floor_seq, uc.is_pinned, uc.remind_type,
+         uc.draft_text, uc.updated_at, c.max_seq
+    FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
+   WHERE uc.user_id = $1 AND (NOT uc.hidden OR c.max_seq > uc.floor_seq)`;
+
+/** Every conversation the user can see, with unread counts derived from sequences. */
+export async function listConversations(db: Sql, userID: string): Promise<WireConversation[]> {
+  return hydrate(db, userID, await db.query<ViewRow>(VIEW_QUERY, [userID]));
+}
+
+export async function getConversation(db: Sql, userID: string, ref: ConversationRef): Promise<WireConversation> {
+  const rows = await db.query<ViewRow>(`${VIEW_QUERY} AND uc.conv_key = $2`, [userID, ref.key]);
+  const [conversation] = await hydrate(db, userID, rows);
+  if (!conversation) throw new LiaisonError(ErrorCode.CONVERSATION_NOT_FOUND);
+  return conversation;
+}
+
+export function requireConversation(userID: string, conversationID: string): ConversationRef {
+  const ref = resolveConversation(userID, conversationID);
+  if (!ref) throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'conversationID must be C2C<userID> or GROUP<groupID>');
+  return ref;
+}
+
+export type ConversationPatch =
+  | { kind: 'pin'; isPinned: boolean }
+  | { kind: 'remind'; messageRemindType: MessageRemindType }
+  | { kind: 'draft'; draftText: string }
+  | { kind: 'read' };
+
+const PATCH_SQL: Record<ConversationPatch['kind'], string> = {
+  pin: 'is_pinned = $3',
+  remind: 'remind_type = $3',
+  draft: 'draft_text = $3',
+  read: 'read_seq = GREATEST(uc.read_seq, (SELECT max_seq FROM conversations c WHERE c.conv_key = uc.conv_key))',
+};
+
+/** Changes the user's view of a visible conversation; returns it as it is now. */
+export async function patchConversation(
+  db: Sql,
+  userID: string,
+  ref: ConversationRef,
+  patch: ConversationPatch,
+): Promise<WireConversation> {
+  await getConversation(db, userID, ref);
+  const value =
+    patch.kind === 'pin'
+      ? patch.isPinned
+      : patch.kind === 'remind'
+        ? patch.messageRemindType
+        : patch.kind === 'draft'
+          ? patch.draftText
+          : null;
+  const params: unknown[] = [userID, ref.key];
+  if (value !== null) params.push(value);
+  params.push(Date.now());
+  await db.query(
+    `UPDATE user_conversations uc SET ${PATCH_SQL[patch.kind]}, updated_at = $${params.length}
+      WHERE uc.user_id = $1 AND uc.conv_key = $2`,
+    params,
+  );
+  return getConversation(db, userID, ref);
+}
+
+/** Hides the conversation and its history up to now; a later message brings it back. */
+export async function deleteConversation(db: Sql, userID: string, ref: ConversationRef): Promise<void> {
+  await getConversation(db, userID, ref);
+  await db.query(
+    `UPDATE user_conversations uc
+        SET hidden = true, is_pinned = false, draft_text = '', updated_at = $3,
+            floor_seq = c.max_seq, read_seq = GREATEST(uc.read_seq, c.max_seq)
+       FROM conversations c
+      WHERE c.conv_key = uc.conv_key AND uc.user_id = $1 AND uc.conv_key = $2`,
+    [userID, ref.key, Date.now()],
+  );
+}
+
+/** Total of unread messages in conversations that notify (muted ones do not count). */
+export async function totalUnread(db: Sql, userID: string): Promise<number> {
+  const [row] = await db.query<{ total: unknown }>(
+    `SELECT COALESCE(SUM(GREATEST(c.max_seq - GREATEST(uc.read_seq, uc.floor_seq), 0)), 0) AS total
+       FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
+      WHERE uc.user_id = $1 AND uc.remind_type = 'AcceptAndNotify'
+        AND (NOT uc.hidden OR c.max_seq > uc.floor_seq)`,
+    [userID],
+  );
+  return toNumber(row?.total);
+}
+
+async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireConversation[]> {
+  if (rows.length === 0) return [];
+  const withMessages = rows.filter((r) => toNumber(r.max_seq) > toNumber(r.floor_seq));
+  const lastMessages = new Map<string, WireMessage>();
+  if (withMessages.length > 0) {
+    for (const row of await db.query<MessageRow & { conv_key: string }>(
+      `SELECT m.conv_key, ${MESSAGE_COLUMNS.split(', ')
+        .map((c) => `m.${c}`)
+        .join(', ')}
+         FROM messages m JOIN unnest($1::text[], $2::bigint[]) AS v(k, s) ON m.conv_key = v.k AND m.seq = v.s`,
+      [withMessages.map((r) => r.conv_key), withMessages.map((r) => toNumber(r.max_seq))],
+    )) {
+      lastMessages.set(row.conv_key, toWireMessage(row));
+    }
+  }
+  const peers = rows.filter((r) => r.conv_type === 'C2C').map((r) => r.target);
+  const profiles = new Map<string, Profile>();
+  if (peers.length > 0) {
+    for (const row of await db.query<UserRow>(
+      'SELECT user_id, nick, avatar, self_signature FROM users WHERE user_id = ANY($1)',
+      [peers],
+    )) {
+      profiles.set(row.user_id, toProfile(row));
+    }
+  }
+  const groups = await groupProfilesFor(
+    db,
+    userID,
+    rows.filter((r) => r.conv_type === 'GROUP').map((r) => r.target),
+  );
+  return rows.map((r) => {
+    const maxSeq = toNumber(r.max_seq);
+    const readSeq = Math.max(toNumber(r.read_seq), toNumber(r.floor_seq));
+    const isC2C = r.conv_type === 'C2C';
+    return {
+      conversationID: `${isC2C ? 'C2C' : 'GROUP'}${r.target}`,
+      type: isC2C ? 'C2C' : 'GROUP',
+      target: r.target,
+      unreadCount: Math.max(0, maxSeq - readSeq),
+      maxSequence: maxSeq,
+      readSequence: readSeq,
+      lastMessage: lastMessages.get(r.conv_key) ?? null,
+      isPinned: r.is_pinned,
+      messageRemindType: r.remind_type as MessageRemindType,
+      draftText: r.draft_text,
+      updatedAt: toNumber(r.updated_at),
+      userProfile: isC2C ? (profiles.get(r.target) ?? emptyProfile(r.target)) : null,
+      groupProfile: isC2C ? null : (groups.get(r.target) ?? null),
+    };
+  });
+}
+
+/** Group profiles as seen by userID (selfInfo filled when they are a member). */
+export async function groupProfilesFor(
+  db: Sql,
+  userID: string,
+  groupIDs: string[],
+): Promise<Map<string, GroupProfile>> {
+  const result = new Map<string, GroupProfile>();
+  if (groupIDs.length === 0) return result;
+  const rows = await db.query<
+    GroupRow & Partial<MemberRow> & { remind_type: string | null; member_user: string | null }
+  >(
+    `SELECT g.*, m.user_id AS member_user, m.role, m.join_time, m.name_card, uc.remind_type
+       FROM groups g
+       LEFT JOIN group_members m ON m.group_id = g.group_id AND m.user_id = $1
+       LEFT JOIN user_conversations uc ON uc.user_id = $1 AND uc.conv_key = 'g:' || g.group_id
+      WHERE g.group_id = ANY($2)`,
+    [userID, groupIDs],
+  );
+  for (const row of rows) {
+    const self =
+      row.member_user && row.role
+        ? {
+            user_id: row.member_user,
+            role: row.role,
+            join_time: row.join_time,
+            name_card: row.name_card ?? '',
+            remind_type: row.remind_type ?? 'AcceptAndNotify',
+          }
+        : null;
+    result.set(row.group_id, toGroupProfile(row, self));
+  }
+  return result;
+}
+
+function emptyProfile(userID: string): Profile {
+  return { userID, nick: '', avatar: '', selfSignature: '' };
+}

@@ -1,0 +1,119 @@
+import type { GroupMember, GroupProfile, GroupRole, MessageRemindType, Profile, WireMessage } from '@liaison/protocol';
+import { toNumber } from '../db/database';
+
+/** Row → wire mappers, in one place so every query returns the same shapes. */
+
+export interface MessageRow {
+  conv_type: string;
+  id: string;
+  seq: unknown;
+  sender: string;
+  recipient: string;
+  type: string;
+  payload: unknown;
+  at_user_list: unknown;
+  time: unknown;
+  client_time: unknown;
+  random: unknown;
+  nick: string;
+  avatar: string;
+  cloud_custom_data: string;
+  need_read_receipt: boolean;
+}
+
+export const MESSAGE_COLUMNS =
+  'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt';
+
+export function toWireMessage(row: MessageRow): WireMessage {
+  return {
+    ID: row.id,
+    conversationType: row.conv_type === 'GROUP' ? 'GROUP' : 'C2C',
+    from: row.sender,
+    to: row.recipient,
+    type: 'TIMTextElem',
+    payload: parseJson(row.payload) as WireMessage['payload'],
+    atUserList: parseJson(row.at_user_list) as string[],
+    sequence: toNumber(row.seq),
+    time: Math.floor(toNumber(row.time) / 1000),
+    clientTime: toNumber(row.client_time),
+    random: toNumber(row.random),
+    nick: row.nick,
+    avatar: row.avatar,
+    cloudCustomData: row.cloud_custom_data,
+    needReadReceipt: row.need_read_receipt,
+  };
+}
+
+export interface UserRow {
+  user_id: string;
+  nick: string;
+  avatar: string;
+  self_signature: string;
+}
+
+export function toProfile(row: UserRow): Profile {
+  return { userID: row.user_id, nick: row.nick, avatar: row.avatar, selfSignature: row.self_signature };
+}
+
+export interface GroupRow {
+  group_id: string;
+  type: string;
+  name: string;
+  avatar: string;
+  introduction: string;
+  notification: string;
+  owner_id: string;
+  join_option: string;
+  max_members: number;
+  member_count: number;
+  mute_all: boolean;
+  created_at: unknown;
+}
+
+export interface MemberRow {
+  user_id: string;
+  role: string;
+  join_time: unknown;
+  name_card: string;
+}
+
+export function toGroupProfile(row: GroupRow, self: (MemberRow & { remind_type: string }) | null): GroupProfile {
+  return {
+    groupID: row.group_id,
+    name: row.name,
+    type: row.type as GroupProfile['type'],
+    avatar: row.avatar,
+    introduction: row.introduction,
+    notification: row.notification,
+    ownerID: row.owner_id,
+    createTime: Math.floor(toNumber(row.created_at) / 1000),
+    memberCount: row.member_count,
+    maxMemberCount: row.max_members,
+    joinOption: row.join_option as GroupProfile['joinOption'],
+    muteAllMembers: row.mute_all,
+    selfInfo: self
+      ? {
+          role: self.role as GroupRole,
+          joinTime: Math.floor(toNumber(self.join_time) / 1000),
+          messageRemindType: self.remind_type as MessageRemindType,
+          nameCard: self.name_card,
+        }
+      : null,
+  };
+}
+
+export function toGroupMember(row: MemberRow & UserRow): GroupMember {
+  return {
+    userID: row.user_id,
+    nick: row.nick,
+    avatar: row.avatar,
+    role: row.role as GroupRole,
+    joinTime: Math.floor(toNumber(row.join_time) / 1000),
+    nameCard: row.name_card,
+  };
+}
+
+/** PGlite returns jsonb parsed; pg too. Text is accepted for safety with other drivers. */
+function parseJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}

@@ -1,0 +1,83 @@
+/**
+ * String values of the reference SDK's TYPES, so that code comparing against literals ports as is.
+ */
+export const ConversationType = { C2C: 'C2C', GROUP: 'GROUP' } as const;
+export type ConversationType = (typeof ConversationType)[keyof typeof ConversationType];
+
+export const MessageType = { TEXT: 'TIMTextElem' } as const;
+export type MessageType = (typeof MessageType)[keyof typeof MessageType];
+
+export const GroupType = {
+  WORK: 'Private',
+  PUBLIC: 'Public',
+  MEETING: 'ChatRoom',
+  AVCHATROOM: 'AVChatRoom',
+  COMMUNITY: 'Community',
+} as const;
+export type GroupType = (typeof GroupType)[keyof typeof GroupType];
+
+export const JoinOption = {
+  FREE_ACCESS: 'FreeAccess',
+  NEED_PERMISSION: 'NeedPermission',
+  DISABLE_APPLY: 'DisableApply',
+} as const;
+export type JoinOption = (typeof JoinOption)[keyof typeof JoinOption];
+
+export const JoinStatus = {
+  SUCCESS: 'JoinedSuccess',
+  ALREADY_IN_GROUP: 'AlreadyInGroup',
+} as const;
+export type JoinStatus = (typeof JoinStatus)[keyof typeof JoinStatus];
+
+export const GroupRole = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' } as const;
+export type GroupRole = (typeof GroupRole)[keyof typeof GroupRole];
+
+export const MessageRemindType = {
+  ACCEPT_AND_NOTIFY: 'AcceptAndNotify',
+  ACCEPT_NOT_NOTIFY: 'AcceptNotNotify',
+  DISCARD: 'Discard',
+} as const;
+export type MessageRemindType = (typeof MessageRemindType)[keyof typeof MessageRemindType];
+
+/** The reference SDK's marker for "@everyone" inside atUserList. */
+export const AT_ALL = '__kImSDK_MesssageAtALL__';
+
+export const Limits = {
+  /** spec chat.md §9: message at most 12K (bytes of the UTF-8 JSON payload). */
+  MESSAGE_MAX_BYTES: 12 * 1024,
+  /** A frame over this closes the connection. */
+  FRAME_MAX_BYTES: 1024 * 1024,
+  /** getMessageList page size, as the reference SDK. */
+  HISTORY_PAGE_SIZE: 15,
+  /** Gap-fill page size for sync after reconnect. */
+  SYNC_PAGE_SIZE: 200,
+  MEMBER_PAGE_MAX: 100,
+  COMMUNITY_MAX_MEMBERS: 100_000,
+  DEFAULT_MAX_MEMBERS: 6_000,
+  USER_ID_MAX: 32,
+  GROUP_ID_MAX: 48,
+  MESSAGE_ID_MAX: 128,
+  GROUP_NAME_MAX_BYTES: 30,
+  NICK_MAX_BYTES: 500,
+  CREATE_MEMBER_MAX: 500,
+} as const;
+
+/** Conversation IDs are the type prefix plus the peer's user ID or the group ID. */
+export function toConversationID(type: ConversationType, target: string): string {
+  return `${type}${target}`;
+}
+
+export function parseConversationID(conversationID: string): { type: ConversationType; target: string } | null {
+  if (conversationID.startsWith('C2C') && conversationID.length > 3) {
+    return { type: 'C2C', target: conversationID.slice(3) };
+  }
+  if (conversationID.startsWith('GROUP') && conversationID.length > 5) {
+    return { type: 'GROUP', target: conversationID.slice(5) };
+  }
+  return null;
+}
+
+/** The size the 12K limit applies to: the UTF-8 bytes of the payload and custom data as sent. */
+export function messageBodyBytes(payload: unknown, cloudCustomData = ''): number {
+  return new TextEncoder().encode(JSON.stringify(payload)).length + new TextEncoder().encode(cloudCustomData).length;
+}

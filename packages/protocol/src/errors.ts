@@ -1,0 +1,96 @@
+/**
+ * The one error catalogue shared by server, SDK and UI. Codes are stable: never renumber one.
+ * Where the reference chat cloud has a well-known code for the same failure, we reuse it so
+ * that code written against it keeps working.
+ */
+export const ErrorCode = {
+  // Transport and request shape (ours).
+  MALFORMED_FRAME: 60001,
+  UNKNOWN_OP: 60002,
+  INVALID_PARAMS: 60003,
+  INTERNAL: 60004,
+  NOT_LOGGED_IN: 60005,
+  ALREADY_LOGGED_IN: 60006,
+  FRAME_TOO_LARGE: 60007,
+  // Client-side (SDK) failures, in the reference SDK's 2xxx range.
+  NETWORK_ERROR: 2800,
+  REQUEST_TIMEOUT: 2801,
+  SDK_NOT_READY: 2802,
+  // Login (reference codes).
+  USERSIG_EXPIRED: 70001,
+  USERSIG_INVALID: 70003,
+  USERSIG_USER_MISMATCH: 70013,
+  USERSIG_APP_MISMATCH: 70014,
+  // Messages (spec.md §8 where it names them).
+  MESSAGE_TOO_LONG: 8001,
+  MESSAGE_ID_CONFLICT: 8002,
+  MESSAGE_NOT_FOUND: 8003,
+  USER_NOT_FOUND: 20003,
+  CONVERSATION_NOT_FOUND: 20004,
+  // Groups (reference codes).
+  GROUP_NO_PERMISSION: 10007,
+  GROUP_OWNER_CANNOT_QUIT: 10009,
+  GROUP_NOT_FOUND: 10010,
+  GROUP_NOT_MEMBER: 10011,
+  GROUP_FULL: 10014,
+  GROUP_ID_INVALID: 10015,
+  GROUP_ID_TAKEN: 10021,
+  GROUP_JOIN_UNSUPPORTED: 10022,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorMessages: Record<ErrorCode, string> = {
+  [ErrorCode.MALFORMED_FRAME]: 'Malformed frame: expected a JSON object {id, op, body}',
+  [ErrorCode.UNKNOWN_OP]: 'Unknown operation',
+  [ErrorCode.INVALID_PARAMS]: 'Invalid parameters',
+  [ErrorCode.INTERNAL]: 'Internal server error',
+  [ErrorCode.NOT_LOGGED_IN]: 'Not logged in',
+  [ErrorCode.ALREADY_LOGGED_IN]: 'This connection is already logged in',
+  [ErrorCode.FRAME_TOO_LARGE]: 'Frame too large',
+  [ErrorCode.NETWORK_ERROR]: 'Network exception, please check the network settings',
+  [ErrorCode.REQUEST_TIMEOUT]: 'Request timed out',
+  [ErrorCode.SDK_NOT_READY]: 'The SDK is not ready: log in first',
+  [ErrorCode.USERSIG_EXPIRED]: 'userSig has expired',
+  [ErrorCode.USERSIG_INVALID]: 'userSig is invalid',
+  [ErrorCode.USERSIG_USER_MISMATCH]: 'userSig was issued for another userID',
+  [ErrorCode.USERSIG_APP_MISMATCH]: 'userSig was issued for another SDKAppID',
+  [ErrorCode.MESSAGE_TOO_LONG]: 'Message too long, must not exceed 12K',
+  [ErrorCode.MESSAGE_ID_CONFLICT]: 'A different message with this ID already exists',
+  [ErrorCode.MESSAGE_NOT_FOUND]: 'The message does not exist',
+  [ErrorCode.USER_NOT_FOUND]: 'The user does not exist',
+  [ErrorCode.CONVERSATION_NOT_FOUND]: 'The conversation does not exist',
+  [ErrorCode.GROUP_NO_PERMISSION]: 'No permission for this group operation',
+  [ErrorCode.GROUP_OWNER_CANNOT_QUIT]: 'The group owner cannot quit this group',
+  [ErrorCode.GROUP_NOT_FOUND]: 'The group does not exist',
+  [ErrorCode.GROUP_NOT_MEMBER]: 'The user is not in the group',
+  [ErrorCode.GROUP_FULL]: 'The group is full',
+  [ErrorCode.GROUP_ID_INVALID]: 'Invalid group ID',
+  [ErrorCode.GROUP_ID_TAKEN]: 'The group ID is already in use',
+  [ErrorCode.GROUP_JOIN_UNSUPPORTED]: 'This group does not accept join requests this way',
+};
+
+/** The shape every failure takes on the wire and in SDK rejections. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+}
+
+/** An error that carries a catalogue code; thrown by the server, rejected by the SDK. */
+export class LiaisonError extends Error implements ErrorBody {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string = errorMessages[code]) {
+    super(message);
+    this.name = 'LiaisonError';
+    this.code = code;
+  }
+
+  toJSON(): ErrorBody {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'number' && value in errorMessages;
+}

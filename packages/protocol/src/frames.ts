@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { groupProfileSchema, profileSchema, wireConversationSchema, wireMessageSchema } from './wire';
+
+/** Client → server. */
+export const requestFrameSchema = z.object({
+  id: z.number().int().nonnegative(),
+  op: z.string().min(1).max(64),
+  body: z.unknown().optional(),
+});
+export type RequestFrame = z.infer<typeof requestFrameSchema>;
+
+const errorBodySchema = z.object({ code: z.number().int(), message: z.string() });
+
+/** Server → client: the answer to one request, or a push. */
+export const responseFrameSchema = z.union([
+  z.object({ id: z.number().int(), ok: z.literal(true), data: z.unknown() }),
+  z.object({ id: z.number().int().nullable(), ok: z.literal(false), error: errorBodySchema }),
+]);
+export type ResponseFrame = z.infer<typeof responseFrameSchema>;
+
+export const pushEventSchemas = {
+  /** A message in one of the user's conversations (including their own from another tab). */
+  message: z.object({ message: wireMessageSchema }),
+  /** The user's view of a conversation changed (read, pin, mute, draft). */
+  conversation: z.object({ conversation: wireConversationSchema }),
+  conversationDeleted: z.object({ conversationID: z.string() }),
+  profile: z.object({ profile: profileSchema }),
+  /** The user's group list changed: joined, quit or created. */
+  groupList: z.object({ joined: z.array(groupProfileSchema), left: z.array(z.string()) }),
+  /** The server ends this session; reason says why. */
+  kicked: z.object({ reason: z.enum(['userSigExpired', 'loggedOut']) }),
+} as const;
+export type PushEvents = typeof pushEventSchemas;
+export type PushEventName = keyof PushEvents;
+export type PushEvent<K extends PushEventName> = z.infer<PushEvents[K]>;
+
+export const pushFrameSchema = z.object({
+  event: z.string(),
+  data: z.unknown(),
+});
+export type PushFrame = z.infer<typeof pushFrameSchema>;

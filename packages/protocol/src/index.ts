@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './errors';
+export * from './frames';
+export * from './ops';
+export * from './wire';

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { Limits } from './constants';
+import {
+  atUserListSchema,
+  conversationTypeSchema,
+  groupIDSchema,
+  groupMemberSchema,
+  groupProfileSchema,
+  groupTypeSchema,
+  joinOptionSchema,
+  messageIDSchema,
+  profileSchema,
+  remindTypeSchema,
+  userIDSchema,
+  wireConversationSchema,
+  wireMessageSchema,
+} from './wire';
+
+const conversationIDSchema = z
+  .string()
+  .regex(/^(C2C|GROUP).+$/, 'conversationID must start with C2C or GROUP')
+  .max(64);
+
+/**
+ * Every operation: its request schema (validated by the server) and its response schema
+ * (validated by the SDK). The wire frame is {id, op, body} → {id, ok, data | error}.
+ */
+export const ops = {
+  login: {
+    request: z.object({
+      SDKAppID: z.number().int().positive(),
+      userID: userIDSchema,
+      userSig: z.string().min(1).max(4096),
+    }),
+    response: z.object({ profile: profileSchema, serverTime: z.number().int() }),
+  },
+  logout: {
+    request: z.object({}),
+    response: z.object({}),
+  },
+  getMyProfile: {
+    request: z.object({}),
+    response: z.object({ profile: profileSchema }),
+  },
+  getUserProfile: {
+    request: z.object({ userIDList: z.array(userIDSchema).min(1).max(100) }),
+    response: z.object({ profiles: z.array(profileSchema) }),
+  },
+  updateMyProfile: {
+    request: z
+      .object({
+        nick: z.string().max(Limits.NICK_MAX_BYTES).optional(),
+        avatar: z.string().max(500).optional(),
+        selfSignature: z.string().max(500).optional(),
+      })
+      .refine((v) => v.nick !== undefined || v.avatar !== undefined || v.selfSignature !== undefined, {
+        message: 'nothing to update: give nick, avatar or selfSignature',
+      }),
+    response: z.object({ profile: profileSchema }),
+  },
+  sendMessage: {
+    request: z.object({
+      ID: messageIDSchema,
+      conversationType: conversationTypeSchema,
+      to: z.string().min(1).max(Limits.GROUP_ID_MAX),
+      type: z.literal('TIMTextElem'),
+      payload: z.object({ text: z.string().min(1) }),
+      atUserList: atUserListSchema.optional(),
+      clientTime: z.number().int(),
+      random: z.number().int(),
+      cloudCustomData: z.string().optional(),
+      needReadReceipt: z.boolean().optional(),
+    }),
+    response: z.object({ message: wireMessageSchema }),
+  },
+  getMessageList: {
+    request: z.object({
+      conversationID: conversationIDSchema,
+      nextReqMessageID: messageIDSchema.optional(),
+      count: z.number().int().min(1).max(Limits.HISTORY_PAGE_SIZE).optional(),
+    }),
+    response: z.object({
+      messageList: z.array(wireMessageSchema),
+      nextReqMessageID: z.string(),
+      isCompleted: z.boolean(),
+    }),
+  },
+  syncMessages: {
+    request: z.object({
+      conversationID: conversationIDSchema,
+      afterSequence: z.number().int().nonnegative(),
+    }),
+    response: z.object({ messageList: z.array(wireMessageSchema), isCompleted: z.boolean() }),
+  },
+  getConversationList: {
+    request: z.object({}),
+    response: z.object({ conversationList: z.array(wireConversationSchema) }),
+  },
+  getConversationProfile: {
+    request: z.object({ conversationID: conversationIDSchema }),
+    response: z.object({ conversation: wireConversationSchema }),
+  },
+  deleteConversation: {
+    request: z.object({ conversationID: conversationIDSchema }),
+    response: z.object({ conversationID: z.string() }),
+  },
+  pinConversation: {
+    request: z.object({ conversationID: conversationIDSchema, isPinned: z.boolean() }),
+    response: z.object({ conversation: wireConversationSchema }),
+  },
+  setMessageRemindType: {
+    request: z.object({ conversationID: conversationIDSchema, messageRemindType: remindTypeSchema }),
+    response: z.object({ conversation: wireConversationSchema }),
+  },
+  setConversationDraft: {
+    request: z.object({ conversationID: conversationIDSchema, draftText: z.string().max(Limits.MESSAGE_MAX_BYTES) }),
+    response: z.object({ conversation: wireConversationSchema }),
+  },
+  setMessageRead: {
+    request: z.object({ conversationID: conversationIDSchema }),
+    response: z.object({ conversation: wireConversationSchema }),
+  },
+  getTotalUnreadMessageCount: {
+    request: z.object({}),
+    response: z.object({ totalUnreadCount: z.number().int().nonnegative() }),
+  },
+  createGroup: {
+    request: z.object({
+      type: groupTypeSchema,
+      name: z.string().min(1).max(Limits.GROUP_NAME_MAX_BYTES),
+      groupID: groupIDSchema.optional(),
+      introduction: z.string().max(240).optional(),
+      notification: z.string().max(300).optional(),
+      avatar: z.string().max(500).optional(),
+      joinOption: joinOptionSchema.optional(),
+      memberList: z
+        .array(z.object({ userID: userIDSchema }))
+        .max(Limits.CREATE_MEMBER_MAX)
+        .optional(),
+    }),
+    response: z.object({ group: groupProfileSchema }),
+  },
+  joinGroup: {
+    request: z.object({ groupID: groupIDSchema, applyMessage: z.string().max(300).optional() }),
+    response: z.object({ status: z.enum(['JoinedSuccess', 'AlreadyInGroup']), group: groupProfileSchema }),
+  },
+  quitGroup: {
+    request: z.object({ groupID: groupIDSchema }),
+    response: z.object({ groupID: z.string() }),
+  },
+  getGroupList: {
+    request: z.object({}),
+    response: z.object({ groupList: z.array(groupProfileSchema) }),
+  },
+  getGroupProfile: {
+    request: z.object({ groupID: groupIDSchema }),
+    response: z.object({ group: groupProfileSchema }),
+  },
+  getGroupMemberList: {
+    request: z.object({
+      groupID: groupIDSchema,
+      count: z.number().int().min(1).max(Limits.MEMBER_PAGE_MAX).optional(),
+      offset: z.number().int().nonnegative().optional(),
+    }),
+    response: z.object({ memberList: z.array(groupMemberSchema), offset: z.number().int() }),
+  },
+} as const;
+
+export type Ops = typeof ops;
+export type OpName = keyof Ops;
+export type OpRequest<K extends OpName> = z.input<Ops[K]['request']>;
+export type OpRequestParsed<K extends OpName> = z.output<Ops[K]['request']>;
+export type OpResponse<K extends OpName> = z.output<Ops[K]['response']>;
+
+export function isOpName(value: unknown): value is OpName {
+  return typeof value === 'string' && Object.hasOwn(ops, value);
+}

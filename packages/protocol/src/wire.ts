@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { AT_ALL, Limits } from './constants';
+
+/** Shapes the server sends. The SDK parses every frame with these before trusting it. */
+
+export const userIDSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/, 'userID may hold letters, digits, _ and - only')
+  .min(1)
+  .max(Limits.USER_ID_MAX);
+
+export const groupIDSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_@#.-]+$/, 'groupID may hold letters, digits and _ @ # . - only')
+  .min(1)
+  .max(Limits.GROUP_ID_MAX);
+
+export const messageIDSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:@#-]+$/, 'message ID may hold letters, digits and _ . : @ # - only')
+  .min(1)
+  .max(Limits.MESSAGE_ID_MAX);
+
+export const conversationTypeSchema = z.enum(['C2C', 'GROUP']);
+export const groupTypeSchema = z.enum(['Private', 'Public', 'ChatRoom', 'AVChatRoom', 'Community']);
+export const joinOptionSchema = z.enum(['FreeAccess', 'NeedPermission', 'DisableApply']);
+export const groupRoleSchema = z.enum(['Owner', 'Admin', 'Member']);
+export const remindTypeSchema = z.enum(['AcceptAndNotify', 'AcceptNotNotify', 'Discard']);
+
+export const atUserListSchema = z.array(z.union([userIDSchema, z.literal(AT_ALL)])).max(100);
+
+export const textPayloadSchema = z.object({ text: z.string() });
+
+export const wireMessageSchema = z.object({
+  ID: z.string(),
+  conversationType: conversationTypeSchema,
+  from: z.string(),
+  /** Peer user ID for C2C, group ID for groups. */
+  to: z.string(),
+  type: z.literal('TIMTextElem'),
+  payload: textPayloadSchema,
+  atUserList: z.array(z.string()),
+  /** Per-conversation server sequence; 0 for messages that are never stored (AVChatRoom). */
+  sequence: z.number().int().nonnegative(),
+  /** Server time in seconds, as the reference SDK. */
+  time: z.number().int(),
+  clientTime: z.number().int(),
+  random: z.number().int(),
+  nick: z.string(),
+  avatar: z.string(),
+  cloudCustomData: z.string(),
+  needReadReceipt: z.boolean(),
+});
+export type WireMessage = z.infer<typeof wireMessageSchema>;
+
+export const profileSchema = z.object({
+  userID: z.string(),
+  nick: z.string(),
+  avatar: z.string(),
+  selfSignature: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const groupSelfInfoSchema = z.object({
+  role: groupRoleSchema,
+  joinTime: z.number().int(),
+  messageRemindType: remindTypeSchema,
+  nameCard: z.string(),
+});
+
+export const groupProfileSchema = z.object({
+  groupID: z.string(),
+  name: z.string(),
+  type: groupTypeSchema,
+  avatar: z.string(),
+  introduction: z.string(),
+  notification: z.string(),
+  ownerID: z.string(),
+  createTime: z.number().int(),
+  memberCount: z.number().int(),
+  maxMemberCount: z.number().int(),
+  joinOption: joinOptionSchema,
+  muteAllMembers: z.boolean(),
+  /** Absent when the caller is not a member. */
+  selfInfo: groupSelfInfoSchema.nullable(),
+});
+export type GroupProfile = z.infer<typeof groupProfileSchema>;
+
+export const groupMemberSchema = z.object({
+  userID: z.string(),
+  nick: z.string(),
+  avatar: z.string(),
+  role: groupRoleSchema,
+  joinTime: z.number().int(),
+  nameCard: z.string(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+export const wireConversationSchema = z.object({
+  conversationID: z.string(),
+  type: conversationTypeSchema,
+  /** Peer user ID for C2C, group ID for groups. */
+  target: z.string(),
+  unreadCount: z.number().int().nonnegative(),
+  /** Highest sequence stored in the conversation (the sync cursor). */
+  maxSequence: z.number().int().nonnegative(),
+  readSequence: z.number().int().nonnegative(),
+  lastMessage: wireMessageSchema.nullable(),
+  isPinned: z.boolean(),
+  messageRemindType: remindTypeSchema,
+  draftText: z.string(),
+  /** Milliseconds; when this user's view of the conversation last changed. */
+  updatedAt: z.number().int(),
+  userProfile: profileSchema.nullable(),
+  groupProfile: groupProfileSchema.nullable(),
+});
+export type WireConversation = z.infer<typeof wireConversationSchema>;
