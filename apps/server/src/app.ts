@@ -1,3 +1,4 @@
+import { IM_PATH } from '@liaison/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadOrCreateDevApp } from './auth/app-credentials';
 import type { AppCredentials } from './auth/usersig';
@@ -6,7 +7,7 @@ import { createLocalBus } from './bus/local-bus';
 import { createNatsBus } from './bus/nats-bus';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
-import { createGateway, type Gateway, IM_PATH } from './gateway/gateway';
+import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
@@ -58,7 +59,9 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     (results) => publishMessages(bus, results),
     (err) => log(err, 'message writer'),
   );
-  const gateway = createGateway({ db, writer, bus, app, registry }, log);
+  const gateway = createGateway({ db, writer, bus, app, registry }, log, (err) =>
+    http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
+  );
 
   http.get('/healthz', async () => {
     await db.query('SELECT 1');

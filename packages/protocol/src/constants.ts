@@ -42,6 +42,9 @@ export type MessageRemindType = (typeof MessageRemindType)[keyof typeof MessageR
 /** The reference SDK's marker for "@everyone" inside atUserList. */
 export const AT_ALL = '__kImSDK_MesssageAtALL__';
 
+/** The IM WebSocket endpoint's path on the server. */
+export const IM_PATH = '/im';
+
 export const Limits = {
   /** spec chat.md §9: message at most 12K (bytes of the UTF-8 JSON payload). */
   MESSAGE_MAX_BYTES: 12 * 1024,

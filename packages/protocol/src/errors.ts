@@ -33,7 +33,6 @@ export const ErrorCode = {
   GROUP_NOT_FOUND: 10010,
   GROUP_NOT_MEMBER: 10011,
   GROUP_FULL: 10014,
-  GROUP_ID_INVALID: 10015,
   GROUP_ID_TAKEN: 10021,
   GROUP_JOIN_UNSUPPORTED: 10022,
 } as const;
@@ -65,7 +64,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.GROUP_NOT_FOUND]: 'The group does not exist',
   [ErrorCode.GROUP_NOT_MEMBER]: 'The user is not in the group',
   [ErrorCode.GROUP_FULL]: 'The group is full',
-  [ErrorCode.GROUP_ID_INVALID]: 'Invalid group ID',
   [ErrorCode.GROUP_ID_TAKEN]: 'The group ID is already in use',
   [ErrorCode.GROUP_JOIN_UNSUPPORTED]: 'This group does not accept join requests this way',
 };

@@ -22,13 +22,23 @@ export const pushEventSchemas = {
   /** A message in one of the user's conversations (including their own from another tab). */
   message: z.object({ message: wireMessageSchema }),
   /** The user's view of a conversation changed (read, pin, mute, draft). */
+  /**
+   * A conversation holds a message at this sequence that the client may have missed (a retried
+   * send the server had already stored). The client syncs if its cursor is behind.
+   */
+  sequenceHint: z.object({
+    conversationType: z.enum(['C2C', 'GROUP']),
+    from: z.string(),
+    to: z.string(),
+    sequence: z.number().int().positive(),
+  }),
   conversation: z.object({ conversation: wireConversationSchema }),
   conversationDeleted: z.object({ conversationID: z.string() }),
   profile: z.object({ profile: profileSchema }),
   /** The user's group list changed: joined, quit or created. */
   groupList: z.object({ joined: z.array(groupProfileSchema), left: z.array(z.string()) }),
   /** The server ends this session; reason says why. */
-  kicked: z.object({ reason: z.enum(['userSigExpired', 'loggedOut']) }),
+  kicked: z.object({ reason: z.enum(['userSigExpired']) }),
 } as const;
 export type PushEvents = typeof pushEventSchemas;
 export type PushEventName = keyof PushEvents;

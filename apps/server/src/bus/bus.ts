@@ -20,6 +20,8 @@ export interface Bus {
   publish(subject: string, envelope: BusEnvelope): void;
   /** Receives every user.* and group.* envelope; the gateway picks its local sessions. */
   subscribe(handler: BusHandler): void;
+  /** Resolves once everything published so far has left this process (NATS: reached the server). */
+  flush(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -12,6 +12,7 @@ export function createLocalBus(): Bus {
     subscribe(handler) {
       handlers.push(handler);
     },
+    async flush() {},
     async close() {
       handlers.length = 0;
     },

@@ -31,6 +31,7 @@ export async function createNatsBus(url: string, onError: (err: Error) => void):
     subscribe(handler) {
       handlers.push(handler);
     },
+    flush: () => nc.flush(),
     async close() {
       await nc.drain();
     },

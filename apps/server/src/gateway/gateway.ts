@@ -15,7 +15,6 @@ import type { z } from 'zod';
 import { handlers, login, type Services } from './handlers';
 import { Session } from './session';
 
-export const IM_PATH = '/im';
 const HEARTBEAT_MS = 30_000;
 
 export interface Gateway {
@@ -27,7 +26,11 @@ export interface Gateway {
   sessionCount(): number;
 }
 
-export function createGateway(services: Services, log: (err: unknown, context: string) => void): Gateway {
+export function createGateway(
+  services: Services,
+  log: (err: unknown, context: string) => void,
+  logClientFault: (err: unknown) => void,
+): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: Limits.FRAME_MAX_BYTES });
   const sockets = new Set<WebSocket>();
   let nextSessionID = 0;
@@ -61,7 +64,8 @@ export function createGateway(services: Services, log: (err: unknown, context: s
       if (session.expiryTimer) clearTimeout(session.expiryTimer);
       services.registry.remove(session);
     });
-    socket.on('error', (err) => log(err, 'socket'));
+    // A client's protocol fault (e.g. an oversized frame) closes its socket; it is not ours to alarm on.
+    socket.on('error', (err) => logClientFault(err));
   });
 
   return {

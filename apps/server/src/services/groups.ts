@@ -174,7 +174,9 @@ export async function getMembers(
   const rows = await db.query<MemberRow & UserRow>(
     `SELECT m.user_id, m.role, m.join_time, m.name_card, u.nick, u.avatar, u.self_signature
        FROM group_members m JOIN users u ON u.user_id = m.user_id
-      WHERE m.group_id = $1 ORDER BY m.join_time, m.user_id LIMIT $2 OFFSET $3`,
+      WHERE m.group_id = $1
+      ORDER BY m.join_time, CASE m.role WHEN 'Owner' THEN 0 WHEN 'Admin' THEN 1 ELSE 2 END, m.user_id
+      LIMIT $2 OFFSET $3`,
     [groupID, count, offset],
   );
   const next = offset + rows.length;

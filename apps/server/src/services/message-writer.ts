@@ -26,7 +26,7 @@ export interface NewMessage {
 export interface WriteResult {
   message: WireMessage;
   origin: string;
-  /** The ID was stored before: this is the first copy, and nothing is delivered again. */
+  /** The ID was stored before: this is the first copy, and it is not delivered again. */
   duplicate: boolean;
 }
 
@@ -50,7 +50,8 @@ export class MessageWriter {
 
   constructor(
     private readonly db: Database,
-    private readonly onCommitted: (results: WriteResult[]) => void,
+    /** Publishes what a transaction committed; sends are acknowledged after it settles. */
+    private readonly onCommitted: (results: WriteResult[]) => Promise<void>,
     private readonly onError: (err: unknown) => void,
   ) {}
 
@@ -80,17 +81,14 @@ export class MessageWriter {
           continue;
         }
         for (const key of created) this.knownKeys.add(key);
-        const delivered: WriteResult[] = [];
+        const committed = outcomes.filter((o): o is WriteResult => !(o instanceof LiaisonError));
+        // A failed publish does not undo a commit: recipients catch up through sequence gaps.
+        if (committed.length > 0) await this.onCommitted(committed).catch(this.onError);
         outcomes.forEach((outcome, i) => {
           const p = batch[i] as Pending;
-          if (outcome instanceof LiaisonError) {
-            p.reject(outcome);
-          } else {
-            p.resolve(outcome);
-            if (!outcome.duplicate) delivered.push(outcome);
-          }
+          if (outcome instanceof LiaisonError) p.reject(outcome);
+          else p.resolve(outcome);
         });
-        if (delivered.length > 0) this.onCommitted(delivered);
       }
     } finally {
       this.flushing = null;

@@ -1,0 +1,190 @@
+import LiaisonChat from '@liaison/sdk';
+import { afterAll, beforeAll } from 'vitest';
+import { WebSocket } from 'ws';
+import { createServer, type LiaisonServer } from '../app';
+import { genUserSig } from '../auth/usersig';
+
+/** Integration tests talk to a real server (in-memory PGlite) through the real SDK. */
+export type Chat = ReturnType<typeof LiaisonChat.create>;
+
+export async function startServer(): Promise<LiaisonServer> {
+  const server = await createServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    databaseUrl: null,
+    natsUrl: null,
+    app: null,
+    logLevel: 'warn',
+  });
+  await server.listen();
+  return server;
+}
+
+/**
+ * One server for a test file, started before its tests and closed after them, with every SDK
+ * instance made through `user` logged out first.
+ */
+export function useServer(): { server(): LiaisonServer; user(userID: string): Promise<Chat> } {
+  let server: LiaisonServer | null = null;
+  const chats: Chat[] = [];
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await Promise.all(chats.map((c) => c.logout().catch(() => undefined)));
+    await server?.close();
+  });
+  const current = () => {
+    if (!server) throw new Error('useServer: the server is not started yet');
+    return server;
+  };
+  return {
+    server: current,
+    async user(userID) {
+      const chat = await connect(current(), userID);
+      chats.push(chat);
+      return chat;
+    },
+  };
+}
+
+export function userSigFor(server: Pick<LiaisonServer, 'app'>, userID: string, expireSeconds = 3600): string {
+  return genUserSig(server.app, userID, expireSeconds);
+}
+
+/** A logged-in SDK instance that has reached SDK_READY. */
+export async function connect(server: Pick<LiaisonServer, 'app' | 'url'>, userID: string): Promise<Chat> {
+  const chat = LiaisonChat.create({ SDKAppID: server.app.sdkAppID, server: server.url });
+  const ready = nextEvent(chat, LiaisonChat.EVENT.SDK_READY);
+  await chat.login({ userID, userSig: userSigFor(server, userID) });
+  await ready;
+  return chat;
+}
+
+type EventName = (typeof LiaisonChat.EVENT)[keyof typeof LiaisonChat.EVENT];
+
+/** Resolves with the data of the next event that satisfies the predicate. */
+export function nextEvent<T = unknown>(
+  chat: Chat,
+  name: EventName,
+  predicate: (data: T) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      chat.off(name, handler);
+      reject(new Error(`timed out waiting for ${name}`));
+    }, timeoutMs);
+    const handler = (event: { data: unknown }) => {
+      const data = event.data as T;
+      if (!predicate(data)) return;
+      clearTimeout(timer);
+      chat.off(name, handler);
+      resolve(data);
+    };
+    chat.on(name, handler);
+  });
+}
+
+export interface ReceivedText {
+  ID: string;
+  text: string;
+  from: string;
+  conversationID: string;
+  sequence: number;
+  flow: string;
+}
+
+/** Every MESSAGE_RECEIVED of a chat, in order, as plain records. */
+export function recordMessages(chat: Chat): ReceivedText[] {
+  const received: ReceivedText[] = [];
+  chat.on(LiaisonChat.EVENT.MESSAGE_RECEIVED, (event) => {
+    for (const m of event.data) {
+      received.push({
+        ID: m.ID,
+        text: (m.payload as { text: string }).text,
+        from: m.from,
+        conversationID: m.conversationID,
+        sequence: m.sequence,
+        flow: m.flow,
+      });
+    }
+  });
+  return received;
+}
+
+export async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export async function sendText(chat: Chat, to: string, text: string, conversationType: 'C2C' | 'GROUP' = 'C2C') {
+  const message = chat.createTextMessage({ to, conversationType, payload: { text } });
+  const result = await chat.sendMessage(message);
+  return result.data.message;
+}
+
+/** Rejections carry {code, message}; returns the code so tests can compare with the catalogue. */
+export async function errorCode(promise: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await promise;
+  } catch (err) {
+    return (err as { code?: number }).code;
+  }
+  return undefined;
+}
+
+/**
+ * A bare protocol client, for what the SDK would never send: malformed frames, repeated IDs,
+ * oversized frames. It talks to the same endpoint the SDK uses.
+ */
+export class RawClient {
+  private nextID = 0;
+  private readonly pending = new Map<number, (frame: unknown) => void>();
+  readonly pushes: Array<{ event: string; data: unknown }> = [];
+  readonly orphans: unknown[] = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(raw.toString()) as { id?: number | null; event?: string; data?: unknown };
+      if (frame.event) this.pushes.push({ event: frame.event, data: frame.data });
+      else if (typeof frame.id === 'number' && this.pending.has(frame.id)) {
+        this.pending.get(frame.id)?.(frame);
+        this.pending.delete(frame.id);
+      } else this.orphans.push(frame);
+    });
+  }
+
+  static async open(server: Pick<LiaisonServer, 'url'>): Promise<RawClient> {
+    const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/im`);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return new RawClient(socket);
+  }
+
+  request(op: string, body: unknown): Promise<{ ok: boolean; data?: unknown; error?: { code: number } }> {
+    const id = ++this.nextID;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve as (frame: unknown) => void);
+      this.socket.send(JSON.stringify({ id, op, body }));
+    });
+  }
+
+  async login(server: Pick<LiaisonServer, 'app'>, userID: string) {
+    return this.request('login', { SDKAppID: server.app.sdkAppID, userID, userSig: userSigFor(server, userID) });
+  }
+
+  sendRaw(text: string): void {
+    this.socket.send(text);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}

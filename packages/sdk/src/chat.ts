@@ -1,0 +1,461 @@
+import { ErrorCode, type GroupMember, type JoinStatus, LiaisonError, Limits, type Profile } from '@liaison/protocol';
+import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversation-api';
+import type { Conversation } from './conversation-model';
+import { ConversationStore, type ConversationStoreView } from './conversations';
+import { toLiaisonError } from './errors';
+import { Emitter, type EventHandler } from './events';
+import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
+import type { KnownPush } from './incoming';
+import { type CreateTextMessageOptions, createTextMessage, fromWire, type Message } from './messages';
+import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
+import { Receiver } from './receiving';
+import { MessageSender } from './sending';
+import { type LoginResult, Session } from './session';
+import { loadDefaultWebSocket, type WebSocketConstructor } from './transport';
+import { type ChatResponse, EVENT, type EventName, type KickedOutType, ok, TYPES } from './types';
+import { normalizeServerURL } from './url';
+
+export interface CreateOptions {
+  SDKAppID: number;
+  /** ws://, wss://, http:// or https:// URL of the server; '/im' is added when it has no path. */
+  server: string;
+  /** A WebSocket implementation; defaults to globalThis.WebSocket, else the `ws` package. */
+  WebSocket?: WebSocketConstructor;
+  /** Milliseconds before a request fails with REQUEST_TIMEOUT (or NETWORK_ERROR if never sent). Default 15 000. */
+  requestTimeout?: number;
+  /** Milliseconds a sendMessage may wait for a connection and the server's answer. Default 60 000. */
+  sendTimeout?: number;
+}
+
+export interface LoginOptions {
+  userID: string;
+  userSig: string;
+}
+
+export interface GetMessageListOptions {
+  conversationID: string;
+  /** From the previous page, to load older messages. */
+  nextReqMessageID?: string;
+}
+
+export interface MessageListResult {
+  /** Oldest first. */
+  messageList: Message[];
+  nextReqMessageID: string;
+  isCompleted: boolean;
+}
+
+const DEFAULT_REQUEST_TIMEOUT = 15_000;
+const DEFAULT_SEND_TIMEOUT = 60_000;
+
+/**
+ * A chat client: the reference SDK's API over this project's server. Make one with
+ * `LiaisonChat.create()`. State (the conversation list) lives here; a UI reads it through
+ * `conversationStore` or the events.
+ */
+export class ChatSDK {
+  readonly TYPES = TYPES;
+  readonly EVENT = EVENT;
+  /** The conversation list as a subscribable store (for React's useSyncExternalStore). */
+  readonly conversationStore: ConversationStoreView;
+
+  private readonly events = new Emitter();
+  private readonly store = new ConversationStore();
+  private readonly session: Session;
+  private readonly receiver: Receiver;
+  private readonly conversations: ConversationAPI;
+  private readonly groups: GroupAPI;
+  private readonly profiles: ProfileAPI;
+  private readonly sender: MessageSender;
+
+  private ready = false;
+  /** Pushes that arrived while logging in, before the conversation list was loaded. */
+  private pushBuffer: KnownPush[] | null = null;
+  /** Bumped by every login and logout, so that work from an older one stops. */
+  private epoch = 0;
+  private loginInFlight: { userID: string; done: Promise<unknown> } | null = null;
+  private emittedList: readonly Conversation[] | null = null;
+  private emittedTotal: number | null = null;
+  private isEmitScheduled = false;
+
+  constructor(options: CreateOptions) {
+    if (!Number.isInteger(options.SDKAppID) || options.SDKAppID <= 0) {
+      throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'SDKAppID must be a positive integer');
+    }
+    const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT;
+    const WebSocketImpl = options.WebSocket;
+    this.session = new Session(
+      {
+        url: normalizeServerURL(options.server),
+        SDKAppID: options.SDKAppID,
+        requestTimeout,
+        loadWebSocket: WebSocketImpl ? () => Promise.resolve(WebSocketImpl) : loadDefaultWebSocket,
+      },
+      {
+        onPush: (push) => this.handlePush(push),
+        onConnectionLost: () => this.events.emit(EVENT.NET_STATE_CHANGE, { state: TYPES.NET_STATE_CONNECTING }),
+        onReconnected: (result) => void this.handleReconnected(result),
+        onKicked: (type) => this.handleKicked(type),
+        onError: (error) => this.reportError(error),
+      },
+    );
+    const request = this.session.request;
+    const me = () => this.me();
+    const onError = (error: unknown) => this.reportError(error);
+    this.conversationStore = this.store;
+    this.store.subscribe(() => this.scheduleConversationEvents());
+    this.conversations = new ConversationAPI({ request, me, store: this.store, onError });
+    this.receiver = new Receiver({
+      me,
+      fetchAfter: (conversationID, afterSequence) => request('syncMessages', { conversationID, afterSequence }),
+      onMessage: (message) => this.conversations.handleMessage(message),
+      onReceived: (messages) => this.events.emit(EVENT.MESSAGE_RECEIVED, messages),
+      onError,
+    });
+    this.groups = new GroupAPI({
+      request,
+      onListChanged: (groupList) => this.events.emit(EVENT.GROUP_LIST_UPDATED, groupList),
+      onError,
+    });
+    this.profiles = new ProfileAPI({
+      request,
+      onUpdated: (profiles) => this.events.emit(EVENT.PROFILE_UPDATED, profiles),
+    });
+    this.sender = new MessageSender({
+      request,
+      me,
+      markOwn: (messageID) => this.receiver.markOwn(messageID),
+      onStored: (message) => this.receiver.receive(message),
+      sendTimeout: options.sendTimeout ?? DEFAULT_SEND_TIMEOUT,
+    });
+  }
+
+  // Events
+
+  on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
+    this.events.on(name, handler, context);
+  }
+
+  off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
+    this.events.off(name, handler, context);
+  }
+
+  // Login
+
+  /** Connects and logs in; resolves once SDK_READY has been emitted. */
+  async login(options: LoginOptions): Promise<ChatResponse<{ repeatLogin: boolean }>> {
+    if (this.session.isActive || this.loginInFlight) {
+      if (this.session.userID === options.userID || this.loginInFlight?.userID === options.userID) {
+        await this.loginInFlight?.done;
+        return ok({ repeatLogin: true });
+      }
+      await this.logout();
+    }
+    const epoch = ++this.epoch;
+    const done = this.performLogin(options, epoch);
+    this.loginInFlight = { userID: options.userID, done };
+    try {
+      await done;
+      return ok({ repeatLogin: false });
+    } finally {
+      if (this.loginInFlight?.done === done) this.loginInFlight = null;
+    }
+  }
+
+  /** Logs out and closes the connection; no reconnect follows. */
+  async logout(): Promise<ChatResponse<Record<string, never>>> {
+    const wasActive = this.session.isActive || this.ready;
+    this.epoch++;
+    await this.session.logout();
+    this.clearState();
+    if (wasActive) this.events.emit(EVENT.SDK_NOT_READY, undefined);
+    return ok({});
+  }
+
+  /** Logs out and forgets every listener. */
+  async destroy(): Promise<void> {
+    await this.logout();
+    this.events.removeAll();
+  }
+
+  isReady(): boolean {
+    return this.ready;
+  }
+
+  /** The logged-in user's ID, or '' when logged out. */
+  getLoginUser(): string {
+    return this.session.userID ?? '';
+  }
+
+  // Profiles
+
+  getMyProfile(): Promise<ChatResponse<Profile>> {
+    return this.call(() => this.profiles.getMyProfile());
+  }
+
+  getUserProfile(options: { userIDList: string[] }): Promise<ChatResponse<Profile[]>> {
+    return this.call(() => this.profiles.getUserProfile(options));
+  }
+
+  updateMyProfile(options: UpdateMyProfileOptions): Promise<ChatResponse<Profile>> {
+    return this.call(() => this.profiles.updateMyProfile(options));
+  }
+
+  // Messages
+
+  /** A text message to send with sendMessage; status 'unSend'. Throws SDK_NOT_READY when logged out. */
+  createTextMessage(options: CreateTextMessageOptions): Message {
+    const mine = this.profiles.myProfile;
+    return createTextMessage(options, { userID: this.me(), nick: mine?.nick ?? '', avatar: mine?.avatar ?? '' });
+  }
+
+  /** A text message mentioning payload.atUserList (user IDs, or TYPES.MSG_AT_ALL). */
+  createTextAtMessage(options: CreateTextMessageOptions): Message {
+    return this.createTextMessage(options);
+  }
+
+  /**
+   * Sends a message made by create*Message. Survives reconnects (repeated with the same ID);
+   * rejects with {code, message, data: {message}} and sets status 'fail' on a server error,
+   * on logout, or when no answer came within sendTimeout.
+   */
+  sendMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
+    return this.sender.send(message);
+  }
+
+  /** One page (15) of history, oldest first; pass nextReqMessageID from the previous page for older ones. */
+  getMessageList(options: GetMessageListOptions): Promise<ChatResponse<MessageListResult>> {
+    return this.call(async () => {
+      const page = await this.session.request('getMessageList', {
+        conversationID: options.conversationID,
+        nextReqMessageID: options.nextReqMessageID || undefined,
+        count: Limits.HISTORY_PAGE_SIZE,
+      });
+      const me = this.me();
+      return ok({
+        messageList: page.messageList.map((wire) => fromWire(wire, me)),
+        nextReqMessageID: page.nextReqMessageID,
+        isCompleted: page.isCompleted,
+      });
+    });
+  }
+
+  // Conversations
+
+  getConversationList(): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
+    return this.call(() => this.conversations.getConversationList());
+  }
+
+  getConversationProfile(conversationID: string): Promise<ChatResponse<{ conversation: Conversation }>> {
+    return this.call(() => this.conversations.getConversationProfile(conversationID));
+  }
+
+  deleteConversation(conversationID: string): Promise<ChatResponse<{ conversationID: string }>> {
+    return this.call(() => this.conversations.deleteConversation(conversationID));
+  }
+
+  pinConversation(options: { conversationID: string; isPinned: boolean }): Promise<ChatResponse<ConversationResult>> {
+    return this.call(() => this.conversations.pinConversation(options));
+  }
+
+  setMessageRemindType(options: SetMessageRemindTypeOptions): Promise<ChatResponse<ConversationResult>> {
+    return this.call(() => this.conversations.setMessageRemindType(options));
+  }
+
+  setConversationDraft(options: {
+    conversationID: string;
+    draftText: string;
+  }): Promise<ChatResponse<ConversationResult>> {
+    return this.call(() => this.conversations.setConversationDraft(options));
+  }
+
+  setMessageRead(options: { conversationID: string }): Promise<ChatResponse<ConversationResult>> {
+    return this.call(() => this.conversations.setMessageRead(options));
+  }
+
+  /** Unread messages in conversations that notify; synchronous, from local state. */
+  getTotalUnreadMessageCount(): number {
+    return this.store.getTotalUnreadCount();
+  }
+
+  // Groups
+
+  createGroup(options: CreateGroupOptions): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groups.createGroup(options));
+  }
+
+  joinGroup(options: {
+    groupID: string;
+    applyMessage?: string;
+  }): Promise<ChatResponse<{ status: JoinStatus; group: Group }>> {
+    return this.call(() => this.groups.joinGroup(options));
+  }
+
+  quitGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
+    return this.call(() => this.groups.quitGroup(groupID));
+  }
+
+  getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
+    return this.call(() => this.groups.getGroupList());
+  }
+
+  getGroupProfile(options: { groupID: string }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groups.getGroupProfile(options));
+  }
+
+  getGroupMemberList(options: {
+    groupID: string;
+    count?: number;
+    offset?: number;
+  }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
+    return this.call(() => this.groups.getGroupMemberList(options));
+  }
+
+  // Internals
+
+  private async performLogin(options: LoginOptions, epoch: number): Promise<void> {
+    this.pushBuffer = [];
+    this.receiver.pause();
+    try {
+      const result = await this.session.login({ userID: options.userID, userSig: options.userSig });
+      this.assertCurrent(epoch);
+      this.profiles.accept(result.profile, { isMine: true, silent: true });
+      const { conversationList } = await this.session.request('getConversationList', {});
+      this.assertCurrent(epoch);
+      this.receiver.seed(conversationList);
+      this.conversations.load(conversationList);
+      this.ready = true;
+      this.events.emit(EVENT.SDK_READY, undefined);
+      this.flushConversationEvents();
+      this.receiver.resume();
+      const buffered = this.pushBuffer ?? [];
+      this.pushBuffer = null;
+      for (const push of buffered) this.handlePush(push);
+      void this.groups.load();
+    } catch (error) {
+      if (epoch === this.epoch) {
+        this.session.stop();
+        this.clearState();
+      }
+      throw toLiaisonError(error);
+    }
+  }
+
+  private async handleReconnected(result: LoginResult): Promise<void> {
+    const epoch = this.epoch;
+    this.receiver.pause();
+    this.profiles.accept(result.profile, { isMine: true });
+    this.events.emit(EVENT.NET_STATE_CHANGE, { state: TYPES.NET_STATE_CONNECTED });
+    try {
+      const since = this.store.activityMark();
+      const { conversationList } = await this.session.request('getConversationList', {});
+      if (epoch !== this.epoch) return;
+      this.conversations.refresh(conversationList, since);
+      const caughtUp = this.receiver.catchUp(conversationList);
+      this.receiver.resume();
+      void this.groups.load();
+      await caughtUp;
+    } catch (error) {
+      if (epoch !== this.epoch) return;
+      this.receiver.resume();
+      this.reportError(error);
+    }
+  }
+
+  private handlePush(push: KnownPush): void {
+    if (this.pushBuffer) {
+      this.pushBuffer.push(push);
+      return;
+    }
+    switch (push.event) {
+      case 'message':
+        this.receiver.receive(push.data.message);
+        return;
+      case 'sequenceHint':
+        this.receiver.hint(push.data);
+        return;
+      case 'conversation':
+      case 'conversationDeleted':
+        this.conversations.handlePush(push);
+        return;
+      case 'profile':
+        this.profiles.accept(push.data.profile, { isMine: push.data.profile.userID === this.session.userID });
+        return;
+      case 'groupList':
+        void this.groups.handlePush(push.data);
+        return;
+      case 'kicked':
+        // The session handles this before it gets here.
+        return;
+    }
+  }
+
+  private handleKicked(type: KickedOutType): void {
+    this.epoch++;
+    const wasReady = this.ready;
+    this.events.emit(EVENT.KICKED_OUT, { type });
+    this.clearState();
+    if (wasReady) this.events.emit(EVENT.SDK_NOT_READY, undefined);
+  }
+
+  private clearState(): void {
+    this.ready = false;
+    this.pushBuffer = null;
+    this.receiver.reset();
+    this.store.clear();
+    this.groups.reset();
+    this.profiles.reset();
+    this.emittedList = null;
+    this.emittedTotal = null;
+  }
+
+  /** Conversation events are coalesced: many changes in one tick give one event each. */
+  private scheduleConversationEvents(): void {
+    if (!this.ready || this.isEmitScheduled) return;
+    this.isEmitScheduled = true;
+    queueMicrotask(() => {
+      this.isEmitScheduled = false;
+      this.flushConversationEvents();
+    });
+  }
+
+  private flushConversationEvents(): void {
+    if (!this.ready) return;
+    const list = this.store.getSnapshot();
+    if (list !== this.emittedList) {
+      this.emittedList = list;
+      this.events.emit(EVENT.CONVERSATION_LIST_UPDATED, [...list]);
+    }
+    const total = this.store.getTotalUnreadCount();
+    if (total !== this.emittedTotal) {
+      this.emittedTotal = total;
+      this.events.emit(EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, total);
+    }
+  }
+
+  private reportError(error: unknown): void {
+    const liaisonError = toLiaisonError(error);
+    // Work cut short by logout is not an error anyone needs to hear about.
+    if (liaisonError.code === ErrorCode.SDK_NOT_READY) return;
+    this.events.emit(EVENT.ERROR, { code: liaisonError.code, message: liaisonError.message });
+  }
+
+  private me(): string {
+    const userID = this.session.userID;
+    if (userID === null) throw new LiaisonError(ErrorCode.SDK_NOT_READY);
+    return userID;
+  }
+
+  private assertCurrent(epoch: number): void {
+    if (epoch !== this.epoch) throw new LiaisonError(ErrorCode.SDK_NOT_READY, 'Logged out during login');
+  }
+
+  /** Runs an API call, turning anything thrown into a rejected LiaisonError. */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw toLiaisonError(error);
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import {
+  ErrorCode,
+  LiaisonError,
+  type MessageRemindType,
+  type PushEvent,
+  toConversationID,
+  type WireConversation,
+} from '@liaison/protocol';
+import {
+  applyMessage,
+  type Conversation,
+  conversationFromMessage,
+  markRead,
+  mergeConversation,
+} from './conversation-model';
+import type { ConversationStore } from './conversations';
+import type { Message } from './messages';
+import type { RequestFunction } from './requests';
+import { type ChatResponse, ok } from './types';
+
+export interface ConversationsContext {
+  request: RequestFunction;
+  me(): string;
+  store: ConversationStore;
+  onError(error: unknown): void;
+}
+
+export interface SetMessageRemindTypeOptions {
+  messageRemindType: MessageRemindType;
+  conversationID?: string;
+  /** Reference form for a group conversation. */
+  groupID?: string;
+  /** Reference form for C2C conversations: one call per user. */
+  userIDList?: string[];
+}
+
+export interface ConversationResult {
+  conversationID: string;
+  conversation: Conversation;
+}
+
+/**
+ * The conversation calls of the public API, and how messages and pushes change the local
+ * conversation list.
+ */
+export class ConversationAPI {
+  /** Conversations whose server view is being fetched because a message arrived in them. */
+  private readonly fetching = new Set<string>();
+
+  constructor(private readonly context: ConversationsContext) {}
+
+  /** The list loaded at login replaces everything. */
+  load(list: readonly WireConversation[]): void {
+    const me = this.context.me();
+    this.context.store.replaceAll(list.map((wire) => mergeConversation(undefined, wire, me)));
+  }
+
+  /**
+   * A fresh list from the server: merge it in, and drop local conversations it no longer has
+   * unless a message touched them after `since` (store.activityMark() before the request).
+   */
+  refresh(list: readonly WireConversation[], since: number): void {
+    const { store } = this.context;
+    const me = this.context.me();
+    for (const wire of list) store.put(mergeConversation(store.get(wire.conversationID), wire, me));
+    store.retainOnly(new Set(list.map((wire) => wire.conversationID)), since);
+  }
+
+  /** A new message (incoming or own) in order: last message, unread count, @-info, position. */
+  handleMessage(message: Message): void {
+    const { store } = this.context;
+    const me = this.context.me();
+    if (
+      store.update(message.conversationID, (conversation) => applyMessage(conversation, message, me), { touch: true })
+    ) {
+      return;
+    }
+    // AVChatRoom messages (sequence 0) have no conversation on the server.
+    if (message.sequence === 0) return;
+    store.put(conversationFromMessage(message, me), { touch: true });
+    void this.fetchProfile(message.conversationID);
+  }
+
+  handlePush(
+    push:
+      | { event: 'conversation'; data: PushEvent<'conversation'> }
+      | { event: 'conversationDeleted'; data: PushEvent<'conversationDeleted'> },
+  ): void {
+    const { store } = this.context;
+    if (push.event === 'conversationDeleted') {
+      store.remove(push.data.conversationID);
+      return;
+    }
+    const wire = push.data.conversation;
+    store.put(mergeConversation(store.get(wire.conversationID), wire, this.context.me()));
+  }
+
+  async getConversationList(): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
+    const since = this.context.store.activityMark();
+    const { conversationList } = await this.context.request('getConversationList', {});
+    this.refresh(conversationList, since);
+    return ok({ conversationList: [...this.context.store.getSnapshot()], isSyncCompleted: true });
+  }
+
+  async getConversationProfile(conversationID: string): Promise<ChatResponse<{ conversation: Conversation }>> {
+    const { conversation } = await this.context.request('getConversationProfile', { conversationID });
+    return ok({ conversation: this.merge(conversation) });
+  }
+
+  async deleteConversation(conversationID: string): Promise<ChatResponse<{ conversationID: string }>> {
+    const result = await this.context.request('deleteConversation', { conversationID });
+    this.context.store.remove(result.conversationID);
+    return ok({ conversationID: result.conversationID });
+  }
+
+  async pinConversation(options: {
+    conversationID: string;
+    isPinned: boolean;
+  }): Promise<ChatResponse<ConversationResult>> {
+    const { conversation } = await this.context.request('pinConversation', {
+      conversationID: options.conversationID,
+      isPinned: options.isPinned,
+    });
+    return this.result(conversation);
+  }
+
+  async setMessageRemindType(options: SetMessageRemindTypeOptions): Promise<ChatResponse<ConversationResult>> {
+    const ids = remindTargets(options);
+    if (ids.length === 0) {
+      throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Give conversationID, groupID or userIDList');
+    }
+    const results = await Promise.all(
+      ids.map((conversationID) =>
+        this.context.request('setMessageRemindType', { conversationID, messageRemindType: options.messageRemindType }),
+      ),
+    );
+    const last = results[results.length - 1];
+    if (!last) throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Give conversationID, groupID or userIDList');
+    for (const { conversation } of results.slice(0, -1)) this.merge(conversation);
+    return this.result(last.conversation);
+  }
+
+  async setConversationDraft(options: {
+    conversationID: string;
+    draftText: string;
+  }): Promise<ChatResponse<ConversationResult>> {
+    const { conversation } = await this.context.request('setConversationDraft', {
+      conversationID: options.conversationID,
+      draftText: options.draftText,
+    });
+    return this.result(conversation);
+  }
+
+  async setMessageRead(options: { conversationID: string }): Promise<ChatResponse<ConversationResult>> {
+    const { conversation } = await this.context.request('setMessageRead', { conversationID: options.conversationID });
+    this.merge(conversation);
+    this.context.store.update(conversation.conversationID, markRead);
+    return this.result(conversation);
+  }
+
+  private result(wire: WireConversation): ChatResponse<ConversationResult> {
+    return ok({ conversationID: wire.conversationID, conversation: this.merge(wire) });
+  }
+
+  private merge(wire: WireConversation): Conversation {
+    const { store } = this.context;
+    const merged = mergeConversation(store.get(wire.conversationID), wire, this.context.me());
+    store.put(merged);
+    return merged;
+  }
+
+  /** Replaces a stand-in conversation with the server's view; on failure the stand-in stays. */
+  private async fetchProfile(conversationID: string): Promise<void> {
+    if (this.fetching.has(conversationID)) return;
+    this.fetching.add(conversationID);
+    try {
+      const { conversation } = await this.context.request('getConversationProfile', { conversationID });
+      if (this.context.store.has(conversationID)) this.merge(conversation);
+    } catch (error) {
+      this.context.onError(error);
+    } finally {
+      this.fetching.delete(conversationID);
+    }
+  }
+}
+
+function remindTargets(options: SetMessageRemindTypeOptions): string[] {
+  if (options.conversationID) return [options.conversationID];
+  if (options.groupID) return [toConversationID('GROUP', options.groupID)];
+  return (options.userIDList ?? []).map((userID) => toConversationID('C2C', userID));
+}

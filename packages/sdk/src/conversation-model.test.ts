@@ -1,0 +1,230 @@
+import { AT_ALL, type WireConversation, type WireMessage } from '@liaison/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  applyMessage,
+  type Conversation,
+  compareConversations,
+  conversationFromMessage,
+  markRead,
+  mergeConversation,
+  toConversation,
+  totalUnreadCount,
+} from './conversation-model';
+import { fromWire } from './messages';
+
+const me = 'me';
+
+function wireMessage(overrides: Partial<WireMessage> = {}): WireMessage {
+  return {
+    ID: `m-${overrides.sequence ?? 1}`,
+    conversationType: 'GROUP',
+    from: 'bob',
+    to: 'team',
+    type: 'TIMTextElem',
+    payload: { text: 'hello' },
+    atUserList: [],
+    sequence: 1,
+    time: 100,
+    clientTime: 100,
+    random: 0,
+    nick: 'Bob',
+    avatar: '',
+    cloudCustomData: '',
+    needReadReceipt: false,
+    ...overrides,
+  };
+}
+
+function wireConversation(overrides: Partial<WireConversation> = {}): WireConversation {
+  return {
+    conversationID: 'GROUPteam',
+    type: 'GROUP',
+    target: 'team',
+    unreadCount: 0,
+    maxSequence: 0,
+    readSequence: 0,
+    lastMessage: null,
+    isPinned: false,
+    messageRemindType: 'AcceptAndNotify',
+    draftText: '',
+    updatedAt: 1,
+    userProfile: null,
+    groupProfile: null,
+    ...overrides,
+  };
+}
+
+const incoming = (overrides: Partial<WireMessage> = {}) => fromWire(wireMessage(overrides), me);
+
+describe('toConversation', () => {
+  it('has reference lastMessage fields, empty ones when there is no message', () => {
+    const empty = toConversation(wireConversation(), me);
+    expect(empty.lastMessage).toMatchObject({ lastTime: 0, messageForShow: '', fromAccount: '', payload: null });
+    const withMessage = toConversation(
+      wireConversation({ lastMessage: wireMessage({ sequence: 3, time: 500 }), maxSequence: 3 }),
+      me,
+    );
+    expect(withMessage.lastMessage).toMatchObject({
+      messageForShow: 'hello',
+      fromAccount: 'bob',
+      nick: 'Bob',
+      lastTime: 500,
+      lastSequence: 3,
+      type: 'TIMTextElem',
+      payload: { text: 'hello' },
+      isRevoked: false,
+    });
+    expect(withMessage).toMatchObject({ peerReadTime: 0, groupAtInfoList: [], isMuted: false });
+  });
+
+  it('derives an @-info from an unread last message that mentions me', () => {
+    const conversation = toConversation(
+      wireConversation({
+        lastMessage: wireMessage({ sequence: 3, atUserList: [me] }),
+        maxSequence: 3,
+        readSequence: 2,
+        unreadCount: 1,
+      }),
+      me,
+    );
+    expect(conversation.groupAtInfoList).toEqual([
+      { groupID: 'team', from: 'bob', messageID: 'm-3', messageSequence: 3, atType: 1 },
+    ]);
+  });
+});
+
+describe('applyMessage', () => {
+  const base = toConversation(wireConversation({ maxSequence: 2, readSequence: 2 }), me);
+
+  it('makes a new incoming message the last one and counts it unread', () => {
+    const next = applyMessage(base, incoming({ sequence: 3, time: 200 }), me);
+    expect(next).toMatchObject({ unreadCount: 1, maxSequence: 3 });
+    expect(next.lastMessage).toMatchObject({ lastSequence: 3, lastTime: 200 });
+  });
+
+  it('does not count my own messages as unread', () => {
+    const next = applyMessage(base, incoming({ sequence: 3, from: me }), me);
+    expect(next.unreadCount).toBe(0);
+    expect(next.lastMessage.fromAccount).toBe(me);
+  });
+
+  it('ignores a message the server view already includes', () => {
+    const loaded = toConversation(wireConversation({ maxSequence: 5, readSequence: 2, unreadCount: 3 }), me);
+    expect(applyMessage(loaded, incoming({ sequence: 4 }), me)).toBe(loaded);
+  });
+
+  it('lists unread mentions of me or everyone, with the reference at types', () => {
+    let next = applyMessage(base, incoming({ sequence: 3, atUserList: [me] }), me);
+    next = applyMessage(next, incoming({ sequence: 4, atUserList: [AT_ALL] }), me);
+    next = applyMessage(next, incoming({ sequence: 5, atUserList: [AT_ALL, me] }), me);
+    next = applyMessage(next, incoming({ sequence: 6, atUserList: ['carol'] }), me);
+    expect(next.groupAtInfoList.map((info) => [info.messageSequence, info.atType])).toEqual([
+      [3, 1],
+      [4, 2],
+      [5, 3],
+    ]);
+  });
+
+  it('updates the last message for unsequenced messages without counting them', () => {
+    const next = applyMessage(base, incoming({ sequence: 0, payload: { text: 'live' } }), me);
+    expect(next.lastMessage.messageForShow).toBe('live');
+    expect(next.unreadCount).toBe(0);
+    expect(next.maxSequence).toBe(2);
+  });
+});
+
+describe('markRead and merging', () => {
+  it('clears unread and @-infos when read', () => {
+    const unread = applyMessage(
+      toConversation(wireConversation(), me),
+      incoming({ sequence: 1, atUserList: [me] }),
+      me,
+    );
+    const read = markRead(unread);
+    expect(read).toMatchObject({ unreadCount: 0, groupAtInfoList: [], readSequence: 1 });
+    expect(markRead(read)).toBe(read);
+  });
+
+  it('takes the server view, keeping @-infos it has not read', () => {
+    const local = applyMessage(toConversation(wireConversation(), me), incoming({ sequence: 1, atUserList: [me] }), me);
+    const unreadOnServer = mergeConversation(
+      local,
+      wireConversation({ maxSequence: 1, unreadCount: 1, isPinned: true }),
+      me,
+    );
+    expect(unreadOnServer).toMatchObject({ isPinned: true, unreadCount: 1 });
+    expect(unreadOnServer.groupAtInfoList).toHaveLength(1);
+    const readElsewhere = mergeConversation(local, wireConversation({ maxSequence: 1, readSequence: 1 }), me);
+    expect(readElsewhere.groupAtInfoList).toEqual([]);
+  });
+
+  it('never lets a stale server view take away a newer message', () => {
+    let local = toConversation(wireConversation({ maxSequence: 1, readSequence: 1 }), me);
+    local = applyMessage(local, incoming({ sequence: 2, time: 300 }), me);
+    local = applyMessage(local, incoming({ sequence: 3, time: 301 }), me);
+    const stale = wireConversation({ maxSequence: 2, readSequence: 1, unreadCount: 1, isPinned: true });
+    const merged = mergeConversation(local, stale, me);
+    expect(merged).toMatchObject({ maxSequence: 3, unreadCount: 2, isPinned: true });
+    expect(merged.lastMessage.lastSequence).toBe(3);
+  });
+});
+
+describe('conversationFromMessage', () => {
+  it('stands in for an unknown conversation with just that message unread', () => {
+    const message = fromWire(wireMessage({ conversationType: 'C2C', to: me, sequence: 9 }), me);
+    expect(conversationFromMessage(message, me)).toMatchObject({
+      conversationID: 'C2Cbob',
+      type: 'C2C',
+      unreadCount: 1,
+      maxSequence: 9,
+      readSequence: 8,
+      userProfile: { userID: 'bob', nick: 'Bob' },
+    });
+  });
+
+  it('counts nothing unread for my own message', () => {
+    const message = fromWire(wireMessage({ conversationType: 'C2C', from: me, to: 'bob', sequence: 4 }), me);
+    expect(conversationFromMessage(message, me)).toMatchObject({ conversationID: 'C2Cbob', unreadCount: 0 });
+  });
+});
+
+describe('sorting and totals', () => {
+  const conversation = (id: string, lastTime: number, extra: Partial<Conversation> = {}): Conversation => ({
+    ...toConversation(wireConversation({ conversationID: id }), me),
+    lastMessage: { ...toConversation(wireConversation(), me).lastMessage, lastTime },
+    ...extra,
+  });
+
+  it('puts pinned conversations first, then newest last message first', () => {
+    const list = [
+      conversation('C2Cold', 100),
+      conversation('C2Cnew', 300),
+      conversation('C2Cpinned-old', 50, { isPinned: true }),
+      conversation('C2Cmid', 200),
+    ];
+    const sorted = list.map((c) => ({ conversation: c, rank: 0 })).sort(compareConversations);
+    expect(sorted.map((item) => item.conversation.conversationID)).toEqual([
+      'C2Cpinned-old',
+      'C2Cnew',
+      'C2Cmid',
+      'C2Cold',
+    ]);
+  });
+
+  it('breaks ties in time by the most recent local activity', () => {
+    const a = { conversation: conversation('C2Ca', 100), rank: 1 };
+    const b = { conversation: conversation('C2Cb', 100), rank: 2 };
+    expect([a, b].sort(compareConversations).map((x) => x.conversation.conversationID)).toEqual(['C2Cb', 'C2Ca']);
+  });
+
+  it('adds up unread counts of notifying conversations only', () => {
+    expect(
+      totalUnreadCount([
+        conversation('C2Ca', 1, { unreadCount: 2 }),
+        conversation('C2Cb', 1, { unreadCount: 5, messageRemindType: 'AcceptNotNotify' }),
+        conversation('C2Cc', 1, { unreadCount: 7, messageRemindType: 'Discard' }),
+        conversation('C2Cd', 1, { unreadCount: 1 }),
+      ]),
+    ).toBe(3);
+  });
+});

@@ -1,0 +1,263 @@
+import type {
+  ConversationType,
+  GroupProfile,
+  MessageRemindType,
+  Profile,
+  WireConversation,
+  WireMessage,
+} from '@liaison/protocol';
+import { fromWire, type Message, mentions, type TextPayload } from './messages';
+import { type MessageElemType, TYPES } from './types';
+
+/** The reference SDK's `conversation.lastMessage`; all fields empty when there is none. */
+export interface LastMessage {
+  ID: string;
+  type: MessageElemType | '';
+  payload: TextPayload | null;
+  /** Text to show in a conversation list row. */
+  messageForShow: string;
+  fromAccount: string;
+  nick: string;
+  nameCard: string;
+  /** Seconds. */
+  lastTime: number;
+  lastSequence: number;
+  isRevoked: boolean;
+  isPeerRead: boolean;
+  cloudCustomData: string;
+  onlineOnlyFlag: boolean;
+}
+
+export type GroupAtType = typeof TYPES.CONV_AT_ME | typeof TYPES.CONV_AT_ALL | typeof TYPES.CONV_AT_ALL_AT_ME;
+
+/** An unread message in a group that mentions me or everyone. */
+export interface GroupAtInfo {
+  groupID: string;
+  from: string;
+  messageID: string;
+  messageSequence: number;
+  atType: GroupAtType;
+}
+
+export interface Conversation {
+  /** 'C2C' + peer user ID, or 'GROUP' + group ID. */
+  conversationID: string;
+  type: ConversationType;
+  /** The group type for groups, '' for C2C. */
+  subType: GroupProfile['type'] | '';
+  unreadCount: number;
+  lastMessage: LastMessage;
+  isPinned: boolean;
+  messageRemindType: MessageRemindType;
+  /** messageRemindType is not AcceptAndNotify. */
+  isMuted: boolean;
+  draftText: string;
+  groupAtInfoList: GroupAtInfo[];
+  /** The peer, for C2C conversations; null for groups. */
+  userProfile: Profile | null;
+  /** The group, for GROUP conversations; null for C2C. */
+  groupProfile: GroupProfile | null;
+  peerReadTime: number;
+  remark: string;
+  /** Above 0 means the user left the group (spec chat.md §3); always 0 for now. */
+  operationType: number;
+  /** Highest sequence stored in the conversation, as far as this client knows. */
+  maxSequence: number;
+  /** Highest sequence the user has read. */
+  readSequence: number;
+  /** Server milliseconds of the last change to the user's view of the conversation. */
+  updatedAt: number;
+}
+
+export const emptyLastMessage: LastMessage = Object.freeze({
+  ID: '',
+  type: '',
+  payload: null,
+  messageForShow: '',
+  fromAccount: '',
+  nick: '',
+  nameCard: '',
+  lastTime: 0,
+  lastSequence: 0,
+  isRevoked: false,
+  isPeerRead: false,
+  cloudCustomData: '',
+  onlineOnlyFlag: false,
+});
+
+/** The server's view of a conversation, as `me` sees it; group @-infos come from `atInfo`. */
+export function toConversation(wire: WireConversation, me: string, atInfo: readonly GroupAtInfo[] = []): Conversation {
+  const lastMessage = wire.lastMessage ? toLastMessage(fromWire(wire.lastMessage, me)) : emptyLastMessage;
+  const atFromLast = wire.lastMessage ? atInfoFor(wire.lastMessage, me) : null;
+  const candidates = atFromLast ? [...atInfo, atFromLast] : atInfo;
+  return {
+    conversationID: wire.conversationID,
+    type: wire.type,
+    subType: wire.groupProfile?.type ?? '',
+    unreadCount: wire.unreadCount,
+    lastMessage,
+    isPinned: wire.isPinned,
+    messageRemindType: wire.messageRemindType,
+    isMuted: wire.messageRemindType !== TYPES.MSG_REMIND_ACPT_AND_NOTE,
+    draftText: wire.draftText,
+    groupAtInfoList: unreadAtInfo(candidates, wire.readSequence),
+    userProfile: wire.type === 'C2C' ? wire.userProfile : null,
+    groupProfile: wire.type === 'GROUP' ? wire.groupProfile : null,
+    peerReadTime: 0,
+    remark: '',
+    operationType: 0,
+    maxSequence: wire.maxSequence,
+    readSequence: wire.readSequence,
+    updatedAt: wire.updatedAt,
+  };
+}
+
+/**
+ * Folds a fresh server view into the local one. The server's view wins, except that a view
+ * older than messages this client has already applied (lower maxSequence) keeps the local
+ * message fields, so a stale list never takes a new message away.
+ */
+export function mergeConversation(local: Conversation | undefined, wire: WireConversation, me: string): Conversation {
+  const incoming = toConversation(wire, me, local?.groupAtInfoList ?? []);
+  if (!local || local.maxSequence <= incoming.maxSequence) return incoming;
+  const missed = local.maxSequence - incoming.maxSequence;
+  return {
+    ...incoming,
+    lastMessage: local.lastMessage,
+    maxSequence: local.maxSequence,
+    unreadCount: Math.min(local.unreadCount, incoming.unreadCount + missed),
+  };
+}
+
+/**
+ * A message arrived in this conversation. Only a message newer than `maxSequence` (or an
+ * unsequenced one) becomes the last message; an incoming one beyond `readSequence` counts as
+ * unread and, if it mentions me or everyone, joins groupAtInfoList. Returns the same object
+ * when nothing changed.
+ */
+export function applyMessage(conversation: Conversation, message: Message, me: string): Conversation {
+  const isNew = message.sequence === 0 || message.sequence > conversation.maxSequence;
+  const isUnread = message.flow === 'in' && message.sequence > conversation.readSequence;
+  const atInfo = message.conversationType === 'GROUP' && isUnread ? atInfoFor(message, me) : null;
+  const hasAtInfo =
+    atInfo !== null && !conversation.groupAtInfoList.some((item) => item.messageSequence === atInfo.messageSequence);
+  if (!isNew && !hasAtInfo) return conversation;
+  const next: Conversation = { ...conversation };
+  if (hasAtInfo && atInfo) next.groupAtInfoList = [...conversation.groupAtInfoList, atInfo];
+  if (isNew) {
+    next.lastMessage = toLastMessage(message);
+    if (message.sequence > 0) {
+      next.maxSequence = message.sequence;
+      if (isUnread) next.unreadCount = conversation.unreadCount + 1;
+    }
+  }
+  return next;
+}
+
+/**
+ * A stand-in for a conversation this client has not loaded yet, built from its newest message
+ * until the server's view arrives: only that message counts as unread.
+ */
+export function conversationFromMessage(message: Message, me: string): Conversation {
+  const isIn = message.flow === 'in';
+  const sequence = message.sequence;
+  const base: Conversation = {
+    conversationID: message.conversationID,
+    type: message.conversationType,
+    subType: '',
+    unreadCount: 0,
+    lastMessage: emptyLastMessage,
+    isPinned: false,
+    messageRemindType: TYPES.MSG_REMIND_ACPT_AND_NOTE,
+    isMuted: false,
+    draftText: '',
+    groupAtInfoList: [],
+    userProfile:
+      message.conversationType === 'C2C'
+        ? isIn
+          ? { userID: message.from, nick: message.nick, avatar: message.avatar, selfSignature: '' }
+          : { userID: message.to, nick: '', avatar: '', selfSignature: '' }
+        : null,
+    groupProfile: null,
+    peerReadTime: 0,
+    remark: '',
+    operationType: 0,
+    maxSequence: Math.max(0, sequence - 1),
+    readSequence: Math.max(0, sequence - 1),
+    updatedAt: 0,
+  };
+  return applyMessage(base, message, me);
+}
+
+/** Everything up to maxSequence read: no unread count, no pending @-mentions. */
+export function markRead(conversation: Conversation): Conversation {
+  if (conversation.unreadCount === 0 && conversation.groupAtInfoList.length === 0) return conversation;
+  return {
+    ...conversation,
+    unreadCount: 0,
+    readSequence: Math.max(conversation.readSequence, conversation.maxSequence),
+    groupAtInfoList: [],
+  };
+}
+
+export function toLastMessage(message: Message): LastMessage {
+  return {
+    ID: message.ID,
+    type: message.type,
+    payload: message.payload,
+    messageForShow: message.payload.text,
+    fromAccount: message.from,
+    nick: message.nick,
+    nameCard: message.nameCard,
+    lastTime: message.time,
+    lastSequence: message.sequence,
+    isRevoked: message.isRevoked,
+    isPeerRead: message.isPeerRead,
+    cloudCustomData: message.cloudCustomData,
+    onlineOnlyFlag: false,
+  };
+}
+
+/** A conversation and how recently this client saw activity in it (higher = more recent). */
+export interface RankedConversation {
+  conversation: Conversation;
+  rank: number;
+}
+
+/** Pinned first, then by last message time (newest first), then by recent local activity. */
+export function compareConversations(a: RankedConversation, b: RankedConversation): number {
+  const pinned = Number(b.conversation.isPinned) - Number(a.conversation.isPinned);
+  if (pinned !== 0) return pinned;
+  const time = b.conversation.lastMessage.lastTime - a.conversation.lastMessage.lastTime;
+  if (time !== 0) return time;
+  const rank = b.rank - a.rank;
+  if (rank !== 0) return rank;
+  return a.conversation.conversationID < b.conversation.conversationID ? -1 : 1;
+}
+
+/** Unread messages in conversations that notify (muted ones do not count). */
+export function totalUnreadCount(conversations: Iterable<Conversation>): number {
+  let total = 0;
+  for (const conversation of conversations) {
+    if (conversation.messageRemindType === TYPES.MSG_REMIND_ACPT_AND_NOTE) total += conversation.unreadCount;
+  }
+  return total;
+}
+
+function atInfoFor(
+  message: Pick<WireMessage, 'atUserList' | 'conversationType' | 'from' | 'to' | 'ID' | 'sequence'>,
+  me: string,
+): GroupAtInfo | null {
+  if (message.conversationType !== 'GROUP' || message.from === me || message.sequence === 0) return null;
+  const mentioned = mentions(message, me);
+  if (!mentioned.me && !mentioned.all) return null;
+  const atType: GroupAtType =
+    mentioned.me && mentioned.all ? TYPES.CONV_AT_ALL_AT_ME : mentioned.me ? TYPES.CONV_AT_ME : TYPES.CONV_AT_ALL;
+  return { groupID: message.to, from: message.from, messageID: message.ID, messageSequence: message.sequence, atType };
+}
+
+function unreadAtInfo(list: readonly GroupAtInfo[], readSequence: number): GroupAtInfo[] {
+  const bySequence = new Map<number, GroupAtInfo>();
+  for (const item of list) if (item.messageSequence > readSequence) bySequence.set(item.messageSequence, item);
+  return [...bySequence.values()].sort((a, b) => a.messageSequence - b.messageSequence);
+}

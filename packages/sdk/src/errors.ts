@@ -1,0 +1,32 @@
+import { type ErrorBody, ErrorCode, LiaisonError } from '@liaison/protocol';
+import type { Message } from './messages';
+
+/** sendMessage rejects with this: the code and message of the failure, and the failed message. */
+export class SendMessageError extends LiaisonError {
+  readonly data: { message: Message };
+
+  constructor(cause: ErrorBody, message: Message) {
+    super(cause.code, cause.message);
+    this.name = 'SendMessageError';
+    this.data = { message };
+  }
+}
+
+/** Every rejection of the public API is a LiaisonError; anything else becomes INTERNAL. */
+export function toLiaisonError(error: unknown): LiaisonError {
+  if (error instanceof LiaisonError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new LiaisonError(ErrorCode.INTERNAL, message);
+}
+
+/** A schema failure in one short line: `path: message; …` (first few issues). */
+export function describeIssues(
+  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> },
+  root: string,
+): string {
+  const shown = error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || root}: ${issue.message}`);
+  const more = error.issues.length - shown.length;
+  return more > 0 ? `${shown.join('; ')} (and ${more} more)` : shown.join('; ');
+}

@@ -1,0 +1,74 @@
+import type { ErrorBody, GroupProfile, Profile } from '@liaison/protocol';
+import type { Conversation } from './conversation-model';
+import type { Message } from './messages';
+import { EVENT, type EventName, type KickedOutType, type NetState } from './types';
+
+/** The `data` each event carries. */
+export interface EventDataMap {
+  [EVENT.SDK_READY]: undefined;
+  [EVENT.SDK_NOT_READY]: undefined;
+  [EVENT.MESSAGE_RECEIVED]: Message[];
+  [EVENT.CONVERSATION_LIST_UPDATED]: Conversation[];
+  [EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED]: number;
+  [EVENT.NET_STATE_CHANGE]: { state: NetState };
+  [EVENT.KICKED_OUT]: { type: KickedOutType };
+  [EVENT.PROFILE_UPDATED]: Profile[];
+  [EVENT.GROUP_LIST_UPDATED]: GroupProfile[];
+  [EVENT.ERROR]: ErrorBody;
+}
+
+/** What a listener receives, as the reference SDK: `{ name, data }`. */
+export interface ChatEvent<K extends EventName = EventName> {
+  name: K;
+  data: EventDataMap[K];
+}
+
+export type EventHandler<K extends EventName> = (event: ChatEvent<K>) => void;
+
+interface Listener<K extends EventName> {
+  handler: EventHandler<K>;
+  context: unknown;
+}
+
+/** Writes through a generic key need a cast: TypeScript cannot narrow `ListenerTable[K]` for writes. */
+type ListenerTable = { [K in EventName]?: Listener<K>[] };
+
+/** A small typed emitter. A listener that throws is reported on the console, never breaks the SDK. */
+export class Emitter {
+  private listeners: ListenerTable = {};
+
+  on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
+    const list: Listener<K>[] = this.listeners[name] ?? [];
+    if (list.some((item) => item.handler === handler && item.context === context)) return;
+    this.listeners[name] = [...list, { handler, context }] as ListenerTable[K];
+  }
+
+  off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
+    const list: Listener<K>[] | undefined = this.listeners[name];
+    if (!list) return;
+    this.listeners[name] = list.filter(
+      (item) => !(item.handler === handler && (context === undefined || item.context === context)),
+    ) as ListenerTable[K];
+  }
+
+  emit<K extends EventName>(name: K, data: EventDataMap[K]): void {
+    const list: Listener<K>[] | undefined = this.listeners[name];
+    if (!list) return;
+    const event: ChatEvent<K> = { name, data };
+    for (const { handler, context } of list) {
+      try {
+        handler.call(context, event);
+      } catch (error) {
+        console.error(`[liaison-sdk] a listener for ${name} threw`, error);
+      }
+    }
+  }
+
+  listenerCount(name: EventName): number {
+    return this.listeners[name]?.length ?? 0;
+  }
+
+  removeAll(): void {
+    this.listeners = {};
+  }
+}

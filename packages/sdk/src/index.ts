@@ -1,0 +1,46 @@
+import { ChatSDK, type CreateOptions } from './chat';
+import { EVENT, TYPES } from './types';
+
+/**
+ * The SDK entry, shaped like the reference SDK's default export:
+ * `LiaisonChat.create(options)`, `LiaisonChat.TYPES`, `LiaisonChat.EVENT`.
+ */
+const LiaisonChat = {
+  create(options: CreateOptions): ChatSDK {
+    return new ChatSDK(options);
+  },
+  TYPES,
+  EVENT,
+} as const;
+
+export default LiaisonChat;
+
+export type { ErrorBody, GroupMember, GroupProfile, JoinStatus, Profile } from '@liaison/protocol';
+export { ErrorCode, LiaisonError } from '@liaison/protocol';
+export type {
+  CreateOptions,
+  GetMessageListOptions,
+  LoginOptions,
+  MessageListResult,
+} from './chat';
+export { ChatSDK } from './chat';
+export type { ConversationResult, SetMessageRemindTypeOptions } from './conversation-api';
+export type { Conversation, GroupAtInfo, GroupAtType, LastMessage } from './conversation-model';
+export type { ConversationStoreView } from './conversations';
+export { SendMessageError } from './errors';
+export type { ChatEvent, EventDataMap, EventHandler } from './events';
+export type { CreateGroupOptions, Group } from './groups';
+export type {
+  CreateTextMessageOptions,
+  Message,
+  MessageFlow,
+  MessageReaction,
+  MessageStatus,
+  ReadReceiptInfo,
+  TextPayload,
+} from './messages';
+export type { UpdateMyProfileOptions } from './profiles';
+export type { WebSocketConstructor, WebSocketLike } from './transport';
+export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './types';
+export { EVENT, TYPES } from './types';
+export { IM_ENDPOINT_PATH, normalizeServerURL } from './url';

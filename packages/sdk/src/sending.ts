@@ -1,0 +1,66 @@
+import { ErrorCode, LiaisonError, Limits, messageBodyBytes, type WireMessage } from '@liaison/protocol';
+import { SendMessageError, toLiaisonError } from './errors';
+import { fromWire, type Message, toSendBody } from './messages';
+import type { RequestFunction } from './requests';
+import { type ChatResponse, ok } from './types';
+
+export interface SenderContext {
+  request: RequestFunction;
+  me(): string;
+  /** Remembers the ID as ours before it goes out. */
+  markOwn(messageID: string): void;
+  /** The stored message came back: advance cursors and the conversation. */
+  onStored(message: WireMessage): void;
+  /** How long a send may wait, for a connection and for the answer, before it fails. */
+  sendTimeout: number;
+}
+
+/**
+ * Sends messages. A send survives dropped connections: it is repeated with the same ID after
+ * the session logs in again (the server answers a repeated ID with the stored message), and
+ * fails only on a server error, on logout, or after `sendTimeout`.
+ */
+export class MessageSender {
+  /** Sends in progress by message ID, so sending the same message twice shares one attempt. */
+  private readonly inFlight = new Map<string, Promise<ChatResponse<{ message: Message }>>>();
+
+  constructor(private readonly context: SenderContext) {}
+
+  send(message: Message): Promise<ChatResponse<{ message: Message }>> {
+    const current = this.inFlight.get(message.ID);
+    if (current) return current;
+    const attempt = this.attempt(message).finally(() => this.inFlight.delete(message.ID));
+    this.inFlight.set(message.ID, attempt);
+    return attempt;
+  }
+
+  private async attempt(message: Message): Promise<ChatResponse<{ message: Message }>> {
+    if (message.status === 'success') return ok({ message });
+    message.status = 'unSend';
+    try {
+      if (messageBodyBytes(message.payload, message.cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
+        throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
+      }
+      this.context.markOwn(message.ID);
+      const result = await this.context.request('sendMessage', toSendBody(message), {
+        timeoutMs: this.context.sendTimeout,
+      });
+      const stored = fromWire(result.message, this.context.me());
+      Object.assign(message, {
+        status: 'success',
+        time: stored.time,
+        clientTime: stored.clientTime,
+        sequence: stored.sequence,
+        random: stored.random,
+        nick: stored.nick,
+        avatar: stored.avatar,
+        conversationID: stored.conversationID,
+      } satisfies Partial<Message>);
+      this.context.onStored(result.message);
+      return ok({ message });
+    } catch (error) {
+      message.status = 'fail';
+      throw new SendMessageError(toLiaisonError(error), message);
+    }
+  }
+}

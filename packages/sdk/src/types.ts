@@ -1,0 +1,106 @@
+import { AT_ALL } from '@liaison/protocol';
+
+/**
+ * The reference SDK's `TYPES`, with its string values, so code comparing against them ports as is.
+ * Only text messages can be sent for now; the other MSG_* names exist so renderers can key on them.
+ */
+export const TYPES = {
+  CONV_C2C: 'C2C',
+  CONV_GROUP: 'GROUP',
+  CONV_SYSTEM: '@TIM#SYSTEM',
+  CONV_AT_ME: 1,
+  CONV_AT_ALL: 2,
+  CONV_AT_ALL_AT_ME: 3,
+
+  MSG_TEXT: 'TIMTextElem',
+  MSG_IMAGE: 'TIMImageElem',
+  MSG_SOUND: 'TIMSoundElem',
+  MSG_AUDIO: 'TIMSoundElem',
+  MSG_FILE: 'TIMFileElem',
+  MSG_FACE: 'TIMFaceElem',
+  MSG_VIDEO: 'TIMVideoFileElem',
+  MSG_LOCATION: 'TIMLocationElem',
+  MSG_GRP_TIP: 'TIMGroupTipElem',
+  MSG_GRP_SYS_NOTICE: 'TIMGroupSystemNoticeElem',
+  MSG_CUSTOM: 'TIMCustomElem',
+  MSG_MERGER: 'TIMRelayElem',
+  MSG_AT_ALL: AT_ALL,
+
+  MSG_REMIND_ACPT_AND_NOTE: 'AcceptAndNotify',
+  MSG_REMIND_ACPT_NOT_NOTE: 'AcceptNotNotify',
+  MSG_REMIND_DISCARD: 'Discard',
+
+  GRP_WORK: 'Private',
+  GRP_PUBLIC: 'Public',
+  GRP_MEETING: 'ChatRoom',
+  GRP_AVCHATROOM: 'AVChatRoom',
+  GRP_COMMUNITY: 'Community',
+
+  JOIN_OPTIONS_FREE_ACCESS: 'FreeAccess',
+  JOIN_OPTIONS_NEED_PERMISSION: 'NeedPermission',
+  JOIN_OPTIONS_DISABLE_APPLY: 'DisableApply',
+  JOIN_STATUS_SUCCESS: 'JoinedSuccess',
+  JOIN_STATUS_ALREADY_IN_GROUP: 'AlreadyInGroup',
+
+  GRP_MBR_ROLE_OWNER: 'Owner',
+  GRP_MBR_ROLE_ADMIN: 'Admin',
+  GRP_MBR_ROLE_MEMBER: 'Member',
+
+  NET_STATE_CONNECTED: 'connected',
+  NET_STATE_CONNECTING: 'connecting',
+  NET_STATE_DISCONNECTED: 'disconnected',
+
+  KICKED_OUT_USERSIG_EXPIRED: 'userSigExpired',
+  KICKED_OUT_MULT_ACCOUNT: 'multipleAccount',
+  KICKED_OUT_REST_API: 'REST_API_Kick',
+} as const;
+
+/** The reference SDK's `EVENT` names, with its string values. */
+export const EVENT = {
+  SDK_READY: 'sdkStateReady',
+  SDK_NOT_READY: 'sdkStateNotReady',
+  MESSAGE_RECEIVED: 'onMessageReceived',
+  CONVERSATION_LIST_UPDATED: 'onConversationListUpdated',
+  TOTAL_UNREAD_MESSAGE_COUNT_UPDATED: 'onTotalUnreadMessageCountUpdated',
+  NET_STATE_CHANGE: 'netStateChange',
+  KICKED_OUT: 'kickedOut',
+  PROFILE_UPDATED: 'onProfileUpdated',
+  GROUP_LIST_UPDATED: 'onGroupListUpdated',
+  ERROR: 'error',
+} as const;
+
+export type EventName = (typeof EVENT)[keyof typeof EVENT];
+
+/** Every message type name the reference SDK knows; only 'TIMTextElem' is produced today. */
+export type MessageElemType =
+  | typeof TYPES.MSG_TEXT
+  | typeof TYPES.MSG_IMAGE
+  | typeof TYPES.MSG_SOUND
+  | typeof TYPES.MSG_FILE
+  | typeof TYPES.MSG_FACE
+  | typeof TYPES.MSG_VIDEO
+  | typeof TYPES.MSG_LOCATION
+  | typeof TYPES.MSG_GRP_TIP
+  | typeof TYPES.MSG_GRP_SYS_NOTICE
+  | typeof TYPES.MSG_CUSTOM
+  | typeof TYPES.MSG_MERGER;
+
+export type NetState =
+  | typeof TYPES.NET_STATE_CONNECTED
+  | typeof TYPES.NET_STATE_CONNECTING
+  | typeof TYPES.NET_STATE_DISCONNECTED;
+
+export type KickedOutType =
+  | typeof TYPES.KICKED_OUT_USERSIG_EXPIRED
+  | typeof TYPES.KICKED_OUT_MULT_ACCOUNT
+  | typeof TYPES.KICKED_OUT_REST_API;
+
+/** What every API call resolves with, as the reference SDK. */
+export interface ChatResponse<T> {
+  code: 0;
+  data: T;
+}
+
+export function ok<T>(data: T): ChatResponse<T> {
+  return { code: 0, data };
+}
