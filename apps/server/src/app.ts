@@ -92,6 +92,10 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     },
     close() {
       closed ??= (async () => {
+        // Acknowledge what is in flight while the sockets are still open, then close them and
+        // commit whatever arrived meanwhile (its senders will retry it; the retry is answered
+        // from storage).
+        await writer.drain();
         await gateway.close();
         await writer.drain();
         await http.close();

@@ -6,6 +6,7 @@ import { toLiaisonError } from './errors';
 import { Emitter, type EventHandler } from './events';
 import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
 import type { KnownPush } from './incoming';
+import { Logger } from './logger';
 import { type CreateTextMessageOptions, createTextMessage, fromWire, type Message } from './messages';
 import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
 import { Receiver } from './receiving';
@@ -59,7 +60,8 @@ export class ChatSDK {
   /** The conversation list as a subscribable store (for React's useSyncExternalStore). */
   readonly conversationStore: ConversationStoreView;
 
-  private readonly events = new Emitter();
+  private readonly logger = new Logger();
+  private readonly events = new Emitter(this.logger);
   private readonly store = new ConversationStore();
   private readonly session: Session;
   private readonly receiver: Receiver;
@@ -93,7 +95,10 @@ export class ChatSDK {
       },
       {
         onPush: (push) => this.handlePush(push),
-        onConnectionLost: () => this.events.emit(EVENT.NET_STATE_CHANGE, { state: TYPES.NET_STATE_CONNECTING }),
+        onConnectionLost: () => {
+          this.logger.info('connection lost; reconnecting');
+          this.events.emit(EVENT.NET_STATE_CHANGE, { state: TYPES.NET_STATE_CONNECTING });
+        },
         onReconnected: (result) => void this.handleReconnected(result),
         onKicked: (type) => this.handleKicked(type),
         onError: (error) => this.reportError(error),
@@ -176,6 +181,11 @@ export class ChatSDK {
   async destroy(): Promise<void> {
     await this.logout();
     this.events.removeAll();
+  }
+
+  /** 0 everything, 1 release, 2 warnings and errors (the default), 3 errors, 4 nothing. */
+  setLogLevel(level: number): void {
+    this.logger.setLevel(level);
   }
 
   isReady(): boolean {
@@ -345,6 +355,7 @@ export class ChatSDK {
     const epoch = this.epoch;
     this.receiver.pause();
     this.profiles.accept(result.profile, { isMine: true });
+    this.logger.info('reconnected; catching up');
     this.events.emit(EVENT.NET_STATE_CHANGE, { state: TYPES.NET_STATE_CONNECTED });
     try {
       const since = this.store.activityMark();
@@ -437,6 +448,7 @@ export class ChatSDK {
     const liaisonError = toLiaisonError(error);
     // Work cut short by logout is not an error anyone needs to hear about.
     if (liaisonError.code === ErrorCode.SDK_NOT_READY) return;
+    this.logger.warn(`error ${liaisonError.code}: ${liaisonError.message}`);
     this.events.emit(EVENT.ERROR, { code: liaisonError.code, message: liaisonError.message });
   }
 

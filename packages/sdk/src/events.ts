@@ -1,5 +1,6 @@
 import type { ErrorBody, GroupProfile, Profile } from '@liaison/protocol';
 import type { Conversation } from './conversation-model';
+import { Logger } from './logger';
 import type { Message } from './messages';
 import { EVENT, type EventName, type KickedOutType, type NetState } from './types';
 
@@ -37,6 +38,8 @@ type ListenerTable = { [K in EventName]?: Listener<K>[] };
 export class Emitter {
   private listeners: ListenerTable = {};
 
+  constructor(private readonly logger: Logger = new Logger()) {}
+
   on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
     const list: Listener<K>[] = this.listeners[name] ?? [];
     if (list.some((item) => item.handler === handler && item.context === context)) return;
@@ -59,7 +62,7 @@ export class Emitter {
       try {
         handler.call(context, event);
       } catch (error) {
-        console.error(`[liaison-sdk] a listener for ${name} threw`, error);
+        this.logger.error(`a listener for ${name} threw`, error);
       }
     }
   }

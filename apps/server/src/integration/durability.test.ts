@@ -62,3 +62,34 @@ describe('durability of acknowledged messages', () => {
     }
   });
 });
+
+describe('graceful shutdown', () => {
+  it('commits and keeps every acknowledged message when stopped with SIGTERM in the middle of a burst', async () => {
+    const first = await startServerProcess({ DATA_DIR: dataDir });
+    const alice = await connect(first, 'dur-alice');
+    chats.push(alice);
+    const acked: string[] = [];
+    const sends = Array.from({ length: 300 }, (_, i) =>
+      alice
+        .sendMessage(alice.createTextMessage({ to: 'dur-bob', conversationType: 'C2C', payload: { text: `t${i}` } }))
+        .then((r) => {
+          acked.push(r.data.message.ID);
+          if (acked.length === 50) first.child.kill('SIGTERM');
+        }),
+    );
+    expect(await first.exited).toBe(0);
+    await alice.logout();
+    await Promise.allSettled(sends);
+    expect(acked.length).toBeGreaterThanOrEqual(50);
+
+    const second = await startServerProcess({ DATA_DIR: dataDir });
+    try {
+      const stored = new Set(await storedIDs(second));
+      expect(acked.filter((id) => !stored.has(id))).toEqual([]);
+    } finally {
+      for (const chat of chats.splice(0)) await chat.logout().catch(() => undefined);
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import TencentCloudChat from '@liaison/sdk';
+import { describe, expect, it } from 'vitest';
+import { userSigFor, useServer } from './harness';
+
+const { server } = useServer();
+
+/**
+ * The reference SDK's getting-started code, as its pages give it, with two changes: the import
+ * (aliased to the reference's name) and the `server` option.
+ */
+describe('code written for the reference SDK', () => {
+  it('runs with only the import and the server URL changed', async () => {
+    const peer = TencentCloudChat.create({ SDKAppID: server().app.sdkAppID, server: server().url });
+    await peer.login({ userID: 'gs-user1', userSig: userSigFor(server(), 'gs-user1') });
+    const peerReceived: string[] = [];
+    peer.on(TencentCloudChat.EVENT.MESSAGE_RECEIVED, (event) => {
+      for (const m of event.data) peerReceived.push(m.payload.text);
+    });
+
+    const options = { SDKAppID: server().app.sdkAppID, server: server().url };
+    const chat = TencentCloudChat.create(options);
+    chat.setLogLevel(0);
+    chat.setLogLevel(1);
+    const sent = new Promise((resolve, reject) => {
+      const onSdkReady = () => {
+        const message = chat.createTextMessage({
+          to: 'gs-user1',
+          conversationType: TencentCloudChat.TYPES.CONV_C2C,
+          payload: { text: 'Hello world!' },
+        });
+        chat.sendMessage(message).then(resolve).catch(reject);
+      };
+      chat.on(TencentCloudChat.EVENT.SDK_READY, onSdkReady);
+    });
+    const imResponse = await chat.login({ userID: 'gs-me', userSig: userSigFor(server(), 'gs-me') });
+    expect(imResponse.data.repeatLogin).toBe(false);
+    expect(await sent).toMatchObject({ code: 0, data: { message: { payload: { text: 'Hello world!' } } } });
+
+    const list = await chat.getMessageList({ conversationID: 'C2Cgs-user1' });
+    expect(list.data.messageList.map((m) => m.payload.text)).toEqual(['Hello world!']);
+    expect(list.data.isCompleted).toBe(true);
+    const conversations = await chat.getConversationList();
+    expect(conversations.data.conversationList[0]?.conversationID).toBe('C2Cgs-user1');
+    await expect.poll(() => peerReceived).toEqual(['Hello world!']);
+    await chat.logout();
+    await peer.logout();
+  });
+});
