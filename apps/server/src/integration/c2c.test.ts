@@ -1,6 +1,7 @@
+import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { nextEvent, recordMessages, sendText, until, useServer } from './harness';
+import { errorCode, nextEvent, recordMessages, sendText, until, useServer } from './harness';
 
 const { EVENT, TYPES } = LiaisonChat;
 const { user } = useServer();
@@ -167,5 +168,20 @@ describe('one-to-one chat', () => {
     const arrived = nextEvent<Array<{ nick: string }>>(bob, EVENT.MESSAGE_RECEIVED);
     await sendText(tab2, 'prof-bob', 'named');
     expect((await arrived)[0]?.nick).toBe('Alice');
+  });
+
+  it('opens a chat with a new contact and keeps its draft before the first message', async () => {
+    const alice = await user('new-alice');
+    await user('new-bob');
+    const opened = (await alice.getConversationProfile('C2Cnew-bob')).data.conversation;
+    expect(opened).toMatchObject({ conversationID: 'C2Cnew-bob', unreadCount: 0 });
+    expect(opened.lastMessage?.ID ?? '').toBe('');
+    await alice.setConversationDraft({ conversationID: 'C2Cnew-bob', draftText: 'Dear Bob,' });
+    const list = (await alice.getConversationList()).data.conversationList;
+    expect(list.find((c) => c.conversationID === 'C2Cnew-bob')?.draftText).toBe('Dear Bob,');
+    expect(await errorCode(alice.getConversationProfile('C2Cnobody-at-all'))).toBe(ErrorCode.CONVERSATION_NOT_FOUND);
+    expect(await errorCode(alice.setConversationDraft({ conversationID: 'C2Cnobody-at-all', draftText: 'x' }))).toBe(
+      ErrorCode.USER_NOT_FOUND,
+    );
   });
 });

@@ -48,8 +48,17 @@ export async function listConversations(db: Sql, userID: string): Promise<WireCo
 export async function getConversation(db: Sql, userID: string, ref: ConversationRef): Promise<WireConversation> {
   const rows = await db.query<ViewRow>(`${VIEW_QUERY} AND uc.conv_key = $2`, [userID, ref.key]);
   const [conversation] = await hydrate(db, userID, rows);
-  if (!conversation) throw new LiaisonError(ErrorCode.CONVERSATION_NOT_FOUND);
-  return conversation;
+  if (conversation) return conversation;
+  // A one-to-one chat with an existing user exists as soon as someone opens it, as in the
+  // reference SDK: empty until the first message.
+  if (ref.type === 'C2C') {
+    const [peer] = await db.query<UserRow>(
+      'SELECT user_id, nick, avatar, self_signature FROM users WHERE user_id = $1',
+      [ref.target],
+    );
+    if (peer) return emptyC2C(ref, toProfile(peer));
+  }
+  throw new LiaisonError(ErrorCode.CONVERSATION_NOT_FOUND);
 }
 
 export function requireConversation(userID: string, conversationID: string): ConversationRef {
@@ -78,6 +87,8 @@ export async function patchConversation(
   ref: ConversationRef,
   patch: ConversationPatch,
 ): Promise<WireConversation> {
+  // Pinning, muting or drafting a chat makes it show in the list, even before its first message.
+  if (ref.type === 'C2C' && patch.kind !== 'read') await showC2C(db, userID, ref);
   await getConversation(db, userID, ref);
   const value =
     patch.kind === 'pin'
@@ -207,6 +218,36 @@ export async function groupProfilesFor(
     result.set(row.group_id, toGroupProfile(row, self));
   }
   return result;
+}
+
+async function showC2C(db: Sql, userID: string, ref: ConversationRef): Promise<void> {
+  const [peer] = await db.query('SELECT 1 FROM users WHERE user_id = $1', [ref.target]);
+  if (!peer) throw new LiaisonError(ErrorCode.USER_NOT_FOUND);
+  await db.query('INSERT INTO conversations (conv_key) VALUES ($1) ON CONFLICT DO NOTHING', [ref.key]);
+  await db.query(
+    `INSERT INTO user_conversations (user_id, conv_key, conv_type, target, updated_at)
+     VALUES ($1, $2, 'C2C', $3, $4)
+     ON CONFLICT (user_id, conv_key) DO UPDATE SET hidden = false`,
+    [userID, ref.key, ref.target, Date.now()],
+  );
+}
+
+function emptyC2C(ref: ConversationRef, peer: Profile): WireConversation {
+  return {
+    conversationID: ref.conversationID,
+    type: 'C2C',
+    target: ref.target,
+    unreadCount: 0,
+    maxSequence: 0,
+    readSequence: 0,
+    lastMessage: null,
+    isPinned: false,
+    messageRemindType: 'AcceptAndNotify',
+    draftText: '',
+    updatedAt: 0,
+    userProfile: peer,
+    groupProfile: null,
+  };
 }
 
 function emptyProfile(userID: string): Profile {
