@@ -149,4 +149,19 @@ describe('bad input gets a catalogue error and changes nothing', () => {
     );
     expect(await closed).toBe(1009);
   });
+
+  it('ends a session when its userSig expires, with KICKED_OUT and no reconnect', async () => {
+    const chat = LiaisonChat.create({ SDKAppID: server.app.sdkAppID, server: server.url });
+    const kicked = new Promise<{ type: string }>((resolve) =>
+      chat.on(LiaisonChat.EVENT.KICKED_OUT, (event: { data: { type: string } }) => resolve(event.data)),
+    );
+    const states: string[] = [];
+    await chat.login({ userID: 'bad-short', userSig: genUserSig(server.app, 'bad-short', 2) });
+    chat.on(LiaisonChat.EVENT.NET_STATE_CHANGE, (event: { data: { state: string } }) => states.push(event.data.state));
+    expect(await kicked).toEqual({ type: TYPES.KICKED_OUT_USERSIG_EXPIRED });
+    expect(chat.isReady()).toBe(false);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(states).not.toContain(TYPES.NET_STATE_CONNECTED);
+    expect(await errorCode(chat.getConversationList())).toBe(ErrorCode.SDK_NOT_READY);
+  });
 });
