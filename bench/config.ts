@@ -1,0 +1,72 @@
+/** Every size and duration, from the environment; BENCH_QUICK=1 switches to a ~1 minute smoke run. */
+export interface BenchConfig {
+  quick: boolean;
+  /** Which server configurations to measure: embedded (PGlite + in-process bus), postgres (PostgreSQL + NATS). */
+  configs: Array<'embedded' | 'postgres'>;
+  relay: boolean;
+  workers: number;
+  sessions: number;
+  rampConcurrency: number;
+  warmupS: number;
+  durationS: number;
+  drainS: number;
+  msgBytes: number;
+  c2cPairs: number;
+  c2cWindow: number;
+  c2cRate: number;
+  openMaxInflight: number;
+  groupMembers: number;
+  groupSenders: number;
+  groupWindow: number;
+  groupRate: number;
+  pgAdminUrl: string;
+  natsUrl: string;
+  /** Before each measurement, wait up to this long for other processes on the machine to go quiet. */
+  waitIdleS: number;
+  /** Extra node flags for the Liaison server processes (e.g. --cpu-prof); never for the relay. */
+  serverNodeArgs: string[];
+  timeoutS: number;
+}
+
+export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
+  const quick = env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
+  const num = (name: string, full: number, smoke: number, min = 0) => {
+    const raw = env[name];
+    const value = raw === undefined || raw === '' ? (quick ? smoke : full) : Number(raw);
+    if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
+    return value;
+  };
+  const configs = (env.BENCH_CONFIGS ?? 'embedded,postgres')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is 'embedded' | 'postgres' => {
+      if (s === 'embedded' || s === 'postgres') return true;
+      if (s) throw new Error(`BENCH_CONFIGS: unknown configuration "${s}" (embedded, postgres)`);
+      return false;
+    });
+  return {
+    quick,
+    configs,
+    relay: env.BENCH_RELAY !== '0',
+    workers: Math.round(num('BENCH_WORKERS', 1, 1, 1)),
+    sessions: Math.round(num('BENCH_SESSIONS', 10_000, 500, 1)),
+    rampConcurrency: Math.round(num('BENCH_RAMP_CONCURRENCY', 200, 100, 1)),
+    warmupS: num('BENCH_WARMUP_S', 2, 0.5),
+    durationS: num('BENCH_DURATION_S', 10, 2, 0.5),
+    drainS: num('BENCH_DRAIN_S', 10, 5, 1),
+    msgBytes: Math.round(num('BENCH_MSG_BYTES', 100, 100, 20)),
+    c2cPairs: Math.round(num('BENCH_C2C_PAIRS', 50, 20, 1)),
+    c2cWindow: Math.round(num('BENCH_C2C_WINDOW', 16, 16, 1)),
+    c2cRate: num('BENCH_C2C_RATE', 5_000, 1_000, 1),
+    openMaxInflight: Math.round(num('BENCH_OPEN_MAX_INFLIGHT', 64, 64, 1)),
+    groupMembers: Math.round(num('BENCH_GROUP_MEMBERS', 200, 50, 2)),
+    groupSenders: Math.round(num('BENCH_GROUP_SENDERS', 10, 5, 1)),
+    groupWindow: Math.round(num('BENCH_GROUP_WINDOW', 4, 4, 1)),
+    groupRate: num('BENCH_GROUP_RATE', 100, 50, 1),
+    pgAdminUrl: env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    natsUrl: env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222',
+    waitIdleS: num('BENCH_WAIT_IDLE_S', 20, 0, 0),
+    serverNodeArgs: (env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+    timeoutS: num('BENCH_TIMEOUT_S', 1_200, 300, 10),
+  };
+}

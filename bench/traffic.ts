@@ -1,0 +1,122 @@
+/** Worker side of the throughput scenarios: drives the senders of one worker and counts what arrives. */
+import { Histogram } from './histogram';
+import type { TrafficPlan, TrafficResult } from './ipc';
+import { type LeanClient, now, stampedText } from './load-client';
+import { sleep } from './proc';
+
+export async function runTraffic(clients: Map<string, LeanClient>, plan: TrafficPlan): Promise<TrafficResult> {
+  const windowStart = plan.startAt + plan.warmupMs;
+  const windowEnd = windowStart + plan.durationMs;
+  const padding = 'x'.repeat(Math.max(0, plan.msgBytes - 20));
+  const e2e = new Histogram();
+  const ack = new Histogram();
+  const failed: Record<string, number> = {};
+  const r = { sent: 0, acked: 0, notSent: 0, sentInWindow: 0, ackedInWindow: 0, deliveredInWindow: 0, delivered: 0 };
+  let maxLagMs = 0;
+  let lastActivity = 0;
+  let seq = 0;
+
+  for (const client of clients.values()) {
+    client.onMessage = (stamp) => {
+      const t = now();
+      lastActivity = t;
+      r.delivered++;
+      if (t >= windowStart && t < windowEnd) r.deliveredInWindow++;
+      if (stamp >= windowStart && stamp < windowEnd) e2e.record(t - stamp);
+    };
+  }
+
+  const senders = plan.senders.map((s) => {
+    const client = clients.get(s.from);
+    if (!client) throw new Error(`sender ${s.from} is not connected in this worker`);
+    return { ...s, client };
+  });
+
+  /** Sends one message stamped with `stamp` (actual or scheduled send time); `then` runs on its reply. */
+  const send = (s: (typeof senders)[number], stamp: number, then: () => void): void => {
+    const body = JSON.stringify({
+      ID: `${s.from}.${plan.runTag}.${++seq}`,
+      conversationType: s.type,
+      to: s.to,
+      type: 'TIMTextElem',
+      payload: { text: stampedText(stamp, padding) },
+      clientTime: Math.floor(stamp / 1000),
+      random: seq,
+    });
+    const inWindow = stamp >= windowStart && stamp < windowEnd;
+    const ok = s.client.sendRaw('sendMessage', body, (accepted, frame) => {
+      const t = now();
+      lastActivity = t;
+      if (accepted) {
+        r.acked++;
+        if (t >= windowStart && t < windowEnd) r.ackedInWindow++;
+        if (inWindow) ack.record(t - stamp);
+      } else {
+        const code = /"code":(-?\d+)/.exec(frame)?.[1] ?? 'unknown';
+        failed[code] = (failed[code] ?? 0) + 1;
+      }
+      then();
+    });
+    if (ok) {
+      r.sent++;
+      if (inWindow) r.sentInWindow++;
+    } else {
+      failed.socketClosed = (failed.socketClosed ?? 0) + 1;
+    }
+  };
+
+  await sleep(Math.max(0, plan.startAt - now()));
+
+  if (plan.mode === 'closed') {
+    // Each sender keeps `window` sends in flight: every reply triggers the next send until the window ends.
+    const loop = (s: (typeof senders)[number]) => {
+      const t = now();
+      if (t < windowEnd && !s.client.closed) send(s, t, () => loop(s));
+    };
+    for (const s of senders) for (let i = 0; i < plan.window; i++) loop(s);
+    await sleep(Math.max(0, windowEnd - now()));
+  } else if (senders.length > 0 && plan.rate > 0) {
+    // Open loop: message k is due at startAt + k / rate, whatever the replies do. It is stamped with
+    // its scheduled time, so a late timer or a slow server shows up in the latency (no coordinated omission).
+    const interval = 1000 / plan.rate;
+    const total = Math.floor((windowEnd - plan.startAt) / interval);
+    let k = 0;
+    await new Promise<void>((resolve) => {
+      const tick = () => {
+        const t = now();
+        while (k < total && plan.startAt + k * interval <= t) {
+          const due = plan.startAt + k * interval;
+          const s = senders[k % senders.length] as (typeof senders)[number];
+          k++;
+          if (s.client.inflight >= plan.maxInflight) {
+            r.notSent++;
+            continue;
+          }
+          if (t - due > maxLagMs) maxLagMs = t - due;
+          send(s, due, () => undefined);
+        }
+        if (k < total && t < windowEnd + 1000) setTimeout(tick, 1);
+        else resolve();
+      };
+      tick();
+    });
+  }
+
+  // Drain: wait for outstanding acks and pushes, until nothing has arrived for 500 ms (bounded).
+  const drainEnd = now() + plan.drainMs;
+  lastActivity = Math.max(lastActivity, now());
+  while (now() < drainEnd) {
+    if (senders.every((s) => s.client.inflight === 0) && now() - lastActivity > 500) break;
+    await sleep(50);
+  }
+  for (const client of clients.values()) client.onMessage = () => undefined;
+
+  return {
+    ...r,
+    failed,
+    unacked: [...new Set(senders.map((s) => s.client))].reduce((n, c) => n + c.inflight, 0),
+    e2e: e2e.toJSON(),
+    ack: ack.toJSON(),
+    maxLagMs: Math.round(maxLagMs * 100) / 100,
+  };
+}
