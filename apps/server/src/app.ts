@@ -12,6 +12,9 @@ import { SessionRegistry } from './gateway/registry';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
 
+/** Concurrent write transactions per process on PostgreSQL; the pool keeps connections for reads. */
+const WRITER_LANES_POSTGRES = 4;
+
 export interface ServerOptions {
   port: number;
   host: string;
@@ -53,11 +56,12 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const bus: Bus = options.natsUrl ? await createNatsBus(options.natsUrl, (err) => log(err, 'bus')) : createLocalBus();
   const registry = new SessionRegistry();
-  bus.subscribe((subject, envelope) => registry.deliver(subject, envelope));
+  bus.subscribe((delivery) => registry.deliver(delivery));
   const writer = new MessageWriter(
     db,
     (results) => publishMessages(bus, results),
     (err) => log(err, 'message writer'),
+    db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
   const gateway = createGateway({ db, writer, bus, app, registry }, log, (err) =>
     http.log.info({ err: (err as Error).message }, 'client socket closed on error'),

@@ -1,29 +1,47 @@
 import type { PushEventName } from '@liaison/protocol';
 
-/**
- * What crosses the bus: a push for the sessions of one user or of one group's members.
- * Subjects: `user.<userID>` and `group.<groupID>`.
- */
+/** A push for the sessions of some users and groups: targets are `user.<userID>` and `group.<groupID>`. */
 export interface BusEnvelope {
   event: PushEventName;
   data: unknown;
   /** The session that caused it; it already has the answer and gets no push. */
   exceptSession?: string;
-  /** Group membership changed for the user this envelope is addressed to. */
+  /** Group membership changed for the user targets of this envelope. */
   membership?: { groupID: string; joined: boolean };
 }
 
-export type BusHandler = (subject: string, envelope: BusEnvelope) => void;
+/** What a process receives: the envelope with its push frame already serialised, once for all. */
+export interface BusDelivery {
+  targets: string[];
+  event: PushEventName;
+  /** The `{event, data}` frame exactly as sessions receive it. */
+  frame: string;
+  exceptSession?: string | undefined;
+  membership?: { groupID: string; joined: boolean } | undefined;
+}
+
+export type BusHandler = (delivery: BusDelivery) => void;
 
 /** Fan-out between server processes: in-process by default, NATS when configured. */
 export interface Bus {
-  publish(subject: string, envelope: BusEnvelope): void;
-  /** Receives every user.* and group.* envelope; the gateway picks its local sessions. */
+  /** One envelope for all its targets: a message reaches its recipient and the sender's tabs in one publish. */
+  publish(targets: string[], envelope: BusEnvelope): void;
+  /** Receives every delivery; the gateway picks its local sessions. */
   subscribe(handler: BusHandler): void;
   /** Resolves once everything published so far has left this process (NATS: reached the server). */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-export const userSubject = (userID: string) => `user.${userID}`;
-export const groupSubject = (groupID: string) => `group.${groupID}`;
+export const userTarget = (userID: string) => `user.${userID}`;
+export const groupTarget = (groupID: string) => `group.${groupID}`;
+
+export function toDelivery(targets: string[], envelope: BusEnvelope): BusDelivery {
+  return {
+    targets,
+    event: envelope.event,
+    frame: JSON.stringify({ event: envelope.event, data: envelope.data }),
+    exceptSession: envelope.exceptSession,
+    membership: envelope.membership,
+  };
+}

@@ -1,12 +1,13 @@
-import type { Bus, BusEnvelope, BusHandler } from './bus';
+import { type Bus, type BusHandler, toDelivery } from './bus';
 
 /** One process: delivery is a function call, deferred so publishers never re-enter handlers. */
 export function createLocalBus(): Bus {
   const handlers: BusHandler[] = [];
   return {
-    publish(subject: string, envelope: BusEnvelope) {
+    publish(targets, envelope) {
+      const delivery = toDelivery(targets, envelope);
       queueMicrotask(() => {
-        for (const handler of handlers) handler(subject, envelope);
+        for (const handler of handlers) handler(delivery);
       });
     },
     subscribe(handler) {

@@ -13,7 +13,7 @@ import {
 import type { AppCredentials } from '../auth/usersig';
 import { verifyUserSig } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
-import { userSubject } from '../bus/bus';
+import { userTarget } from '../bus/bus';
 import type { Database } from '../db/database';
 import * as conversations from '../services/conversations';
 import * as groups from '../services/groups';
@@ -61,7 +61,7 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
     // Other sessions learn the new nick from the bus; this one may send again before that.
     user.nick = profile.nick;
     user.avatar = profile.avatar;
-    bus.publish(userSubject(user.userID), { event: 'profile', data: { profile } });
+    bus.publish([userTarget(user.userID)], { event: 'profile', data: { profile } });
     return { profile };
   },
 
@@ -147,7 +147,7 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
     const { group, memberIDs } = await groups.createGroup(db, user.userID, body);
     for (const memberID of memberIDs) {
       const asSeen = memberID === user.userID ? group : await groups.getGroupProfile(db, memberID, group.groupID);
-      bus.publish(userSubject(memberID), {
+      bus.publish([userTarget(memberID)], {
         event: 'groupList',
         data: { joined: [asSeen], left: [] },
         membership: { groupID: group.groupID, joined: true },
@@ -159,7 +159,7 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
   async joinGroup({ db, bus }, _session, user, body) {
     const result = await groups.joinGroup(db, user.userID, body.groupID);
     if (result.status === 'JoinedSuccess') {
-      bus.publish(userSubject(user.userID), {
+      bus.publish([userTarget(user.userID)], {
         event: 'groupList',
         data: { joined: [result.group], left: [] },
         membership: { groupID: body.groupID, joined: true },
@@ -170,12 +170,12 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
 
   async quitGroup({ db, bus }, _session, user, body) {
     await groups.quitGroup(db, user.userID, body.groupID);
-    bus.publish(userSubject(user.userID), {
+    bus.publish([userTarget(user.userID)], {
       event: 'groupList',
       data: { joined: [], left: [body.groupID] },
       membership: { groupID: body.groupID, joined: false },
     });
-    bus.publish(userSubject(user.userID), {
+    bus.publish([userTarget(user.userID)], {
       event: 'conversationDeleted',
       data: { conversationID: `GROUP${body.groupID}` },
     });
@@ -225,5 +225,5 @@ async function patch(
 }
 
 function tellOtherTabs(services: Services, session: Session, user: SessionUser, event: PushEventName, data: unknown) {
-  services.bus.publish(userSubject(user.userID), { event, data, exceptSession: session.id });
+  services.bus.publish([userTarget(user.userID)], { event, data, exceptSession: session.id });
 }

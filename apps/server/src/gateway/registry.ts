@@ -1,4 +1,4 @@
-import type { BusEnvelope } from '../bus/bus';
+import type { BusDelivery } from '../bus/bus';
 import type { Session } from './session';
 
 /** Which logged-in sessions this process holds, by user and by group. */
@@ -26,34 +26,39 @@ export class SessionRegistry {
     session.groups.clear();
   }
 
-  sessionsOf(userID: string): ReadonlySet<Session> {
-    return this.byUser.get(userID) ?? new Set();
-  }
-
   all(): Session[] {
     return [...this.byUser.values()].flatMap((s) => [...s]);
   }
 
-  /** Delivers one bus envelope to the local sessions it concerns. */
-  deliver(subject: string, envelope: BusEnvelope): void {
-    const dot = subject.indexOf('.');
-    const kind = subject.slice(0, dot);
-    const target = subject.slice(dot + 1);
-    const sessions =
-      kind === 'user' ? this.byUser.get(target) : kind === 'group' ? this.byGroup.get(target) : undefined;
-    if (!sessions) return;
-    const text = JSON.stringify({ event: envelope.event, data: envelope.data });
-    for (const session of [...sessions]) {
-      if (envelope.event === 'profile' && session.user) {
-        const { profile } = envelope.data as { profile: { nick: string; avatar: string } };
-        session.user.nick = profile.nick;
-        session.user.avatar = profile.avatar;
+  /** Delivers one bus delivery to the local sessions it concerns, each once. */
+  deliver(delivery: BusDelivery): void {
+    const recipients = new Set<Session>();
+    for (const target of delivery.targets) {
+      const dot = target.indexOf('.');
+      const kind = target.slice(0, dot);
+      const id = target.slice(dot + 1);
+      const sessions = kind === 'user' ? this.byUser.get(id) : kind === 'group' ? this.byGroup.get(id) : undefined;
+      if (!sessions) continue;
+      for (const session of sessions) {
+        if (kind === 'user') this.applyToUserSession(session, delivery);
+        recipients.add(session);
       }
-      if (envelope.membership) {
-        if (envelope.membership.joined) this.joinGroup(session, envelope.membership.groupID);
-        else this.leaveGroup(session, envelope.membership.groupID);
-      }
-      if (session.id !== envelope.exceptSession) session.write(text);
+    }
+    for (const session of recipients) {
+      if (session.id !== delivery.exceptSession) session.write(delivery.frame);
+    }
+  }
+
+  /** Keeps a session's routing and sender details current with what the user did elsewhere. */
+  private applyToUserSession(session: Session, delivery: BusDelivery): void {
+    if (delivery.membership) {
+      if (delivery.membership.joined) this.joinGroup(session, delivery.membership.groupID);
+      else this.leaveGroup(session, delivery.membership.groupID);
+    }
+    if (delivery.event === 'profile' && session.user) {
+      const { data } = JSON.parse(delivery.frame) as { data: { profile: { nick: string; avatar: string } } };
+      session.user.nick = data.profile.nick;
+      session.user.avatar = data.profile.avatar;
     }
   }
 

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { PushEventName, ResponseFrame } from '@liaison/protocol';
 import { WebSocket } from 'ws';
 
@@ -37,6 +38,27 @@ export class Session {
       this.socket.terminate();
       return;
     }
+    corkUntilNextTurn(this.socket);
     this.socket.send(text);
   }
+}
+
+const corked = new Set<Duplex>();
+
+/**
+ * Frames written to one socket in the same turn of the event loop (a batch's acks, a burst of
+ * pushes) leave in one write instead of one syscall each.
+ */
+function corkUntilNextTurn(socket: WebSocket): void {
+  // ws keeps its TCP socket private; without it, frames are simply written one by one.
+  const tcp = (socket as unknown as { _socket?: Duplex })._socket;
+  if (!tcp || corked.has(tcp)) return;
+  tcp.cork();
+  if (corked.size === 0) setImmediate(uncorkAll);
+  corked.add(tcp);
+}
+
+function uncorkAll(): void {
+  for (const tcp of corked) tcp.uncork();
+  corked.clear();
 }

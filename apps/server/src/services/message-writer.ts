@@ -37,20 +37,55 @@ interface Pending {
 }
 
 const MAX_BATCH = 1000;
+/** Users are never deleted, so a recipient once found stays valid; the cache only saves a query. */
+const KNOWN_USERS_MAX = 200_000;
 
 /**
  * Group commit: every send waiting while a transaction runs goes into the next one, as one
- * multi-row INSERT. A send resolves only after its transaction has committed.
+ * multi-row INSERT. A send resolves only after its transaction has committed and its pushes are
+ * on the bus. Conversations are spread over lanes by key; each lane runs one transaction at a
+ * time, so a conversation's messages keep their order while different conversations commit in
+ * parallel (on PostgreSQL; PGlite has a single connection and gets one lane).
  */
 export class MessageWriter {
+  private readonly lanes: Lane[];
+  private readonly caches: WriterCaches = { conversations: new Set(), users: new Set() };
+
+  constructor(
+    db: Database,
+    /** Publishes what a transaction committed; sends are acknowledged after it settles. */
+    onCommitted: (results: WriteResult[]) => Promise<void>,
+    onError: (err: unknown) => void,
+    laneCount = 1,
+  ) {
+    this.lanes = Array.from({ length: laneCount }, () => new Lane(db, this.caches, onCommitted, onError));
+  }
+
+  submit(input: NewMessage): Promise<WriteResult> {
+    return (this.lanes[laneOf(input.key, this.lanes.length)] as Lane).submit(input);
+  }
+
+  /** Resolves once everything submitted so far is committed and acknowledged (or failed). */
+  async drain(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane.drain()));
+  }
+}
+
+interface WriterCaches {
+  /** Conversation keys whose rows are known to exist; saves the inserts of a first C2C message. */
+  conversations: Set<string>;
+  /** Users known to exist. */
+  users: Set<string>;
+}
+
+class Lane {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
-  /** Conversation keys whose rows are known to exist; saves two inserts per C2C send. */
-  private readonly knownKeys = new Set<string>();
+  private readonly publishing = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Database,
-    /** Publishes what a transaction committed; sends are acknowledged after it settles. */
+    private readonly caches: WriterCaches,
     private readonly onCommitted: (results: WriteResult[]) => Promise<void>,
     private readonly onError: (err: unknown) => void,
   ) {}
@@ -62,9 +97,11 @@ export class MessageWriter {
     });
   }
 
-  /** Resolves once everything submitted so far is committed (or failed). */
   async drain(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    while (this.flushing || this.publishing.size > 0) {
+      await this.flushing;
+      await Promise.all(this.publishing);
+    }
   }
 
   private async flush(): Promise<void> {
@@ -72,62 +109,71 @@ export class MessageWriter {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
         let outcomes: Array<WriteResult | LiaisonError>;
-        let created: string[] = [];
         try {
-          ({ outcomes, created } = await this.db.transaction((tx) => writeBatch(tx, batch, this.knownKeys)));
+          let created: string[];
+          ({ outcomes, created } = await this.db.transaction((tx) => writeBatch(tx, batch, this.caches)));
+          for (const key of created) this.caches.conversations.add(key);
         } catch (err) {
           this.onError(err);
           for (const p of batch) p.reject(new LiaisonError(ErrorCode.INTERNAL));
           continue;
         }
-        for (const key of created) this.knownKeys.add(key);
-        const committed = outcomes.filter((o): o is WriteResult => !(o instanceof LiaisonError));
-        // A failed publish does not undo a commit: recipients catch up through sequence gaps.
-        if (committed.length > 0) await this.onCommitted(committed).catch(this.onError);
-        outcomes.forEach((outcome, i) => {
-          const p = batch[i] as Pending;
-          if (outcome instanceof LiaisonError) p.reject(outcome);
-          else p.resolve(outcome);
-        });
+        // The next transaction starts while this one's pushes go out.
+        this.track(this.publish(batch, outcomes));
       }
     } finally {
       this.flushing = null;
     }
   }
+
+  private async publish(batch: Pending[], outcomes: Array<WriteResult | LiaisonError>): Promise<void> {
+    const committed = outcomes.filter((o): o is WriteResult => !(o instanceof LiaisonError));
+    // A failed publish does not undo a commit: recipients catch up through sequence gaps.
+    if (committed.length > 0) await this.onCommitted(committed).catch(this.onError);
+    outcomes.forEach((outcome, i) => {
+      const p = batch[i] as Pending;
+      if (outcome instanceof LiaisonError) p.reject(outcome);
+      else p.resolve(outcome);
+    });
+  }
+
+  private track(promise: Promise<void>): void {
+    this.publishing.add(promise);
+    void promise.finally(() => this.publishing.delete(promise));
+  }
 }
 
+/** Stores a batch; `created` lists conversations it created, to be cached once it commits. */
 async function writeBatch(
   tx: Sql,
   batch: Pending[],
-  knownKeys: ReadonlySet<string>,
+  caches: Readonly<WriterCaches>,
 ): Promise<{ outcomes: Array<WriteResult | LiaisonError>; created: string[] }> {
   const now = Date.now();
   const inputs = batch.map((p) => p.input);
-  const outcomes: Array<WriteResult | LiaisonError | null> = await authorise(tx, inputs);
-
-  const created = await ensureC2CConversations(
-    tx,
-    inputs.filter((m, i) => outcomes[i] === null && m.convType === 'C2C' && !knownKeys.has(m.key)),
-    now,
-  );
+  const outcomes: Array<WriteResult | LiaisonError | null> = await authorise(tx, inputs, caches, now);
 
   const stored = inputs.filter((_, i) => outcomes[i] === null);
+  if (stored.length === 0) return { outcomes: outcomes as Array<WriteResult | LiaisonError>, created: [] };
+  const newC2C = stored.filter((m) => m.convType === 'C2C' && !caches.conversations.has(m.key));
+  await ensureC2CConversations(tx, newC2C, now);
+
   const keys = [...new Set(stored.map((m) => m.key))].sort();
   const maxSeq = new Map<string, number>();
+  // Locked in key order, so that two processes writing to the same conversations never deadlock.
   for (const row of await tx.query<{ conv_key: string; max_seq: unknown }>(
     'SELECT conv_key, max_seq FROM conversations WHERE conv_key = ANY($1) ORDER BY conv_key FOR UPDATE',
     [keys],
   )) {
     maxSeq.set(row.conv_key, toNumber(row.max_seq));
   }
-  const existing = new Map<string, MessageRow & { conv_key: string }>();
-  if (stored.length > 0) {
-    for (const row of await tx.query<MessageRow & { conv_key: string }>(
-      `SELECT conv_key, ${MESSAGE_COLUMNS} FROM messages WHERE conv_key = ANY($1) AND id = ANY($2)`,
-      [keys, [...new Set(stored.map((m) => m.id))]],
-    )) {
-      existing.set(`${row.conv_key}\n${row.id}`, row);
-    }
+  const existing = new Map<string, MessageRow>();
+  for (const row of await tx.query<MessageRow & { conv_key: string }>(
+    `SELECT m.conv_key, ${prefixed('m')} FROM messages m
+       JOIN jsonb_to_recordset($1::jsonb) AS v(k text, i text) ON m.conv_key = v.k AND m.id = v.i`,
+    [JSON.stringify(stored.map((m) => ({ k: m.key, i: m.id })))],
+  )) {
+    existing.set(`${row.conv_key}\n${row.id}`, row);
   }
 
   const fresh = new Map<string, WireMessage>();
@@ -136,18 +182,11 @@ async function writeBatch(
     if (outcomes[i] !== null) return;
     const dedupeKey = `${input.key}\n${input.id}`;
     const prior = existing.get(dedupeKey);
-    if (prior) {
+    const earlier = prior ? toWireMessage(prior) : fresh.get(dedupeKey);
+    if (earlier) {
       outcomes[i] =
-        prior.sender === input.sender
-          ? { message: toWireMessage(prior), origin: input.origin, duplicate: true }
-          : new LiaisonError(ErrorCode.MESSAGE_ID_CONFLICT);
-      return;
-    }
-    const inBatch = fresh.get(dedupeKey);
-    if (inBatch) {
-      outcomes[i] =
-        inBatch.from === input.sender
-          ? { message: inBatch, origin: input.origin, duplicate: true }
+        earlier.from === input.sender
+          ? { message: earlier, origin: input.origin, duplicate: true }
           : new LiaisonError(ErrorCode.MESSAGE_ID_CONFLICT);
       return;
     }
@@ -159,49 +198,51 @@ async function writeBatch(
     outcomes[i] = { message, origin: input.origin, duplicate: false };
   });
 
-  if (rows.length > 0) {
-    await insertMessages(tx, rows, now);
-    await advanceConversations(tx, rows, now);
-  }
-  return { outcomes: outcomes as Array<WriteResult | LiaisonError>, created };
+  if (rows.length > 0) await storeMessages(tx, rows, now);
+  return { outcomes: outcomes as Array<WriteResult | LiaisonError>, created: newC2C.map((m) => m.key) };
 }
 
 /**
  * Marks (with an outcome) every input that may not be stored: unknown recipient, unknown group,
  * sender not a member. AVChatRoom messages are authorised, then delivered but never stored.
  */
-async function authorise(tx: Sql, inputs: NewMessage[]): Promise<Array<WriteResult | LiaisonError | null>> {
-  const peers = [...new Set(inputs.filter((m) => m.convType === 'C2C').map((m) => m.recipient))];
-  const groupMsgs = inputs.filter((m) => m.convType === 'GROUP');
-  const knownUsers = new Set<string>();
-  if (peers.length > 0) {
+async function authorise(
+  tx: Sql,
+  inputs: NewMessage[],
+  caches: Readonly<WriterCaches>,
+  now: number,
+): Promise<Array<WriteResult | LiaisonError | null>> {
+  const unknownPeers = [
+    ...new Set(inputs.filter((m) => m.convType === 'C2C' && !caches.users.has(m.recipient)).map((m) => m.recipient)),
+  ];
+  if (unknownPeers.length > 0) {
+    if (caches.users.size > KNOWN_USERS_MAX) caches.users.clear();
     for (const row of await tx.query<{ user_id: string }>('SELECT user_id FROM users WHERE user_id = ANY($1)', [
-      peers,
+      unknownPeers,
     ])) {
-      knownUsers.add(row.user_id);
+      caches.users.add(row.user_id);
     }
+  }
+  const groupSends = new Map<string, { g: string; u: string }>();
+  for (const m of inputs) {
+    if (m.convType === 'GROUP') groupSends.set(`${m.recipient}\n${m.sender}`, { g: m.recipient, u: m.sender });
   }
   const groupTypes = new Map<string, string>();
   const memberships = new Set<string>();
-  if (groupMsgs.length > 0) {
-    const groupIDs = [...new Set(groupMsgs.map((m) => m.recipient))];
-    for (const row of await tx.query<{ group_id: string; type: string }>(
-      'SELECT group_id, type FROM groups WHERE group_id = ANY($1)',
-      [groupIDs],
+  if (groupSends.size > 0) {
+    for (const row of await tx.query<{ group_id: string; type: string; member: string | null }>(
+      `SELECT g.group_id, g.type, m.user_id AS member
+         FROM jsonb_to_recordset($1::jsonb) AS v(g text, u text)
+         JOIN groups g ON g.group_id = v.g
+         LEFT JOIN group_members m ON m.group_id = v.g AND m.user_id = v.u`,
+      [JSON.stringify([...groupSends.values()])],
     )) {
       groupTypes.set(row.group_id, row.type);
-    }
-    for (const row of await tx.query<{ group_id: string; user_id: string }>(
-      `SELECT m.group_id, m.user_id FROM group_members m
-         JOIN unnest($1::text[], $2::text[]) AS v(g, u) ON m.group_id = v.g AND m.user_id = v.u`,
-      [groupMsgs.map((m) => m.recipient), groupMsgs.map((m) => m.sender)],
-    )) {
-      memberships.add(`${row.group_id}\n${row.user_id}`);
+      if (row.member) memberships.add(`${row.group_id}\n${row.member}`);
     }
   }
-  const now = Date.now();
   return inputs.map((m) => {
-    if (m.convType === 'C2C') return knownUsers.has(m.recipient) ? null : new LiaisonError(ErrorCode.USER_NOT_FOUND);
+    if (m.convType === 'C2C') return caches.users.has(m.recipient) ? null : new LiaisonError(ErrorCode.USER_NOT_FOUND);
     const type = groupTypes.get(m.recipient);
     if (type === undefined) return new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
     if (!memberships.has(`${m.recipient}\n${m.sender}`)) return new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
@@ -211,76 +252,73 @@ async function authorise(tx: Sql, inputs: NewMessage[]): Promise<Array<WriteResu
 }
 
 /** First message between two users: the conversation row and both users' views of it. */
-async function ensureC2CConversations(tx: Sql, inputs: NewMessage[], now: number): Promise<string[]> {
-  if (inputs.length === 0) return [];
-  const keys = [...new Set(inputs.map((m) => m.key))];
-  await tx.query('INSERT INTO conversations (conv_key) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [keys]);
-  const users: string[] = [];
-  const convKeys: string[] = [];
-  const targets: string[] = [];
-  for (const m of inputs) {
-    users.push(m.sender, m.recipient);
-    convKeys.push(m.key, m.key);
-    targets.push(m.recipient, m.sender);
-  }
+async function ensureC2CConversations(tx: Sql, inputs: NewMessage[], now: number): Promise<void> {
+  if (inputs.length === 0) return;
+  const views = inputs.flatMap((m) => [
+    { u: m.sender, k: m.key, t: m.recipient },
+    { u: m.recipient, k: m.key, t: m.sender },
+  ]);
   await tx.query(
-    `INSERT INTO user_conversations (user_id, conv_key, conv_type, target, updated_at)
-       SELECT u, k, 'C2C', t, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS v(u, k, t)
+    `WITH conv AS (
+       INSERT INTO conversations (conv_key) SELECT DISTINCT k FROM jsonb_to_recordset($1::jsonb) AS v(k text)
+       ON CONFLICT DO NOTHING
+     )
+     INSERT INTO user_conversations (user_id, conv_key, conv_type, target, updated_at)
+       SELECT u, k, 'C2C', t, $2 FROM jsonb_to_recordset($1::jsonb) AS v(u text, k text, t text)
        ON CONFLICT DO NOTHING`,
-    [users, convKeys, targets, now],
-  );
-  return keys;
-}
-
-async function insertMessages(tx: Sql, rows: Array<{ input: NewMessage; message: WireMessage }>, now: number) {
-  const col = <T>(pick: (r: { input: NewMessage; message: WireMessage }) => T) => rows.map(pick);
-  await tx.query(
-    `INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
-                           client_time, random, nick, avatar, cloud_custom_data, need_read_receipt)
-       SELECT k, s, i, ct, f, r, 'TIMTextElem', p::jsonb, a::jsonb, $13, c, rnd, n, av, cd, rr
-       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                   $8::text[], $9::bigint[], $10::bigint[], $11::text[], $12::text[], $14::text[], $15::boolean[])
-         AS v(k, s, i, ct, f, r, p, a, c, rnd, n, av, cd, rr)`,
-    [
-      col((r) => r.input.key),
-      col((r) => r.message.sequence),
-      col((r) => r.input.id),
-      col((r) => r.input.convType),
-      col((r) => r.input.sender),
-      col((r) => r.input.recipient),
-      col((r) => JSON.stringify(r.input.payload)),
-      col((r) => JSON.stringify(r.input.atUserList)),
-      col((r) => r.input.clientTime),
-      col((r) => r.input.random),
-      col((r) => r.input.nick),
-      col((r) => r.input.avatar),
-      now,
-      col((r) => r.input.cloudCustomData),
-      col((r) => r.input.needReadReceipt),
-    ],
+    [JSON.stringify(views), now],
   );
 }
 
-/** One row per conversation and per sender, however many members: that is what keeps groups O(1). */
-async function advanceConversations(tx: Sql, rows: Array<{ input: NewMessage; message: WireMessage }>, now: number) {
-  const maxByKey = new Map<string, number>();
-  const senderRead = new Map<string, { user: string; key: string; seq: number }>();
+/**
+ * One statement: the message rows, each conversation's new head, and the sender's read position
+ * (sending reads the conversation, so one's own messages never count as unread). One row per
+ * conversation and per sender, however many members: that is what keeps groups O(1).
+ */
+async function storeMessages(tx: Sql, rows: Array<{ input: NewMessage; message: WireMessage }>, now: number) {
+  const heads = new Map<string, number>();
+  const reads = new Map<string, { u: string; k: string; s: number }>();
   for (const { input, message } of rows) {
-    maxByKey.set(input.key, Math.max(maxByKey.get(input.key) ?? 0, message.sequence));
-    senderRead.set(`${input.sender}\n${input.key}`, { user: input.sender, key: input.key, seq: message.sequence });
+    heads.set(input.key, Math.max(heads.get(input.key) ?? 0, message.sequence));
+    reads.set(`${input.sender}\n${input.key}`, { u: input.sender, k: input.key, s: message.sequence });
   }
+  const messages = rows.map(({ input: m, message }) => ({
+    k: m.key,
+    s: message.sequence,
+    i: m.id,
+    ct: m.convType,
+    f: m.sender,
+    r: m.recipient,
+    p: m.payload,
+    a: m.atUserList,
+    c: m.clientTime,
+    rnd: m.random,
+    n: m.nick,
+    av: m.avatar,
+    cd: m.cloudCustomData,
+    rr: m.needReadReceipt,
+  }));
   await tx.query(
-    `UPDATE conversations c SET max_seq = v.s, last_time = $3
-       FROM unnest($1::text[], $2::bigint[]) AS v(k, s) WHERE c.conv_key = v.k`,
-    [[...maxByKey.keys()], [...maxByKey.values()], now],
-  );
-  // Sending reads the conversation for the sender, so their own messages never count as unread.
-  const reads = [...senderRead.values()];
-  await tx.query(
-    `UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, v.s), hidden = false
-       FROM unnest($1::text[], $2::text[], $3::bigint[]) AS v(u, k, s)
-       WHERE uc.user_id = v.u AND uc.conv_key = v.k`,
-    [reads.map((r) => r.user), reads.map((r) => r.key), reads.map((r) => r.seq)],
+    `WITH ins AS (
+       INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
+                             client_time, random, nick, avatar, cloud_custom_data, need_read_receipt)
+       SELECT k, s, i, ct, f, r, 'TIMTextElem', p, a, $2, c, rnd, n, av, cd, rr
+         FROM jsonb_to_recordset($1::jsonb)
+           AS v(k text, s bigint, i text, ct text, f text, r text, p jsonb, a jsonb, c bigint, rnd bigint,
+                n text, av text, cd text, rr boolean)
+     ), heads AS (
+       UPDATE conversations c SET max_seq = v.s, last_time = $2
+         FROM jsonb_to_recordset($3::jsonb) AS v(k text, s bigint) WHERE c.conv_key = v.k
+     )
+     UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, v.s), hidden = false
+       FROM jsonb_to_recordset($4::jsonb) AS v(u text, k text, s bigint)
+      WHERE uc.user_id = v.u AND uc.conv_key = v.k`,
+    [
+      JSON.stringify(messages),
+      now,
+      JSON.stringify([...heads].map(([k, s]) => ({ k, s }))),
+      JSON.stringify([...reads.values()]),
+    ],
   );
 }
 
@@ -302,4 +340,21 @@ function toWire(input: NewMessage, sequence: number, now: number): WireMessage {
     cloudCustomData: input.cloudCustomData,
     needReadReceipt: input.needReadReceipt,
   };
+}
+
+function prefixed(alias: string): string {
+  return MESSAGE_COLUMNS.split(', ')
+    .map((c) => `${alias}.${c}`)
+    .join(', ');
+}
+
+/** FNV-1a: stable across processes, cheap, and spreads conversation keys evenly. */
+function laneOf(key: string, lanes: number): number {
+  if (lanes === 1) return 0;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % lanes;
 }
