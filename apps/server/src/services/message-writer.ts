@@ -41,8 +41,8 @@ const MAX_BATCH = 1000;
 const KNOWN_USERS_MAX = 200_000;
 
 /**
- * Group commit: every send waiting while a transaction runs goes into the next one, as one
- * multi-row INSERT. A send resolves only after its transaction has committed and its pushes are
+ * Group commit: every send waiting while a batch is stored goes into the next one, as one
+ * statement. A send resolves only after its transaction has committed and its pushes are
  * on the bus. Conversations are spread over lanes by key; each lane runs one transaction at a
  * time, so a conversation's messages keep their order while different conversations commit in
  * parallel (on PostgreSQL; PGlite has a single connection and gets one lane).
@@ -111,7 +111,7 @@ class Lane {
         let outcomes: Array<WriteResult | LiaisonError>;
         try {
           let created: string[];
-          ({ outcomes, created } = await this.db.transaction((tx) => writeBatch(tx, batch, this.caches)));
+          ({ outcomes, created } = await writeBatch(this.db, batch, this.caches));
           for (const key of created) this.caches.conversations.add(key);
         } catch (err) {
           this.onError(err);
@@ -143,63 +143,123 @@ class Lane {
   }
 }
 
-/** Stores a batch; `created` lists conversations it created, to be cached once it commits. */
+/**
+ * Stores a batch in one statement, so one round trip and one commit: it locks the conversations'
+ * head rows (in key order, so processes never deadlock), finds IDs already stored, numbers the
+ * rest after each head in submission order, inserts them, and moves the heads and the senders'
+ * read positions. `created` lists conversations made for first messages, cached once stored.
+ */
 async function writeBatch(
-  tx: Sql,
+  db: Sql,
   batch: Pending[],
   caches: Readonly<WriterCaches>,
 ): Promise<{ outcomes: Array<WriteResult | LiaisonError>; created: string[] }> {
   const now = Date.now();
   const inputs = batch.map((p) => p.input);
-  const outcomes: Array<WriteResult | LiaisonError | null> = await authorise(tx, inputs, caches, now);
+  const outcomes: Array<WriteResult | LiaisonError | null> = await authorise(db, inputs, caches, now);
 
-  const stored = inputs.filter((_, i) => outcomes[i] === null);
-  if (stored.length === 0) return { outcomes: outcomes as Array<WriteResult | LiaisonError>, created: [] };
-  const newC2C = stored.filter((m) => m.convType === 'C2C' && !caches.conversations.has(m.key));
-  await ensureC2CConversations(tx, newC2C, now);
-
-  const keys = [...new Set(stored.map((m) => m.key))].sort();
-  const maxSeq = new Map<string, number>();
-  // Locked in key order, so that two processes writing to the same conversations never deadlock.
-  for (const row of await tx.query<{ conv_key: string; max_seq: unknown }>(
-    'SELECT conv_key, max_seq FROM conversations WHERE conv_key = ANY($1) ORDER BY conv_key FOR UPDATE',
-    [keys],
-  )) {
-    maxSeq.set(row.conv_key, toNumber(row.max_seq));
-  }
-  const existing = new Map<string, MessageRow>();
-  for (const row of await tx.query<MessageRow & { conv_key: string }>(
-    `SELECT m.conv_key, ${prefixed('m')} FROM messages m
-       JOIN jsonb_to_recordset($1::jsonb) AS v(k text, i text) ON m.conv_key = v.k AND m.id = v.i`,
-    [JSON.stringify(stored.map((m) => ({ k: m.key, i: m.id })))],
-  )) {
-    existing.set(`${row.conv_key}\n${row.id}`, row);
-  }
-
-  const fresh = new Map<string, WireMessage>();
-  const rows: Array<{ input: NewMessage; message: WireMessage }> = [];
-  inputs.forEach((input, i) => {
+  // The first copy of an ID within the batch is the one stored; later copies answer with it.
+  const firstOf = new Map<string, number>();
+  const toStore: number[] = [];
+  inputs.forEach((m, i) => {
     if (outcomes[i] !== null) return;
-    const dedupeKey = `${input.key}\n${input.id}`;
-    const prior = existing.get(dedupeKey);
-    const earlier = prior ? toWireMessage(prior) : fresh.get(dedupeKey);
-    if (earlier) {
-      outcomes[i] =
-        earlier.from === input.sender
-          ? { message: earlier, origin: input.origin, duplicate: true }
-          : new LiaisonError(ErrorCode.MESSAGE_ID_CONFLICT);
+    const key = `${m.key}\n${m.id}`;
+    if (!firstOf.has(key)) {
+      firstOf.set(key, i);
+      toStore.push(i);
+    }
+  });
+  if (toStore.length === 0) return { outcomes: outcomes as Array<WriteResult | LiaisonError>, created: [] };
+  const newC2C = [
+    ...new Map(
+      toStore
+        .map((i) => inputs[i] as NewMessage)
+        .filter((m) => m.convType === 'C2C' && !caches.conversations.has(m.key))
+        .map((m) => [m.key, m]),
+    ).values(),
+  ];
+  await ensureC2CConversations(db, newC2C, now);
+
+  const rows = await db.query<MessageRow & { kind: 'new' | 'prior'; conv_key: string }>(STORE_BATCH, [
+    JSON.stringify(toStore.map((i, ord) => toRecord(inputs[i] as NewMessage, ord))),
+    now,
+  ]);
+  const found = new Map(rows.map((r) => [`${r.conv_key}\n${r.id}`, r]));
+  inputs.forEach((m, i) => {
+    if (outcomes[i] !== null) return;
+    const row = found.get(`${m.key}\n${m.id}`);
+    const first = firstOf.get(`${m.key}\n${m.id}`) as number;
+    if (!row) {
+      outcomes[i] = new LiaisonError(ErrorCode.INTERNAL);
       return;
     }
-    const seq = (maxSeq.get(input.key) ?? 0) + 1;
-    maxSeq.set(input.key, seq);
-    const message = toWire(input, seq, now);
-    fresh.set(dedupeKey, message);
-    rows.push({ input, message });
-    outcomes[i] = { message, origin: input.origin, duplicate: false };
+    if (row.sender !== m.sender) {
+      outcomes[i] = new LiaisonError(ErrorCode.MESSAGE_ID_CONFLICT);
+      return;
+    }
+    const isNew = row.kind === 'new' && first === i;
+    const message =
+      row.kind === 'new' ? toWire(inputs[first] as NewMessage, toNumber(row.seq), now) : toWireMessage(row);
+    outcomes[i] = { message, origin: m.origin, duplicate: !isNew };
   });
-
-  if (rows.length > 0) await storeMessages(tx, rows, now);
   return { outcomes: outcomes as Array<WriteResult | LiaisonError>, created: newC2C.map((m) => m.key) };
+}
+
+const STORE_BATCH = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb)
+      AS v(ord int, k text, i text, ct text, f text, r text, p jsonb, a jsonb, c bigint, rnd bigint,
+           n text, av text, cd text, rr boolean)
+  ), heads AS (
+    SELECT conv_key, max_seq FROM conversations
+     WHERE conv_key IN (SELECT k FROM input) ORDER BY conv_key FOR UPDATE
+  ), prior AS (
+    SELECT m.conv_key, ${prefixed('m')} FROM messages m JOIN input ON m.conv_key = input.k AND m.id = input.i
+  ), fresh AS (
+    SELECT input.*, heads.max_seq + row_number() OVER (PARTITION BY input.k ORDER BY input.ord) AS s
+      FROM input JOIN heads ON heads.conv_key = input.k
+     WHERE NOT EXISTS (SELECT 1 FROM prior WHERE prior.conv_key = input.k AND prior.id = input.i)
+  ), inserted AS (
+    INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
+                          client_time, random, nick, avatar, cloud_custom_data, need_read_receipt)
+    SELECT k, s, i, ct, f, r, 'TIMTextElem', p, a, $2, c, rnd, n, av, cd, rr FROM fresh
+    RETURNING conv_key, id, seq, sender
+  ), moved AS (
+    UPDATE conversations c SET max_seq = h.s, last_time = $2
+      FROM (SELECT k, max(s) AS s FROM fresh GROUP BY k) h WHERE c.conv_key = h.k
+  ), reads AS (
+    -- Sending reads the conversation: one's own messages never count as unread.
+    UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, rd.s), hidden = false
+      FROM (SELECT f, k, max(s) AS s FROM fresh GROUP BY f, k) rd
+     WHERE uc.user_id = rd.f AND uc.conv_key = rd.k
+  )
+  SELECT 'new' AS kind, conv_key, id, seq, sender, NULL AS conv_type, NULL AS recipient, NULL AS type,
+         NULL::jsonb AS payload, NULL::jsonb AS at_user_list, NULL::bigint AS time, NULL::bigint AS client_time,
+         NULL::bigint AS random, NULL AS nick, NULL AS avatar, NULL AS cloud_custom_data,
+         NULL::boolean AS need_read_receipt
+    FROM inserted
+  UNION ALL
+  SELECT 'prior', conv_key, id, seq, sender, conv_type, recipient, type, payload, at_user_list, time, client_time,
+         random, nick, avatar, cloud_custom_data, need_read_receipt
+    FROM prior`;
+
+function toRecord(m: NewMessage, ord: number) {
+  return {
+    ord,
+    k: m.key,
+    i: m.id,
+    ct: m.convType,
+    f: m.sender,
+    r: m.recipient,
+    p: m.payload,
+    a: m.atUserList,
+    c: m.clientTime,
+    rnd: m.random,
+    n: m.nick,
+    av: m.avatar,
+    cd: m.cloudCustomData,
+    rr: m.needReadReceipt,
+  };
 }
 
 /**
@@ -251,7 +311,10 @@ async function authorise(
   });
 }
 
-/** First message between two users: the conversation row and both users' views of it. */
+/**
+ * First message between two users: the conversation row and both users' views of it, hidden
+ * until the conversation holds a message (so a failed first send leaves nothing to see).
+ */
 async function ensureC2CConversations(tx: Sql, inputs: NewMessage[], now: number): Promise<void> {
   if (inputs.length === 0) return;
   const views = inputs.flatMap((m) => [
@@ -263,62 +326,10 @@ async function ensureC2CConversations(tx: Sql, inputs: NewMessage[], now: number
        INSERT INTO conversations (conv_key) SELECT DISTINCT k FROM jsonb_to_recordset($1::jsonb) AS v(k text)
        ON CONFLICT DO NOTHING
      )
-     INSERT INTO user_conversations (user_id, conv_key, conv_type, target, updated_at)
-       SELECT u, k, 'C2C', t, $2 FROM jsonb_to_recordset($1::jsonb) AS v(u text, k text, t text)
+     INSERT INTO user_conversations (user_id, conv_key, conv_type, target, hidden, updated_at)
+       SELECT u, k, 'C2C', t, true, $2 FROM jsonb_to_recordset($1::jsonb) AS v(u text, k text, t text)
        ON CONFLICT DO NOTHING`,
     [JSON.stringify(views), now],
-  );
-}
-
-/**
- * One statement: the message rows, each conversation's new head, and the sender's read position
- * (sending reads the conversation, so one's own messages never count as unread). One row per
- * conversation and per sender, however many members: that is what keeps groups O(1).
- */
-async function storeMessages(tx: Sql, rows: Array<{ input: NewMessage; message: WireMessage }>, now: number) {
-  const heads = new Map<string, number>();
-  const reads = new Map<string, { u: string; k: string; s: number }>();
-  for (const { input, message } of rows) {
-    heads.set(input.key, Math.max(heads.get(input.key) ?? 0, message.sequence));
-    reads.set(`${input.sender}\n${input.key}`, { u: input.sender, k: input.key, s: message.sequence });
-  }
-  const messages = rows.map(({ input: m, message }) => ({
-    k: m.key,
-    s: message.sequence,
-    i: m.id,
-    ct: m.convType,
-    f: m.sender,
-    r: m.recipient,
-    p: m.payload,
-    a: m.atUserList,
-    c: m.clientTime,
-    rnd: m.random,
-    n: m.nick,
-    av: m.avatar,
-    cd: m.cloudCustomData,
-    rr: m.needReadReceipt,
-  }));
-  await tx.query(
-    `WITH ins AS (
-       INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
-                             client_time, random, nick, avatar, cloud_custom_data, need_read_receipt)
-       SELECT k, s, i, ct, f, r, 'TIMTextElem', p, a, $2, c, rnd, n, av, cd, rr
-         FROM jsonb_to_recordset($1::jsonb)
-           AS v(k text, s bigint, i text, ct text, f text, r text, p jsonb, a jsonb, c bigint, rnd bigint,
-                n text, av text, cd text, rr boolean)
-     ), heads AS (
-       UPDATE conversations c SET max_seq = v.s, last_time = $2
-         FROM jsonb_to_recordset($3::jsonb) AS v(k text, s bigint) WHERE c.conv_key = v.k
-     )
-     UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, v.s), hidden = false
-       FROM jsonb_to_recordset($4::jsonb) AS v(u text, k text, s bigint)
-      WHERE uc.user_id = v.u AND uc.conv_key = v.k`,
-    [
-      JSON.stringify(messages),
-      now,
-      JSON.stringify([...heads].map(([k, s]) => ({ k, s }))),
-      JSON.stringify([...reads.values()]),
-    ],
   );
 }
 
