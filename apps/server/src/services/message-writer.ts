@@ -93,7 +93,7 @@ class Lane {
   submit(input: NewMessage): Promise<WriteResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
-      this.flushing ??= this.flush();
+      this.flushing ??= this.flushAfterReads();
     });
   }
 
@@ -102,6 +102,16 @@ class Lane {
       await this.flushing;
       await Promise.all(this.publishing);
     }
+  }
+
+  /**
+   * Starts a batch once this turn of the event loop has read every frame that arrived, so the
+   * batch holds all of them rather than the first alone (PGlite also runs synchronously, and a
+   * batch started mid-read would block the rest of the reads behind a one-message statement).
+   */
+  private async flushAfterReads(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await this.flush();
   }
 
   private async flush(): Promise<void> {
