@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from './database';
@@ -18,7 +19,15 @@ export async function openDatabase(config: StorageConfig): Promise<Database> {
   } else if (config.dataDir) {
     const dir = join(config.dataDir, 'db');
     await mkdir(dir, { recursive: true });
+    const isNew = !existsSync(join(dir, 'PG_VERSION'));
     db = await openPglite(dir);
+    if (isNew) {
+      // Creating a cluster grows PGlite's WASM memory to ~850 MB, which it never returns; opening
+      // the finished cluster again starts at ~400 MB.
+      await migrate(db);
+      await db.close();
+      db = await openPglite(dir);
+    }
   } else {
     db = await openPglite(null);
   }
