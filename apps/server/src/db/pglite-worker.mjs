@@ -1,0 +1,73 @@
+// The embedded database's own thread: PGlite runs SQL synchronously, so on the main thread every
+// statement would stop WebSocket reads and writes. Plain JavaScript so that it starts under any
+// runner (the server, tests) without a TypeScript loader. Protocol: see pglite.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const db = await PGlite.create(workerData.dataDir ?? 'memory://');
+/** Open transactions: tx id → the function that hands it its next message. */
+const transactions = new Map();
+/** Messages for a transaction that arrived before it was ready for them. */
+const early = new Map();
+
+parentPort.on('message', (msg) => {
+  switch (msg.kind) {
+    case 'query':
+      void reply(msg.id, () => db.query(msg.text, msg.params));
+      return;
+    case 'begin':
+      begin(msg);
+      return;
+    case 'txQuery':
+    case 'commit':
+    case 'rollback': {
+      const deliver = transactions.get(msg.tx);
+      if (deliver) deliver(msg);
+      else early.set(msg.tx, [...(early.get(msg.tx) ?? []), msg]);
+      return;
+    }
+    case 'close':
+      void db.close().then(() => parentPort.postMessage({ id: msg.id, rows: [] }));
+      return;
+  }
+});
+parentPort.postMessage({ ready: true });
+
+async function reply(id, run) {
+  try {
+    const result = await run();
+    parentPort.postMessage({ id, rows: result.rows });
+  } catch (err) {
+    parentPort.postMessage({ id, error: { message: err?.message ?? String(err), code: err?.code } });
+  }
+}
+
+function begin(msg) {
+  let finishID = null;
+  db.transaction(async (tx) => {
+    const inbox = [...(early.get(msg.tx) ?? [])];
+    early.delete(msg.tx);
+    let wake = null;
+    transactions.set(msg.tx, (next) => {
+      inbox.push(next);
+      wake?.();
+    });
+    parentPort.postMessage({ id: msg.id, rows: [] });
+    for (;;) {
+      while (inbox.length === 0) await new Promise((resolve) => (wake = resolve));
+      const next = inbox.shift();
+      if (next.kind === 'txQuery') {
+        await reply(next.id, () => tx.query(next.text, next.params));
+        continue;
+      }
+      finishID = next.id;
+      if (next.kind === 'rollback') await tx.rollback();
+      return;
+    }
+  })
+    .then(
+      () => parentPort.postMessage({ id: finishID, rows: [] }),
+      (err) => parentPort.postMessage({ id: finishID ?? msg.id, error: { message: err?.message ?? String(err) } }),
+    )
+    .finally(() => transactions.delete(msg.tx));
+}
