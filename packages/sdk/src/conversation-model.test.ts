@@ -11,57 +11,35 @@ import {
   totalUnreadCount,
 } from './conversation-model';
 import { fromWire } from './messages';
+import { wireConversation, wireMessage } from './test-fixtures';
 
 const me = 'me';
 
-function wireMessage(overrides: Partial<WireMessage> = {}): WireMessage {
-  return {
+function groupMessage(overrides: Partial<WireMessage> = {}): WireMessage {
+  return wireMessage({
     ID: `m-${overrides.sequence ?? 1}`,
     conversationType: 'GROUP',
-    from: 'bob',
     to: 'team',
-    type: 'TIMTextElem',
     payload: { text: 'hello' },
-    atUserList: [],
-    sequence: 1,
     time: 100,
     clientTime: 100,
-    random: 0,
     nick: 'Bob',
-    avatar: '',
-    cloudCustomData: '',
-    needReadReceipt: false,
     ...overrides,
-  };
+  });
 }
 
-function wireConversation(overrides: Partial<WireConversation> = {}): WireConversation {
-  return {
-    conversationID: 'GROUPteam',
-    type: 'GROUP',
-    target: 'team',
-    unreadCount: 0,
-    maxSequence: 0,
-    readSequence: 0,
-    lastMessage: null,
-    isPinned: false,
-    messageRemindType: 'AcceptAndNotify',
-    draftText: '',
-    updatedAt: 1,
-    userProfile: null,
-    groupProfile: null,
-    ...overrides,
-  };
+function groupConversation(overrides: Partial<WireConversation> = {}): WireConversation {
+  return wireConversation({ conversationID: 'GROUPteam', type: 'GROUP', target: 'team', updatedAt: 1, ...overrides });
 }
 
-const incoming = (overrides: Partial<WireMessage> = {}) => fromWire(wireMessage(overrides), me);
+const incoming = (overrides: Partial<WireMessage> = {}) => fromWire(groupMessage(overrides), me);
 
 describe('toConversation', () => {
   it('has reference lastMessage fields, empty ones when there is no message', () => {
-    const empty = toConversation(wireConversation(), me);
+    const empty = toConversation(groupConversation(), me);
     expect(empty.lastMessage).toMatchObject({ lastTime: 0, messageForShow: '', fromAccount: '', payload: null });
     const withMessage = toConversation(
-      wireConversation({ lastMessage: wireMessage({ sequence: 3, time: 500 }), maxSequence: 3 }),
+      groupConversation({ lastMessage: groupMessage({ sequence: 3, time: 500 }), maxSequence: 3 }),
       me,
     );
     expect(withMessage.lastMessage).toMatchObject({
@@ -79,8 +57,8 @@ describe('toConversation', () => {
 
   it('derives an @-info from an unread last message that mentions me', () => {
     const conversation = toConversation(
-      wireConversation({
-        lastMessage: wireMessage({ sequence: 3, atUserList: [me] }),
+      groupConversation({
+        lastMessage: groupMessage({ sequence: 3, atUserList: [me] }),
         maxSequence: 3,
         readSequence: 2,
         unreadCount: 1,
@@ -94,7 +72,7 @@ describe('toConversation', () => {
 });
 
 describe('applyMessage', () => {
-  const base = toConversation(wireConversation({ maxSequence: 2, readSequence: 2 }), me);
+  const base = toConversation(groupConversation({ maxSequence: 2, readSequence: 2 }), me);
 
   it('makes a new incoming message the last one and counts it unread', () => {
     const next = applyMessage(base, incoming({ sequence: 3, time: 200 }), me);
@@ -109,7 +87,7 @@ describe('applyMessage', () => {
   });
 
   it('ignores a message the server view already includes', () => {
-    const loaded = toConversation(wireConversation({ maxSequence: 5, readSequence: 2, unreadCount: 3 }), me);
+    const loaded = toConversation(groupConversation({ maxSequence: 5, readSequence: 2, unreadCount: 3 }), me);
     expect(applyMessage(loaded, incoming({ sequence: 4 }), me)).toBe(loaded);
   });
 
@@ -136,7 +114,7 @@ describe('applyMessage', () => {
 describe('markRead and merging', () => {
   it('clears unread and @-infos when read', () => {
     const unread = applyMessage(
-      toConversation(wireConversation(), me),
+      toConversation(groupConversation(), me),
       incoming({ sequence: 1, atUserList: [me] }),
       me,
     );
@@ -146,23 +124,27 @@ describe('markRead and merging', () => {
   });
 
   it('takes the server view, keeping @-infos it has not read', () => {
-    const local = applyMessage(toConversation(wireConversation(), me), incoming({ sequence: 1, atUserList: [me] }), me);
+    const local = applyMessage(
+      toConversation(groupConversation(), me),
+      incoming({ sequence: 1, atUserList: [me] }),
+      me,
+    );
     const unreadOnServer = mergeConversation(
       local,
-      wireConversation({ maxSequence: 1, unreadCount: 1, isPinned: true }),
+      groupConversation({ maxSequence: 1, unreadCount: 1, isPinned: true }),
       me,
     );
     expect(unreadOnServer).toMatchObject({ isPinned: true, unreadCount: 1 });
     expect(unreadOnServer.groupAtInfoList).toHaveLength(1);
-    const readElsewhere = mergeConversation(local, wireConversation({ maxSequence: 1, readSequence: 1 }), me);
+    const readElsewhere = mergeConversation(local, groupConversation({ maxSequence: 1, readSequence: 1 }), me);
     expect(readElsewhere.groupAtInfoList).toEqual([]);
   });
 
   it('never lets a stale server view take away a newer message', () => {
-    let local = toConversation(wireConversation({ maxSequence: 1, readSequence: 1 }), me);
+    let local = toConversation(groupConversation({ maxSequence: 1, readSequence: 1 }), me);
     local = applyMessage(local, incoming({ sequence: 2, time: 300 }), me);
     local = applyMessage(local, incoming({ sequence: 3, time: 301 }), me);
-    const stale = wireConversation({ maxSequence: 2, readSequence: 1, unreadCount: 1, isPinned: true });
+    const stale = groupConversation({ maxSequence: 2, readSequence: 1, unreadCount: 1, isPinned: true });
     const merged = mergeConversation(local, stale, me);
     expect(merged).toMatchObject({ maxSequence: 3, unreadCount: 2, isPinned: true });
     expect(merged.lastMessage.lastSequence).toBe(3);
@@ -171,7 +153,7 @@ describe('markRead and merging', () => {
 
 describe('conversationFromMessage', () => {
   it('stands in for an unknown conversation with just that message unread', () => {
-    const message = fromWire(wireMessage({ conversationType: 'C2C', to: me, sequence: 9 }), me);
+    const message = fromWire(groupMessage({ conversationType: 'C2C', to: me, sequence: 9 }), me);
     expect(conversationFromMessage(message, me)).toMatchObject({
       conversationID: 'C2Cbob',
       type: 'C2C',
@@ -183,15 +165,15 @@ describe('conversationFromMessage', () => {
   });
 
   it('counts nothing unread for my own message', () => {
-    const message = fromWire(wireMessage({ conversationType: 'C2C', from: me, to: 'bob', sequence: 4 }), me);
+    const message = fromWire(groupMessage({ conversationType: 'C2C', from: me, to: 'bob', sequence: 4 }), me);
     expect(conversationFromMessage(message, me)).toMatchObject({ conversationID: 'C2Cbob', unreadCount: 0 });
   });
 });
 
 describe('sorting and totals', () => {
   const conversation = (id: string, lastTime: number, extra: Partial<Conversation> = {}): Conversation => ({
-    ...toConversation(wireConversation({ conversationID: id }), me),
-    lastMessage: { ...toConversation(wireConversation(), me).lastMessage, lastTime },
+    ...toConversation(groupConversation({ conversationID: id }), me),
+    lastMessage: { ...toConversation(groupConversation(), me).lastMessage, lastTime },
     ...extra,
   });
 

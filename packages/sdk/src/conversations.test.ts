@@ -3,24 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyMessage, type Conversation, toConversation } from './conversation-model';
 import { ConversationStore } from './conversations';
 import { fromWire } from './messages';
+import { wireConversation } from './test-fixtures';
 
 function conversation(id: string, overrides: Partial<WireConversation> = {}): Conversation {
-  const wire: WireConversation = {
+  const wire = wireConversation({
     conversationID: `C2C${id}`,
-    type: 'C2C',
     target: id,
-    unreadCount: 0,
-    maxSequence: 0,
-    readSequence: 0,
-    lastMessage: null,
-    isPinned: false,
-    messageRemindType: 'AcceptAndNotify',
-    draftText: '',
-    updatedAt: 0,
     userProfile: { userID: id, nick: '', avatar: '', selfSignature: '' },
-    groupProfile: null,
     ...overrides,
-  };
+  });
   return toConversation(wire, 'me');
 }
 

@@ -2,43 +2,14 @@ import type { WireConversation, WireMessage } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Message } from './messages';
 import { Receiver } from './receiving';
+import { wireConversation, wireMessage } from './test-fixtures';
 
 function wire(sequence: number, from = 'bob'): WireMessage {
-  return {
-    ID: `${from}-${sequence}`,
-    conversationType: 'C2C',
-    from,
-    to: from === 'me' ? 'bob' : 'me',
-    type: 'TIMTextElem',
-    payload: { text: `m${sequence}` },
-    atUserList: [],
-    sequence,
-    time: sequence,
-    clientTime: sequence,
-    random: 0,
-    nick: '',
-    avatar: '',
-    cloudCustomData: '',
-    needReadReceipt: false,
-  };
+  return wireMessage({ ID: `${from}-${sequence}`, from, to: from === 'me' ? 'bob' : 'me', sequence });
 }
 
 function conversation(maxSequence: number, readSequence = maxSequence): WireConversation {
-  return {
-    conversationID: 'C2Cbob',
-    type: 'C2C',
-    target: 'bob',
-    unreadCount: maxSequence - readSequence,
-    maxSequence,
-    readSequence,
-    lastMessage: null,
-    isPinned: false,
-    messageRemindType: 'AcceptAndNotify',
-    draftText: '',
-    updatedAt: 0,
-    userProfile: null,
-    groupProfile: null,
-  };
+  return wireConversation({ unreadCount: maxSequence - readSequence, maxSequence, readSequence });
 }
 
 function setup(history: WireMessage[] = []) {

@@ -1,25 +1,10 @@
 import type { WireMessage } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import { SequenceSync, type SyncPage } from './sync';
+import { wireMessage } from './test-fixtures';
 
 function message(sequence: number, conversation = 'bob'): WireMessage {
-  return {
-    ID: `${conversation}-${sequence}`,
-    conversationType: 'C2C',
-    from: conversation,
-    to: 'me',
-    type: 'TIMTextElem',
-    payload: { text: `m${sequence}` },
-    atUserList: [],
-    sequence,
-    time: sequence,
-    clientTime: sequence,
-    random: 0,
-    nick: '',
-    avatar: '',
-    cloudCustomData: '',
-    needReadReceipt: false,
-  };
+  return wireMessage({ ID: `${conversation}-${sequence}`, from: conversation, sequence });
 }
 
 /**

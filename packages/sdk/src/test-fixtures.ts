@@ -1,0 +1,44 @@
+import type { WireConversation, WireMessage } from '@liaison/protocol';
+
+/** Wire objects as the server sends them, for the SDK's unit tests; each test overrides what it needs. */
+
+export function wireMessage(overrides: Partial<WireMessage> = {}): WireMessage {
+  const sequence = overrides.sequence ?? 1;
+  return {
+    ID: `bob-${sequence}`,
+    conversationType: 'C2C',
+    from: 'bob',
+    to: 'me',
+    type: 'TIMTextElem',
+    payload: { text: `m${sequence}` },
+    atUserList: [],
+    sequence,
+    time: sequence,
+    clientTime: sequence,
+    random: 0,
+    nick: '',
+    avatar: '',
+    cloudCustomData: '',
+    needReadReceipt: false,
+    ...overrides,
+  };
+}
+
+export function wireConversation(overrides: Partial<WireConversation> = {}): WireConversation {
+  return {
+    conversationID: 'C2Cbob',
+    type: 'C2C',
+    target: 'bob',
+    unreadCount: 0,
+    maxSequence: 0,
+    readSequence: 0,
+    lastMessage: null,
+    isPinned: false,
+    messageRemindType: 'AcceptAndNotify',
+    draftText: '',
+    updatedAt: 0,
+    userProfile: null,
+    groupProfile: null,
+    ...overrides,
+  };
+}
