@@ -34,6 +34,11 @@ export const ops = {
     }),
     response: z.object({ profile: profileSchema, serverTime: z.number().int() }),
   },
+  /** The client's liveness check: a socket can look open long after its network is gone. */
+  heartbeat: {
+    request: z.object({}),
+    response: z.object({ serverTime: z.number().int() }),
+  },
   logout: {
     request: z.object({}),
     response: z.object({}),

@@ -26,6 +26,11 @@ export interface CreateOptions {
   requestTimeout?: number;
   /** Milliseconds a sendMessage may wait for a connection and the server's answer. Default 60 000. */
   sendTimeout?: number;
+  /**
+   * Milliseconds between liveness checks while logged in; an unanswered one (within this long)
+   * reconnects. Default 25 000; 0 turns them off.
+   */
+  heartbeatInterval?: number;
 }
 
 export interface LoginOptions {
@@ -47,6 +52,7 @@ export interface MessageListResult {
 }
 
 const DEFAULT_REQUEST_TIMEOUT = 15_000;
+const DEFAULT_HEARTBEAT_INTERVAL = 25_000;
 const DEFAULT_SEND_TIMEOUT = 60_000;
 
 /**
@@ -91,6 +97,7 @@ export class ChatSDK {
         url: normalizeServerURL(options.server),
         SDKAppID: options.SDKAppID,
         requestTimeout,
+        heartbeatInterval: options.heartbeatInterval ?? DEFAULT_HEARTBEAT_INTERVAL,
         loadWebSocket: WebSocketImpl ? () => Promise.resolve(WebSocketImpl) : loadDefaultWebSocket,
       },
       {

@@ -29,6 +29,8 @@ export interface SessionOptions {
   url: string;
   SDKAppID: number;
   requestTimeout: number;
+  /** How often a logged-in session checks the server still answers; 0 turns it off. */
+  heartbeatInterval: number;
   loadWebSocket: () => Promise<WebSocketConstructor>;
   backoff?: BackoffOptions;
 }
@@ -57,6 +59,7 @@ export class Session {
   private readonly requests: Requests;
   private credentials: Credentials | null = null;
   private phase: Phase = { name: 'idle' };
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly options: SessionOptions,
@@ -130,6 +133,7 @@ export class Session {
     const phase = this.phase;
     this.phase = { name: 'idle' };
     this.credentials = null;
+    this.stopHeartbeat();
     this.transport.disconnect();
     this.requests.rejectAll(reason);
     if (phase.name === 'firstLogin') phase.reject(reason);
@@ -151,6 +155,7 @@ export class Session {
     this.phase = { name: 'online' };
     this.transport.resetBackoff();
     this.requests.open();
+    this.startHeartbeat();
     if (phase.name === 'firstLogin') phase.resolve(result);
     else this.hooks.onReconnected(result);
   }
@@ -171,7 +176,28 @@ export class Session {
     this.transport.drop();
   }
 
+  /**
+   * While online, a heartbeat that goes unanswered within its timeout drops the socket (see
+   * onUnanswered), and the usual reconnect and catch-up follow.
+   */
+  private startHeartbeat(): void {
+    this.stopHeartbeat();
+    if (this.options.heartbeatInterval <= 0) return;
+    const timeoutMs = Math.min(this.options.requestTimeout, this.options.heartbeatInterval);
+    this.heartbeat = setInterval(() => {
+      if (this.phase.name === 'online') void this.requests.call('heartbeat', {}, { timeoutMs }).catch(() => undefined);
+    }, this.options.heartbeatInterval);
+    // In Node, the heartbeat alone must not keep a process alive.
+    (this.heartbeat as { unref?: () => void }).unref?.();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
   private handleClose(): void {
+    this.stopHeartbeat();
     this.requests.connectionLost();
     const phase = this.phase;
     if (phase.name === 'idle') return;

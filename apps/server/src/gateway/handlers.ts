@@ -48,6 +48,10 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
     return {};
   },
 
+  async heartbeat() {
+    return { serverTime: Math.floor(Date.now() / 1000) };
+  },
+
   async getMyProfile({ db }, _session, user) {
     return { profile: await users.getProfile(db, user.userID) };
   },

@@ -54,8 +54,12 @@ export function userSigFor(server: Pick<LiaisonServer, 'app'>, userID: string, e
 }
 
 /** A logged-in SDK instance that has reached SDK_READY. */
-export async function connect(server: Pick<LiaisonServer, 'app' | 'url'>, userID: string): Promise<Chat> {
-  const chat = LiaisonChat.create({ SDKAppID: server.app.sdkAppID, server: server.url });
+export async function connect(
+  server: Pick<LiaisonServer, 'app' | 'url'>,
+  userID: string,
+  options: Partial<Parameters<typeof LiaisonChat.create>[0]> = {},
+): Promise<Chat> {
+  const chat = LiaisonChat.create({ SDKAppID: server.app.sdkAppID, server: server.url, ...options });
   const ready = nextEvent(chat, LiaisonChat.EVENT.SDK_READY);
   await chat.login({ userID, userSig: userSigFor(server, userID) });
   await ready;

@@ -1,6 +1,7 @@
 import LiaisonChat from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { type Chat, nextEvent, recordMessages, until, useServer } from './harness';
+import { type Chat, connect, nextEvent, recordMessages, sendText, until, useServer } from './harness';
+import { startStallingProxy } from './stalling-proxy';
 
 const { EVENT, TYPES } = LiaisonChat;
 const { server: getServer, user } = useServer();
@@ -89,5 +90,24 @@ describe('reconnect', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(got.map((m) => m.text)).toEqual(Array.from({ length: 40 }, (_, i) => `g${i}`));
     expect(member.getTotalUnreadMessageCount()).toBe(40);
+  });
+
+  it('notices a connection that went silent through its heartbeat, reconnects and catches up', async () => {
+    const { hostname, port } = new URL(getServer().url);
+    const proxy = await startStallingProxy({ host: hostname, port: Number(port) });
+    const alice = await connect({ app: getServer().app, url: proxy.url }, 'hb-alice', {
+      heartbeatInterval: 300,
+      requestTimeout: 1_000,
+    });
+    const bob = await user('hb-bob');
+    const got = recordMessages(alice);
+    const reconnected = nextEvent<{ state: string }>(alice, EVENT.NET_STATE_CHANGE, (d) => d.state === 'connected');
+    proxy.stall();
+    for (let i = 0; i < 5; i++) await sendText(bob, 'hb-alice', `while silent ${i}`);
+    await reconnected;
+    await until(() => got.length >= 5, 10_000, 'messages sent while the line was dead');
+    expect(got.map((m) => m.text)).toEqual(Array.from({ length: 5 }, (_, i) => `while silent ${i}`));
+    await alice.logout();
+    await proxy.close();
   });
 });
