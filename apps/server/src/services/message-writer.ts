@@ -43,7 +43,7 @@ const KNOWN_USERS_MAX = 200_000;
 /**
  * Group commit: every send waiting while a batch is stored goes into the next one, as one
  * statement. A send resolves only after its transaction has committed and its pushes are
- * on the bus. Conversations are spread over lanes by key; each lane runs one transaction at a
+ * on the bus. Conversations are spread over lanes by key; each lane stores one batch at a
  * time, so a conversation's messages keep their order while different conversations commit in
  * parallel (on PostgreSQL; PGlite has a single connection and gets one lane).
  */
@@ -128,7 +128,7 @@ class Lane {
           for (const p of batch) p.reject(new LiaisonError(ErrorCode.INTERNAL));
           continue;
         }
-        // The next transaction starts while this one's pushes go out.
+        // The next batch is stored while this one's pushes go out.
         this.track(this.publish(batch, outcomes));
       }
     } finally {
