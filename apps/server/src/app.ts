@@ -9,6 +9,8 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
+import { portalRoutes } from './portal/routes';
+import { DevOutbox } from './portal/sms';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
 
@@ -25,6 +27,7 @@ export interface ServerOptions {
   /** null in embedded mode: a development app is generated in dataDir (or in memory). */
   app: AppCredentials | null;
   logLevel: string;
+  portal: { testHooks: boolean; devOutboxEndpoint: boolean };
 }
 
 export interface LiaisonServer {
@@ -65,6 +68,18 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   );
   const gateway = createGateway({ db, writer, bus, app, registry }, log, (err) =>
     http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
+  );
+
+  const outbox = new DevOutbox((line) => http.log.info(line));
+  await http.register(
+    portalRoutes({
+      db,
+      sms: outbox,
+      outbox,
+      testHooks: options.portal.testHooks,
+      devOutboxEndpoint: options.portal.devOutboxEndpoint,
+    }),
+    { prefix: '/prod-api' },
   );
 
   http.get('/healthz', async () => {

@@ -10,6 +10,10 @@ export interface Config {
   sdkAppID: number | null;
   secretKey: string | null;
   logLevel: string;
+  /** Test configuration only: readable captcha answers and a fixed SMS code. */
+  portalTestHooks: boolean;
+  /** Lists the dev SMS outbox over HTTP (development only). */
+  smsDevOutboxEndpoint: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,6 +34,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'With DATABASE_URL set, SDK_APP_ID and SDK_SECRET_KEY are required (every process must share them)',
     );
   }
+  const portalTestHooks = env.PORTAL_TEST_HOOKS === '1';
+  if (portalTestHooks && env.NODE_ENV === 'production') {
+    throw new Error('PORTAL_TEST_HOOKS must never be set with NODE_ENV=production');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -39,5 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sdkAppID,
     secretKey,
     logLevel: env.LOG_LEVEL ?? 'info',
+    portalTestHooks,
+    smsDevOutboxEndpoint: env.SMS_DEV_OUTBOX_ENDPOINT === '1',
   };
 }

@@ -10,10 +10,12 @@ const server = await createServer({
   natsUrl: config.natsUrl,
   app: config.sdkAppID !== null && config.secretKey ? { sdkAppID: config.sdkAppID, secretKey: config.secretKey } : null,
   logLevel: config.logLevel,
+  portal: { testHooks: config.portalTestHooks, devOutboxEndpoint: config.smsDevOutboxEndpoint },
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
 server.http.log.info(`Liaison listening on ${url} (IM WebSocket at ${url.replace(/^http/, 'ws')}/im), ${storage}`);
+if (config.portalTestHooks) server.http.log.warn('PORTAL_TEST_HOOKS is on: captcha answers are readable. Tests only.');
 server.http.log.info(
   `SDKAppID ${server.app.sdkAppID}${server.appCreated ? ' (development app generated; kept in the data dir)' : ''}`,
 );

@@ -7,8 +7,9 @@ import { genUserSig } from '../auth/usersig';
 /** Integration tests talk to a real server (in-memory PGlite) through the real SDK. */
 export type Chat = ReturnType<typeof LiaisonChat.create>;
 
-export async function startServer(): Promise<LiaisonServer> {
+export async function startServer(portal = { testHooks: false, devOutboxEndpoint: false }): Promise<LiaisonServer> {
   const server = await createServer({
+    portal,
     port: 0,
     host: '127.0.0.1',
     dataDir: null,

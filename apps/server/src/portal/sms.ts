@@ -1,0 +1,75 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Sql } from '../db/database';
+import { PortalCode, PortalError } from './envelope';
+
+/** spec portal.md §9: one code per number per 120 s; the code itself lasts 5 minutes. */
+export const SMS_RESEND_MS = 120_000;
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+
+/** Where text messages go. The offline default is the dev outbox; a real gateway plugs in here. */
+export interface SmsProvider {
+  send(mobile: string, text: string): Promise<void>;
+}
+
+export interface OutboxEntry {
+  mobile: string;
+  text: string;
+  sentAt: number;
+}
+
+/**
+ * No SMS gateway configured: messages are written to the server log and kept (the last 100) for
+ * the dev outbox endpoint, which is off unless explicitly enabled.
+ */
+export class DevOutbox implements SmsProvider {
+  private readonly entries: OutboxEntry[] = [];
+
+  constructor(private readonly log: (line: string) => void) {}
+
+  async send(mobile: string, text: string): Promise<void> {
+    this.entries.push({ mobile, text, sentAt: Date.now() });
+    if (this.entries.length > 100) this.entries.shift();
+    this.log(`dev SMS outbox: to ${mobile}: ${text}`);
+  }
+
+  list(): readonly OutboxEntry[] {
+    return this.entries;
+  }
+}
+
+export interface SmsCodeOptions {
+  /** Test configuration only: every code is this one. */
+  fixedCode: string | null;
+}
+
+/** Sends a login code, at most once per number per 120 s, across every server process. */
+export async function sendLoginCode(
+  db: Sql,
+  provider: SmsProvider,
+  mobile: string,
+  options: SmsCodeOptions,
+  now = Date.now(),
+): Promise<void> {
+  const code = options.fixedCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // The upsert only wins when no code was sent in the last 120 s: the check and the claim are one step.
+  const claimed = await db.query(
+    `INSERT INTO portal_sms_codes (mobile, code_hash, sent_at, expires_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (mobile) DO UPDATE SET code_hash = EXCLUDED.code_hash, sent_at = EXCLUDED.sent_at,
+                                        expires_at = EXCLUDED.expires_at
+       WHERE portal_sms_codes.sent_at <= $5
+     RETURNING mobile`,
+    [mobile, hashCode(mobile, code), now, now + SMS_CODE_TTL_MS, now - SMS_RESEND_MS],
+  );
+  if (claimed.length === 0) {
+    const [row] = await db.query<{ sent_at: unknown }>('SELECT sent_at FROM portal_sms_codes WHERE mobile = $1', [
+      mobile,
+    ]);
+    const wait = Math.max(1, Math.ceil((Number(row?.sent_at ?? now) + SMS_RESEND_MS - now) / 1000));
+    throw new PortalError(PortalCode.ERROR, `验证码发送过于频繁，请${wait}秒后再试`);
+  }
+  await provider.send(mobile, `您的登录验证码是 ${code}，5分钟内有效。如非本人操作，请忽略本短信。`);
+}
+
+function hashCode(mobile: string, code: string): string {
+  return createHash('sha256').update(`${mobile}:${code}`).digest('hex');
+}
