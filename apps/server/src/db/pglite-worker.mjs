@@ -7,8 +7,6 @@ import { PGlite } from '@electric-sql/pglite';
 const db = await PGlite.create(workerData.dataDir ?? 'memory://');
 /** Open transactions: tx id → the function that hands it its next message. */
 const transactions = new Map();
-/** Messages for a transaction that arrived before it was ready for them. */
-const early = new Map();
 
 parentPort.on('message', (msg) => {
   switch (msg.kind) {
@@ -20,12 +18,10 @@ parentPort.on('message', (msg) => {
       return;
     case 'txQuery':
     case 'commit':
-    case 'rollback': {
-      const deliver = transactions.get(msg.tx);
-      if (deliver) deliver(msg);
-      else early.set(msg.tx, [...(early.get(msg.tx) ?? []), msg]);
+    case 'rollback':
+      // The main thread sends these only after `begin` was answered, so the transaction is open.
+      transactions.get(msg.tx)?.(msg);
       return;
-    }
     case 'close':
       void db.close().then(() => parentPort.postMessage({ id: msg.id, rows: [] }));
       return;
@@ -45,8 +41,7 @@ async function reply(id, run) {
 function begin(msg) {
   let finishID = null;
   db.transaction(async (tx) => {
-    const inbox = [...(early.get(msg.tx) ?? [])];
-    early.delete(msg.tx);
+    const inbox = [];
     let wake = null;
     transactions.set(msg.tx, (next) => {
       inbox.push(next);

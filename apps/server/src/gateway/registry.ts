@@ -33,6 +33,7 @@ export class SessionRegistry {
   /** Delivers one bus delivery to the local sessions it concerns, each once. */
   deliver(delivery: BusDelivery): void {
     const recipients = new Set<Session>();
+    const profile = delivery.event === 'profile' ? profileOf(delivery) : null;
     for (const target of delivery.targets) {
       const dot = target.indexOf('.');
       const kind = target.slice(0, dot);
@@ -40,7 +41,7 @@ export class SessionRegistry {
       const sessions = kind === 'user' ? this.byUser.get(id) : kind === 'group' ? this.byGroup.get(id) : undefined;
       if (!sessions) continue;
       for (const session of sessions) {
-        if (kind === 'user') this.applyToUserSession(session, delivery);
+        if (kind === 'user') this.applyToUserSession(session, delivery, profile);
         recipients.add(session);
       }
     }
@@ -50,15 +51,18 @@ export class SessionRegistry {
   }
 
   /** Keeps a session's routing and sender details current with what the user did elsewhere. */
-  private applyToUserSession(session: Session, delivery: BusDelivery): void {
+  private applyToUserSession(
+    session: Session,
+    delivery: BusDelivery,
+    profile: { nick: string; avatar: string } | null,
+  ): void {
     if (delivery.membership) {
       if (delivery.membership.joined) this.joinGroup(session, delivery.membership.groupID);
       else this.leaveGroup(session, delivery.membership.groupID);
     }
-    if (delivery.event === 'profile' && session.user) {
-      const { data } = JSON.parse(delivery.frame) as { data: { profile: { nick: string; avatar: string } } };
-      session.user.nick = data.profile.nick;
-      session.user.avatar = data.profile.avatar;
+    if (profile && session.user) {
+      session.user.nick = profile.nick;
+      session.user.avatar = profile.avatar;
     }
   }
 
@@ -71,6 +75,11 @@ export class SessionRegistry {
     session.groups.delete(groupID);
     removeFrom(this.byGroup, groupID, session);
   }
+}
+
+/** The new nick and avatar a `profile` delivery carries, read once for all the user's sessions. */
+function profileOf(delivery: BusDelivery): { nick: string; avatar: string } {
+  return (JSON.parse(delivery.frame) as { data: { profile: { nick: string; avatar: string } } }).data.profile;
 }
 
 function addTo(map: Map<string, Set<Session>>, key: string, session: Session): void {

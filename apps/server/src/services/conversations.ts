@@ -10,16 +10,8 @@ import {
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
 import { type ConversationRef, resolveConversation } from './keys';
-import {
-  type GroupRow,
-  MESSAGE_COLUMNS,
-  type MemberRow,
-  type MessageRow,
-  toGroupProfile,
-  toProfile,
-  toWireMessage,
-  type UserRow,
-} from './rows';
+import { type GroupRow, MESSAGE_COLUMNS, type MemberRow, type MessageRow, toGroupProfile, toWireMessage } from './rows';
+import { getProfiles } from './users';
 
 interface ViewRow {
   conv_key: string;
@@ -52,11 +44,8 @@ export async function getConversation(db: Sql, userID: string, ref: Conversation
   // A one-to-one chat with an existing user exists as soon as someone opens it, as in the
   // reference SDK: empty until the first message.
   if (ref.type === 'C2C') {
-    const [peer] = await db.query<UserRow>(
-      'SELECT user_id, nick, avatar, self_signature FROM users WHERE user_id = $1',
-      [ref.target],
-    );
-    if (peer) return emptyC2C(ref, toProfile(peer));
+    const [peer] = await getProfiles(db, [ref.target]);
+    if (peer) return emptyC2C(ref, peer);
   }
   throw new LiaisonError(ErrorCode.CONVERSATION_NOT_FOUND);
 }
@@ -150,15 +139,7 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
     }
   }
   const peers = rows.filter((r) => r.conv_type === 'C2C').map((r) => r.target);
-  const profiles = new Map<string, Profile>();
-  if (peers.length > 0) {
-    for (const row of await db.query<UserRow>(
-      'SELECT user_id, nick, avatar, self_signature FROM users WHERE user_id = ANY($1)',
-      [peers],
-    )) {
-      profiles.set(row.user_id, toProfile(row));
-    }
-  }
+  const profiles = new Map((await getProfiles(db, peers)).map((p) => [p.userID, p]));
   const groups = await groupProfilesFor(
     db,
     userID,
@@ -221,7 +202,7 @@ export async function groupProfilesFor(
 }
 
 async function showC2C(db: Sql, userID: string, ref: ConversationRef): Promise<void> {
-  const [peer] = await db.query('SELECT 1 FROM users WHERE user_id = $1', [ref.target]);
+  const [peer] = await getProfiles(db, [ref.target]);
   if (!peer) throw new LiaisonError(ErrorCode.USER_NOT_FOUND);
   await db.query('INSERT INTO conversations (conv_key) VALUES ($1) ON CONFLICT DO NOTHING', [ref.key]);
   await db.query(
