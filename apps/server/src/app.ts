@@ -7,12 +7,13 @@ import { createLocalBus } from './bus/local-bus';
 import { createNatsBus } from './bus/nats-bus';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
+import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
-import { portalRoutes } from './portal/routes';
-import { DevOutbox } from './portal/sms';
+import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
+import { serveWebApp } from './web/static';
 
 /** Concurrent write transactions per process on PostgreSQL; the pool keeps connections for reads. */
 const WRITER_LANES_POSTGRES = 4;
@@ -27,7 +28,11 @@ export interface ServerOptions {
   /** null in embedded mode: a development app is generated in dataDir (or in memory). */
   app: AppCredentials | null;
   logLevel: string;
-  portal: { testHooks: boolean; devOutboxEndpoint: boolean };
+  portal: PortalSettings;
+  /** The built web app to serve at `/`; null or a folder without a build serves none. */
+  webDir?: string | null;
+  /** Seed demo people, enterprises and history into an empty database (embedded demo mode). */
+  demo?: boolean;
 }
 
 export interface LiaisonServer {
@@ -70,17 +75,13 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
   );
 
-  const outbox = new DevOutbox((line) => http.log.info(line));
-  await http.register(
-    portalRoutes({
-      db,
-      sms: outbox,
-      outbox,
-      testHooks: options.portal.testHooks,
-      devOutboxEndpoint: options.portal.devOutboxEndpoint,
-    }),
-    { prefix: '/prod-api' },
-  );
+  const portal = await createPortalContext(options.portal, { db, app, log: (line) => http.log.info(line) });
+  await http.register(portalPlugin(portal), { prefix: '/prod-api' });
+  if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {
+    http.log.info('demo data seeded: see README.md for the demo accounts');
+  }
+  const webServed = options.webDir ? await serveWebApp(http, options.webDir) : false;
+  if (options.webDir && !webServed) http.log.warn(`no web app build in ${options.webDir}: run npm run build:web`);
 
   http.get('/healthz', async () => {
     await db.query('SELECT 1');

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
 export interface Config {
@@ -14,7 +15,16 @@ export interface Config {
   portalTestHooks: boolean;
   /** Lists the dev SMS outbox over HTTP (development only). */
   smsDevOutboxEndpoint: boolean;
+  /** SM4 key of the portal's encrypted login fields; null: generated once, kept in the database. */
+  portalSm4Key: string | null;
+  portalSessionIdleMinutes: number;
+  uploadDir: string;
+  webDir: string;
+  /** Seed demo data into an empty embedded database. */
+  demo: boolean;
 }
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sdkAppID = env.SDK_APP_ID ? Number(env.SDK_APP_ID) : null;
@@ -38,10 +48,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (portalTestHooks && env.NODE_ENV === 'production') {
     throw new Error('PORTAL_TEST_HOOKS must never be set with NODE_ENV=production');
   }
+  const portalSm4Key = env.PORTAL_SM4_KEY || null;
+  if (portalSm4Key !== null && !/^[0-9a-fA-F]{32}$/.test(portalSm4Key)) {
+    throw new Error('PORTAL_SM4_KEY must be 32 hex digits (a 128-bit SM4 key)');
+  }
+  const portalSessionIdleMinutes = Number(env.PORTAL_SESSION_IDLE_MINUTES ?? 120);
+  if (!Number.isInteger(portalSessionIdleMinutes) || portalSessionIdleMinutes <= 0) {
+    throw new Error(`PORTAL_SESSION_IDLE_MINUTES must be a positive integer, got "${env.PORTAL_SESSION_IDLE_MINUTES}"`);
+  }
+  const dataDir = resolve(env.DATA_DIR ?? './data');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl,
     natsUrl: env.NATS_URL || null,
     sdkAppID,
@@ -49,5 +68,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     portalTestHooks,
     smsDevOutboxEndpoint: env.SMS_DEV_OUTBOX_ENDPOINT === '1',
+    portalSm4Key,
+    portalSessionIdleMinutes,
+    uploadDir: resolve(env.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
+    // The demo people have a published password: only the embedded database ever gets them.
+    demo: !databaseUrl && env.DEMO_DATA !== '0',
   };
 }

@@ -10,7 +10,15 @@ const server = await createServer({
   natsUrl: config.natsUrl,
   app: config.sdkAppID !== null && config.secretKey ? { sdkAppID: config.sdkAppID, secretKey: config.secretKey } : null,
   logLevel: config.logLevel,
-  portal: { testHooks: config.portalTestHooks, devOutboxEndpoint: config.smsDevOutboxEndpoint },
+  portal: {
+    testHooks: config.portalTestHooks,
+    devOutboxEndpoint: config.smsDevOutboxEndpoint,
+    sm4Key: config.portalSm4Key,
+    sessionIdleMinutes: config.portalSessionIdleMinutes,
+    uploadDir: config.uploadDir,
+  },
+  webDir: config.webDir,
+  demo: config.demo,
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

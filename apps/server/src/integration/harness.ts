@@ -1,13 +1,16 @@
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
-import { createServer, type LiaisonServer } from '../app';
+import { createServer, type LiaisonServer, type ServerOptions } from '../app';
 import { genUserSig } from '../auth/usersig';
 
 /** Integration tests talk to a real server (in-memory PGlite) through the real SDK. */
 export type Chat = ReturnType<typeof LiaisonChat.create>;
 
-export async function startServer(portal = { testHooks: false, devOutboxEndpoint: false }): Promise<LiaisonServer> {
+export async function startServer(
+  portal: ServerOptions['portal'] = { testHooks: false, devOutboxEndpoint: false },
+  options: Partial<ServerOptions> = {},
+): Promise<LiaisonServer> {
   const server = await createServer({
     portal,
     port: 0,
@@ -17,6 +20,7 @@ export async function startServer(portal = { testHooks: false, devOutboxEndpoint
     natsUrl: null,
     app: null,
     logLevel: 'warn',
+    ...options,
   });
   await server.listen();
   return server;

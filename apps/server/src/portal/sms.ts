@@ -55,7 +55,7 @@ export async function sendLoginCode(
   const claimed = await db.query(
     `INSERT INTO portal_sms_codes (mobile, code_hash, sent_at, expires_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (mobile) DO UPDATE SET code_hash = EXCLUDED.code_hash, sent_at = EXCLUDED.sent_at,
-                                        expires_at = EXCLUDED.expires_at
+                                        expires_at = EXCLUDED.expires_at, attempts = 0
        WHERE portal_sms_codes.sent_at <= $5
      RETURNING mobile`,
     [mobile, hashCode(mobile, code), now, now + SMS_CODE_TTL_MS, now - SMS_RESEND_MS],
@@ -72,4 +72,28 @@ export async function sendLoginCode(
 
 function hashCode(mobile: string, code: string): string {
   return createHash('sha256').update(`${mobile}:${code}`).digest('hex');
+}
+
+/** Wrong tries one code survives; the next wrong try uses it up. */
+export const SMS_MAX_ATTEMPTS = 5;
+export const SMS_CODE_EXPIRED = '验证码已过期，请重新获取';
+
+/**
+ * Uses up a login code. A wrong code counts a try; after five the code is gone. The row stays
+ * (spent) so the 120 s resend limit still holds.
+ */
+export async function consumeLoginCode(db: Sql, mobile: string, code: string, now = Date.now()): Promise<void> {
+  const used = await db.query(
+    `UPDATE portal_sms_codes SET expires_at = 0
+      WHERE mobile = $1 AND code_hash = $2 AND expires_at >= $3 AND attempts < $4 RETURNING mobile`,
+    [mobile, hashCode(mobile, code), now, SMS_MAX_ATTEMPTS],
+  );
+  if (used.length === 1) return;
+  const counted = await db.query<{ attempts: number }>(
+    `UPDATE portal_sms_codes SET attempts = attempts + 1,
+            expires_at = CASE WHEN attempts + 1 >= $3 THEN 0 ELSE expires_at END
+      WHERE mobile = $1 AND expires_at >= $2 RETURNING attempts`,
+    [mobile, now, SMS_MAX_ATTEMPTS],
+  );
+  throw new PortalError(PortalCode.ERROR, counted.length === 1 ? '验证码错误' : SMS_CODE_EXPIRED);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
 import { startServer } from '../integration/harness';
-import { TEST_SMS_CODE } from './routes';
+import { TEST_SMS_CODE } from './routes/auth-routes';
 
 /** The portal's captcha and SMS-code calls, over HTTP against a real server and database. */
 let server: LiaisonServer;

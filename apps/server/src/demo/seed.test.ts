@@ -1,0 +1,68 @@
+import LiaisonChat from '@liaison/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiaisonServer } from '../app';
+import { startServer } from '../integration/harness';
+import { PortalClient } from '../portal/test-client';
+import { DEMO_PASSWORD } from './seed';
+
+/** A newcomer's first start: demo people can log in and find a living product. */
+let server: LiaisonServer;
+beforeAll(async () => {
+  server = await startServer({ testHooks: true, devOutboxEndpoint: false }, { demo: true });
+});
+afterAll(() => server.close());
+
+describe('embedded demo data', () => {
+  it('lets the approved enterprise user log in with the README password and see their to-dos', async () => {
+    const client = new PortalClient(server);
+    expect((await client.login('zhangwei', DEMO_PASSWORD)).code).toBe(200);
+    expect((await client.call('GET', '/portal/self/center/info')).data).toMatchObject({
+      nickName: '张伟',
+      userType: 2,
+      status: 1,
+      realPersonAuthStatus: 1,
+      betaStatus: true,
+      enterprise: { enterpriseName: '苏州精工智造有限公司', status: 1 },
+    });
+    expect((await client.call('GET', '/portal/self/center/personal/todo')).data).toEqual({ connectMeCount: 2 });
+  });
+
+  it('has an administrator', async () => {
+    const client = new PortalClient(server);
+    await client.login('admin', DEMO_PASSWORD);
+    expect((await client.call('GET', '/portal/self/center/get/permission')).data).toMatchObject({
+      roles: ['admin', 'common'],
+    });
+  });
+
+  it('has a group and a one-to-one conversation with history in the IM service', async () => {
+    const client = new PortalClient(server);
+    await client.login('13800000001', DEMO_PASSWORD);
+    const creds = (
+      await client.call<{ sdkAppID: number; userID: string; userSig: string }>(
+        'GET',
+        '/portal/self/center/im/gen/userSig',
+      )
+    ).data;
+    const chat = LiaisonChat.create({ SDKAppID: creds?.sdkAppID ?? 0, server: server.url });
+    try {
+      await chat.login({ userID: creds?.userID ?? '', userSig: creds?.userSig ?? '' });
+      const { data } = await chat.getConversationList();
+      const names = data.conversationList.map((c) => c.groupProfile?.name ?? c.userProfile?.nick);
+      expect(names).toEqual(expect.arrayContaining(['长三角供应链交流群', '李娜']));
+      const withLina = data.conversationList.find((c) => c.userProfile?.nick === '李娜');
+      expect(withLina?.lastMessage?.payload).toEqual({ text: '好的，辛苦了！' });
+      expect(withLina?.unreadCount).toBe(1);
+      const history = await chat.getMessageList({ conversationID: withLina?.conversationID ?? '' });
+      expect(history.data.messageList).toHaveLength(3);
+    } finally {
+      await chat.logout();
+    }
+  });
+
+  it('gives no IM credentials to a demo user who has not verified a real name', async () => {
+    const client = new PortalClient(server);
+    await client.login('chenlei', DEMO_PASSWORD);
+    expect((await client.call('GET', '/portal/self/center/im/gen/userSig')).data).toMatchObject({ canConnect: false });
+  });
+});

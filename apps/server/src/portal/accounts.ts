@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import type { Database, Sql } from '../db/database';
+import { toNumber } from '../db/database';
+import { maskMobile, maskName } from './identity';
+
+export interface AccountRow {
+  user_id: string;
+  mobile: string;
+  login_name: string | null;
+  password_hash: string;
+  nick_name: string;
+  avatar: string;
+  user_type: number;
+  real_person_auth_status: number;
+  real_name: string;
+  beta_status: boolean | null;
+  beta_applied_at: unknown;
+  ai_status: boolean;
+  is_admin: boolean;
+  failed_logins: number;
+  locked_until: unknown;
+}
+
+export interface EnterpriseRow {
+  enterprise_name: string;
+  credit_code: string;
+  legal_person: string;
+  contact_phone: string;
+  address: string;
+  business_license: string;
+  status: number;
+  reject_reason: string;
+  submitted_at: unknown;
+}
+
+export interface EnterpriseInfo {
+  enterpriseName: string;
+  creditCode: string;
+  legalPerson: string;
+  contactPhone: string;
+  address: string;
+  businessLicense: string;
+  status: number;
+  rejectReason: string;
+  submittedAt: number;
+}
+
+/** The person info of spec portal.md §3, as GET portal/self/center/info answers it. */
+export interface PersonInfo {
+  userId: string;
+  loginName: string;
+  nickName: string;
+  mobile: string;
+  avatar: string;
+  userType: number;
+  status: number;
+  realPersonAuthStatus: number;
+  realName: string;
+  betaStatus: boolean | null;
+  aiStatus: boolean;
+  enterprise: EnterpriseInfo | null;
+}
+
+const ACCOUNT_COLUMNS = `user_id, mobile, login_name, password_hash, nick_name, avatar, user_type,
+  real_person_auth_status, real_name, beta_status, beta_applied_at, ai_status, is_admin, failed_logins, locked_until`;
+
+export async function findAccount(db: Sql, userID: string): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM portal_accounts WHERE user_id = $1`, [
+    userID,
+  ]);
+  return row ?? null;
+}
+
+export async function findAccountByMobile(db: Sql, mobile: string): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM portal_accounts WHERE mobile = $1`, [
+    mobile,
+  ]);
+  return row ?? null;
+}
+
+/** The account of a login name: the mobile number or the account name. */
+export async function findAccountByLogin(db: Sql, loginName: string): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM portal_accounts WHERE mobile = $1 OR login_name = $1 LIMIT 1`,
+    [loginName],
+  );
+  return row ?? null;
+}
+
+export interface NewAccount {
+  mobile: string;
+  passwordHash: string;
+  loginName?: string;
+  nickName?: string;
+  avatar?: string;
+}
+
+/**
+ * Creates a portal account and its IM user together. The mobile number is unique, so a double
+ * submission creates one account; null when the number is already registered.
+ */
+export function createAccount(db: Database, account: NewAccount, now = Date.now()): Promise<AccountRow | null> {
+  return db.transaction((tx) => insertAccount(tx, account, now));
+}
+
+async function insertAccount(db: Sql, account: NewAccount, now: number): Promise<AccountRow | null> {
+  const userID = `u${randomBytes(6).toString('hex')}`;
+  const nick = account.nickName ?? `用户${account.mobile.slice(-4)}`;
+  const [row] = await db.query<AccountRow>(
+    `INSERT INTO portal_accounts (user_id, mobile, login_name, password_hash, nick_name, avatar, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (mobile) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+    [userID, account.mobile, account.loginName ?? null, account.passwordHash, nick, account.avatar ?? '', now],
+  );
+  if (!row) return null;
+  await db.query(
+    `INSERT INTO users (user_id, nick, avatar, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+     ON CONFLICT (user_id) DO UPDATE SET nick = EXCLUDED.nick, avatar = EXCLUDED.avatar`,
+    [userID, nick, account.avatar ?? '', now],
+  );
+  return row;
+}
+
+export async function findEnterprise(db: Sql, userID: string): Promise<EnterpriseInfo | null> {
+  const [row] = await db.query<EnterpriseRow>(
+    `SELECT enterprise_name, credit_code, legal_person, contact_phone, address, business_license, status,
+            reject_reason, submitted_at
+       FROM portal_enterprise_auth WHERE user_id = $1`,
+    [userID],
+  );
+  return row ? toEnterpriseInfo(row) : null;
+}
+
+export function toEnterpriseInfo(row: EnterpriseRow): EnterpriseInfo {
+  return {
+    enterpriseName: row.enterprise_name,
+    creditCode: row.credit_code,
+    legalPerson: row.legal_person,
+    contactPhone: row.contact_phone,
+    address: row.address,
+    businessLicense: row.business_license,
+    status: Number(row.status),
+    rejectReason: row.reject_reason,
+    submittedAt: toNumber(row.submitted_at),
+  };
+}
+
+export function toPersonInfo(account: AccountRow, enterprise: EnterpriseInfo | null): PersonInfo {
+  const userType = Number(account.user_type);
+  return {
+    userId: account.user_id,
+    loginName: account.login_name ?? account.mobile,
+    nickName: account.nick_name,
+    mobile: maskMobile(account.mobile),
+    avatar: account.avatar,
+    userType,
+    status: userType === 2 && enterprise ? enterprise.status : 0,
+    realPersonAuthStatus: Number(account.real_person_auth_status),
+    realName: account.real_name ? maskName(account.real_name) : '',
+    betaStatus: account.beta_status,
+    aiStatus: account.ai_status,
+    enterprise,
+  };
+}

@@ -1,0 +1,228 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiaisonServer } from '../../app';
+import { startServer } from '../../integration/harness';
+import { TEST_SMS_CODE } from '../routes/auth-routes';
+import { freshMobile, PortalClient } from '../test-client';
+
+/** Registration, the three logins, sessions and logout, over HTTP against a real server. */
+let server: LiaisonServer;
+beforeAll(async () => {
+  server = await startServer({ testHooks: true, devOutboxEndpoint: true });
+});
+afterAll(() => server.close());
+
+const PASSWORD = 'Secret123';
+const info = (client: PortalClient) => client.call<{ userId: string }>('GET', '/portal/self/center/info');
+
+describe('registration by SMS code', () => {
+  it('creates the account, logs it in, and works with the password afterwards', async () => {
+    const mobile = freshMobile();
+    const client = new PortalClient(server);
+    const registered = await client.register(mobile, PASSWORD);
+    expect(registered.code).toBe(200);
+    expect(registered.msg).toBe('注册成功');
+    const me = await info(client);
+    expect(me.code).toBe(200);
+    expect(me.data).toMatchObject({ mobile: `${mobile.slice(0, 3)}****${mobile.slice(-4)}`, userType: 0 });
+
+    const again = new PortalClient(server);
+    expect((await again.login(mobile, PASSWORD)).msg).toBe('登录成功');
+    expect((await info(again)).data?.userId).toBe(me.data?.userId);
+  });
+
+  it('refuses a weak password, a mismatch and a registered number without using up the code', async () => {
+    const mobile = freshMobile();
+    const client = new PortalClient(server);
+    expect(await client.register(mobile, 'short1')).toEqual({
+      code: 500,
+      msg: '密码长度为8-20位，且须同时包含字母和数字',
+    });
+    // The code sent for that attempt is still good (the 120 s limit stops a second send).
+    const mismatch = await client.call('POST', '/portal/login/mobile', {
+      mobileNumber: mobile,
+      smsVerifyCode: TEST_SMS_CODE,
+      password: await client.encrypt(PASSWORD),
+      secPassword: await client.encrypt(`${PASSWORD}x`),
+    });
+    expect(mismatch).toEqual({ code: 500, msg: '两次输入的密码不一致' });
+    const ok = await client.call('POST', '/portal/login/mobile', {
+      mobileNumber: mobile,
+      smsVerifyCode: TEST_SMS_CODE,
+      password: await client.encrypt(PASSWORD),
+      secPassword: await client.encrypt(PASSWORD),
+    });
+    expect(ok.msg).toBe('注册成功');
+    const twice = await client.call('POST', '/portal/login/mobile', {
+      mobileNumber: mobile,
+      smsVerifyCode: TEST_SMS_CODE,
+      password: await client.encrypt(PASSWORD),
+      secPassword: await client.encrypt(PASSWORD),
+    });
+    expect(twice).toEqual({ code: 500, msg: '该手机号已注册，请直接登录' });
+    const [row] = await server.db.query<{ n: unknown }>('SELECT count(*) AS n FROM portal_accounts WHERE mobile = $1', [
+      mobile,
+    ]);
+    expect(Number(row?.n)).toBe(1);
+  });
+
+  it('refuses fields that do not decrypt', async () => {
+    const client = new PortalClient(server);
+    const mobile = freshMobile();
+    await client.sendSms(mobile);
+    const answer = await client.call('POST', '/portal/login/mobile', {
+      mobileNumber: mobile,
+      smsVerifyCode: TEST_SMS_CODE,
+      password: 'AAAAAAAAAAAAAAAAAAAAAA==',
+      secPassword: 'AAAAAAAAAAAAAAAAAAAAAA==',
+    });
+    expect(answer).toEqual({ code: 500, msg: '请求参数解密失败' });
+  });
+});
+
+describe('SMS login', () => {
+  it('logs a registered number in once per code, and refuses an unregistered one', async () => {
+    const mobile = freshMobile();
+    await new PortalClient(server).register(mobile, PASSWORD);
+    await server.db.query('UPDATE portal_sms_codes SET sent_at = 0 WHERE mobile = $1', [mobile]);
+    const client = new PortalClient(server);
+    expect((await client.sendSms(mobile)).code).toBe(200);
+    const login = () =>
+      client.call('POST', '/portal/login/mobile', { mobileNumber: mobile, smsVerifyCode: TEST_SMS_CODE });
+    expect((await login()).msg).toBe('登录成功');
+    expect(await login()).toEqual({ code: 500, msg: '验证码已过期，请重新获取' });
+
+    const stranger = freshMobile();
+    await client.sendSms(stranger);
+    expect(
+      await client.call('POST', '/portal/login/mobile', { mobileNumber: stranger, smsVerifyCode: TEST_SMS_CODE }),
+    ).toEqual({ code: 500, msg: '该手机号尚未注册，请先注册' });
+  });
+
+  it('refuses an expired code and uses a code up after five wrong tries', async () => {
+    const mobile = freshMobile();
+    await new PortalClient(server).register(mobile, PASSWORD);
+    const client = new PortalClient(server);
+    const login = (smsVerifyCode: string) =>
+      client.call('POST', '/portal/login/mobile', { mobileNumber: mobile, smsVerifyCode });
+
+    await server.db.query('UPDATE portal_sms_codes SET sent_at = 0 WHERE mobile = $1', [mobile]);
+    await client.sendSms(mobile);
+    await server.db.query('UPDATE portal_sms_codes SET expires_at = $2 WHERE mobile = $1', [mobile, Date.now() - 1]);
+    expect(await login(TEST_SMS_CODE)).toEqual({ code: 500, msg: '验证码已过期，请重新获取' });
+
+    await server.db.query('UPDATE portal_sms_codes SET sent_at = 0 WHERE mobile = $1', [mobile]);
+    await client.sendSms(mobile);
+    for (let i = 0; i < 5; i++) expect(await login('000000')).toEqual({ code: 500, msg: '验证码错误' });
+    expect(await login(TEST_SMS_CODE)).toEqual({ code: 500, msg: '验证码已过期，请重新获取' });
+  });
+});
+
+describe('account login', () => {
+  it('takes the login name or the mobile number, and refuses a wrong captcha before the password', async () => {
+    const mobile = freshMobile();
+    const owner = new PortalClient(server);
+    await owner.register(mobile, PASSWORD);
+    await server.db.query("UPDATE portal_accounts SET login_name = 'logintest' WHERE mobile = $1", [mobile]);
+    expect((await new PortalClient(server).login('logintest', PASSWORD)).code).toBe(200);
+
+    const client = new PortalClient(server);
+    const { id, answer } = await client.captcha();
+    const body = async (verifyCode: string) => ({
+      loginName: await client.encrypt(mobile),
+      password: await client.encrypt(PASSWORD),
+      verifyCode: await client.encrypt(verifyCode),
+      verifyCodeId: id,
+    });
+    expect(await client.call('POST', '/portal/login/normal', await body(`${answer}1`))).toEqual({
+      code: 500,
+      msg: '图形验证码错误',
+    });
+    expect(await client.call('POST', '/portal/login/normal', await body(answer))).toEqual({
+      code: 500,
+      msg: '图形验证码已失效，请刷新后重试',
+    });
+  });
+
+  it('locks the account for ten minutes after five wrong passwords, the right one included', async () => {
+    const mobile = freshMobile();
+    await new PortalClient(server).register(mobile, PASSWORD);
+    const client = new PortalClient(server);
+    for (let i = 0; i < 4; i++) expect((await client.login(mobile, 'Wrong1234')).msg).toBe('用户名或密码错误');
+    expect((await client.login(mobile, 'Wrong1234')).msg).toBe('密码错误次数过多，账号已锁定，请10分钟后再试');
+    expect((await client.login(mobile, PASSWORD)).msg).toBe('密码错误次数过多，账号已锁定，请10分钟后再试');
+    expect(client.token).toBeNull();
+
+    // Ten minutes later (moved in the database rather than waited for), the right password works.
+    await server.db.query('UPDATE portal_accounts SET locked_until = $2 WHERE mobile = $1', [mobile, Date.now() - 1]);
+    expect((await client.login(mobile, PASSWORD)).code).toBe(200);
+  });
+
+  it('answers an unknown account like a wrong password', async () => {
+    expect((await new PortalClient(server).login('13900009999', PASSWORD)).msg).toBe('用户名或密码错误');
+  });
+});
+
+describe('sessions', () => {
+  it('accept the bearer token until logout revokes it', async () => {
+    const client = new PortalClient(server);
+    await client.register(freshMobile(), PASSWORD);
+    expect((await info(client)).code).toBe(200);
+    expect(await client.call('POST', '/logout')).toEqual({ code: 200, msg: '退出成功' });
+    expect(await info(client)).toEqual({ code: 401, msg: '认证失败，无法访问系统资源' });
+  });
+
+  it('refuse a missing, tampered, forged or expired token with 401', async () => {
+    const client = new PortalClient(server);
+    await client.register(freshMobile(), PASSWORD);
+    const token = client.token as string;
+    const unauthorized = { code: 401, msg: '认证失败，无法访问系统资源' };
+
+    expect(await new PortalClient(server).call('GET', '/portal/self/center/info')).toEqual(unauthorized);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const otherUser = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    expect(
+      await new PortalClient(server, `${header}.${otherUser}.${signature}`).call('GET', '/portal/self/center/info'),
+    ).toEqual(unauthorized);
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('guess'));
+    expect(await new PortalClient(server, forged).call('GET', '/portal/self/center/info')).toEqual(unauthorized);
+    expect(await new PortalClient(server, 'not-a-token').call('GET', '/portal/self/center/info')).toEqual(unauthorized);
+
+    // Unused for longer than the idle limit: expired, and using it again does not revive it.
+    await server.db.query('UPDATE portal_sessions SET last_seen = $2 WHERE session_id = $1', [
+      claims.sid,
+      Date.now() - 121 * 60_000,
+    ]);
+    expect(await info(client)).toEqual(unauthorized);
+  });
+
+  it('slide the idle expiry with each use', async () => {
+    const client = new PortalClient(server);
+    await client.register(freshMobile(), PASSWORD);
+    const sid = JSON.parse(Buffer.from((client.token as string).split('.')[1] as string, 'base64url').toString()).sid;
+    await server.db.query('UPDATE portal_sessions SET last_seen = $2 WHERE session_id = $1', [
+      sid,
+      Date.now() - 119 * 60_000,
+    ]);
+    expect((await info(client)).code).toBe(200);
+    const [row] = await server.db.query<{ last_seen: unknown }>(
+      'SELECT last_seen FROM portal_sessions WHERE session_id = $1',
+      [sid],
+    );
+    expect(Date.now() - Number(row?.last_seen)).toBeLessThan(60_000);
+  });
+});
+
+describe('WeChat login', () => {
+  it('answers that it is not configured', async () => {
+    const client = new PortalClient(server);
+    expect(await client.call('GET', '/portal/login/wechat/render')).toEqual({ code: 500, msg: '微信登录未配置' });
+    expect(await client.call('POST', '/portal/login/wechat/callback?code=x&state=y')).toEqual({
+      code: 500,
+      msg: '微信登录未配置',
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { AppCredentials } from '../auth/usersig';
+import type { Database } from '../db/database';
+import { Sessions } from './auth/sessions';
+import { isSm4Key } from './auth/sm4';
+import type { PortalContext } from './context';
+import { defaultPortalMessages, PortalCode, PortalError } from './envelope';
+import { adminRoutes } from './routes/admin-routes';
+import { authRoutes } from './routes/auth-routes';
+import { fileRoutes } from './routes/file-routes';
+import { selfRoutes } from './routes/self-routes';
+import { verificationRoutes } from './routes/verification-routes';
+import { randomHex, sharedSecret } from './secrets';
+import { DevOutbox, type SmsProvider } from './sms';
+import { UploadStore } from './uploads';
+
+export interface PortalSettings {
+  /** Test configuration only: captcha answers readable, SMS codes fixed. Never on by default. */
+  testHooks: boolean;
+  /** Lists the dev SMS outbox over HTTP (development only). */
+  devOutboxEndpoint: boolean;
+  /** 32 hex digits; unset: one is generated once and kept in the database. */
+  sm4Key?: string | null;
+  /** Minutes a session may go unused; default 120. */
+  sessionIdleMinutes?: number;
+  /** Where uploads are stored; unset: a fresh temporary folder (in-memory servers only). */
+  uploadDir?: string | null;
+}
+
+export interface PortalDependencies {
+  db: Database;
+  app: AppCredentials;
+  log: (line: string) => void;
+  /** A real SMS gateway; unset: the dev outbox. */
+  sms?: SmsProvider;
+}
+
+/** Builds the portal's shared state: secrets every process agrees on, sessions, uploads, SMS. */
+export async function createPortalContext(settings: PortalSettings, deps: PortalDependencies): Promise<PortalContext> {
+  const { db } = deps;
+  if (settings.sm4Key && !isSm4Key(settings.sm4Key)) throw new Error('PORTAL_SM4_KEY must be 32 hex digits');
+  const sm4Key = settings.sm4Key ?? (await sharedSecret(db, 'sm4-key', randomHex(16)));
+  const jwtSecret = Buffer.from(await sharedSecret(db, 'jwt-hs256', randomHex(32)), 'hex');
+  const idCardKey = await sharedSecret(db, 'id-card-hmac', randomHex(32));
+  const sms = deps.sms ?? new DevOutbox(deps.log);
+  const uploadDir = settings.uploadDir ?? (await mkdtemp(join(tmpdir(), 'liaison-uploads-')));
+  return {
+    db,
+    app: deps.app,
+    sessions: new Sessions(db, { secret: jwtSecret, idleMs: (settings.sessionIdleMinutes ?? 120) * 60_000 }),
+    sm4Key,
+    idCardKey,
+    sms,
+    outbox: sms instanceof DevOutbox ? sms : null,
+    uploads: new UploadStore(db, uploadDir),
+    testHooks: settings.testHooks,
+    devOutboxEndpoint: settings.devOutboxEndpoint,
+  };
+}
+
+/** The portal REST API under /prod-api, RuoYi-style envelope on every answer. */
+export function portalPlugin(ctx: PortalContext): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    app.setErrorHandler((err, request, reply) => {
+      if (err instanceof PortalError) return reply.send({ code: err.code, msg: err.message });
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status === 413) return reply.send({ code: PortalCode.ERROR, msg: '请求内容过大' });
+      if ((status !== undefined && status >= 400 && status < 500) || err instanceof SyntaxError) {
+        return reply.send({ code: PortalCode.ERROR, msg: '请求格式不正确' });
+      }
+      request.log.error({ err }, 'portal request failed');
+      return reply.send({ code: PortalCode.ERROR, msg: defaultPortalMessages[PortalCode.ERROR] });
+    });
+    app.setNotFoundHandler((_request, reply) =>
+      reply.send({ code: PortalCode.NOT_FOUND, msg: defaultPortalMessages[PortalCode.NOT_FOUND] }),
+    );
+    authRoutes(app, ctx);
+    selfRoutes(app, ctx);
+    verificationRoutes(app, ctx);
+    adminRoutes(app, ctx);
+    await fileRoutes(app, ctx);
+  };
+}
