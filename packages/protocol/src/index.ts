@@ -2,4 +2,5 @@ export * from './constants';
 export * from './errors';
 export * from './frames';
 export * from './ops';
+export * from './portal';
 export * from './wire';

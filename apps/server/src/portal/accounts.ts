@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EnterpriseMaterial, EnterpriseStatus, PersonInfo, PortalUserType } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
 import { maskMobile, maskName } from './identity';
@@ -31,34 +32,6 @@ export interface EnterpriseRow {
   status: number;
   reject_reason: string;
   submitted_at: unknown;
-}
-
-export interface EnterpriseInfo {
-  enterpriseName: string;
-  creditCode: string;
-  legalPerson: string;
-  contactPhone: string;
-  address: string;
-  businessLicense: string;
-  status: number;
-  rejectReason: string;
-  submittedAt: number;
-}
-
-/** The person info of spec portal.md §3, as GET portal/self/center/info answers it. */
-export interface PersonInfo {
-  userId: string;
-  loginName: string;
-  nickName: string;
-  mobile: string;
-  avatar: string;
-  userType: number;
-  status: number;
-  realPersonAuthStatus: number;
-  realName: string;
-  betaStatus: boolean | null;
-  aiStatus: boolean;
-  enterprise: EnterpriseInfo | null;
 }
 
 const ACCOUNT_COLUMNS = `user_id, mobile, login_name, password_hash, nick_name, avatar, user_type,
@@ -120,17 +93,17 @@ async function insertAccount(db: Sql, account: NewAccount, now: number): Promise
   return row;
 }
 
-export async function findEnterprise(db: Sql, userID: string): Promise<EnterpriseInfo | null> {
+export async function findEnterprise(db: Sql, userID: string): Promise<EnterpriseMaterial | null> {
   const [row] = await db.query<EnterpriseRow>(
     `SELECT enterprise_name, credit_code, legal_person, contact_phone, address, business_license, status,
             reject_reason, submitted_at
        FROM portal_enterprise_auth WHERE user_id = $1`,
     [userID],
   );
-  return row ? toEnterpriseInfo(row) : null;
+  return row ? toEnterpriseMaterial(row) : null;
 }
 
-export function toEnterpriseInfo(row: EnterpriseRow): EnterpriseInfo {
+export function toEnterpriseMaterial(row: EnterpriseRow): EnterpriseMaterial {
   return {
     enterpriseName: row.enterprise_name,
     creditCode: row.credit_code,
@@ -138,14 +111,14 @@ export function toEnterpriseInfo(row: EnterpriseRow): EnterpriseInfo {
     contactPhone: row.contact_phone,
     address: row.address,
     businessLicense: row.business_license,
-    status: Number(row.status),
+    status: Number(row.status) as EnterpriseStatus,
     rejectReason: row.reject_reason,
     submittedAt: toNumber(row.submitted_at),
   };
 }
 
-export function toPersonInfo(account: AccountRow, enterprise: EnterpriseInfo | null): PersonInfo {
-  const userType = Number(account.user_type);
+export function toPersonInfo(account: AccountRow, enterprise: EnterpriseMaterial | null): PersonInfo {
+  const userType = Number(account.user_type) as PortalUserType;
   return {
     userId: account.user_id,
     loginName: account.login_name ?? account.mobile,
@@ -154,7 +127,7 @@ export function toPersonInfo(account: AccountRow, enterprise: EnterpriseInfo | n
     avatar: account.avatar,
     userType,
     status: userType === 2 && enterprise ? enterprise.status : 0,
-    realPersonAuthStatus: Number(account.real_person_auth_status),
+    realPersonAuthStatus: Number(account.real_person_auth_status) === 1 ? 1 : 0,
     realName: account.real_name ? maskName(account.real_name) : '',
     betaStatus: account.beta_status,
     aiStatus: account.ai_status,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { toNumber } from '../../db/database';
-import { type EnterpriseRow, toEnterpriseInfo } from '../accounts';
+import { type EnterpriseRow, toEnterpriseMaterial } from '../accounts';
 import { type PortalContext, parse, requireAdmin } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
 import { maskMobile } from '../identity';
@@ -57,7 +57,7 @@ export function adminRoutes(app: FastifyInstance, ctx: PortalContext): void {
         userId: r.user_id,
         nickName: r.nick_name,
         mobile: maskMobile(r.mobile),
-        enterprise: toEnterpriseInfo(r),
+        enterprise: toEnterpriseMaterial(r),
       })),
     );
   });

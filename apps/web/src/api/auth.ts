@@ -1,0 +1,55 @@
+import { request } from './client';
+import { API_BASE } from './request';
+import type { Captcha, ClientConfig, Envelope, TokenData } from './types';
+
+/** Spec §9: the captcha may take twice the usual time. */
+const CAPTCHA_TIMEOUT_MS = 20_000;
+
+/** Opened in a new window; the server shows WeChat's page (or says it is not configured). */
+export const WECHAT_RENDER_URL = `${API_BASE}/portal/login/wechat/render`;
+
+export function fetchClientConfig(): Promise<Envelope<ClientConfig>> {
+  return request({ url: '/portal/client/config', isToken: false });
+}
+
+export function fetchCaptcha(): Promise<Envelope<Captcha>> {
+  return request({ url: '/portal/verify/code/arithmetic', isToken: false, timeout: CAPTCHA_TIMEOUT_MS });
+}
+
+export interface SmsCodeRequest {
+  mobileNumber: string;
+  verifyCode: string;
+  verifyCodeId: string;
+}
+
+export function sendSmsCode(body: SmsCodeRequest): Promise<Envelope<null>> {
+  return request({ url: '/portal/login/send/sms/code', method: 'POST', data: body, isToken: false });
+}
+
+/** SMS login, or registration when the (SM4-encrypted) passwords are present. */
+export interface MobileLoginRequest {
+  mobileNumber: string;
+  smsVerifyCode: string;
+  password?: string;
+  secPassword?: string;
+}
+
+export function loginByMobile(body: MobileLoginRequest): Promise<Envelope<TokenData>> {
+  return request({ url: '/portal/login/mobile', method: 'POST', data: body, isToken: false });
+}
+
+/** loginName, password and verifyCode SM4-encrypted; verifyCodeId plain. */
+export interface AccountLoginRequest {
+  loginName: string;
+  password: string;
+  verifyCode: string;
+  verifyCodeId: string;
+}
+
+export function loginByAccount(body: AccountLoginRequest): Promise<Envelope<TokenData>> {
+  return request({ url: '/portal/login/normal', method: 'POST', data: body, isToken: false });
+}
+
+export function logoutSession(): Promise<Envelope<null>> {
+  return request({ url: '/logout', method: 'POST' });
+}

@@ -1,0 +1,51 @@
+import { Button, Modal, Result } from 'antd';
+import { useState } from 'react';
+import { applyBeta } from '../../api/supply-chain';
+import { feedback } from '../../app/feedback';
+import { refreshPerson } from '../session-actions';
+import { setBetaModalOpen, useSession } from '../session-store';
+
+export const BETA_CLOSED_TEXT = '功能逐步开放中，敬请期待';
+export const BETA_AWAITING_TEXT = '已申请内测，等待审核';
+export const BETA_APPLIED_TEXT = '申请成功，请等待审核';
+
+/** Spec §2/§4: shown when a page needs the beta the user does not have. */
+export function BetaModal() {
+  const open = useSession((state) => state.betaModalOpen);
+  const betaStatus = useSession((state) => state.person?.betaStatus ?? null);
+  const [applying, setApplying] = useState(false);
+  // null: never applied; any other falsy value: applied and awaiting review.
+  const awaiting = betaStatus !== null && !betaStatus;
+
+  async function handleApply() {
+    setApplying(true);
+    try {
+      const { data, msg } = await applyBeta();
+      // A repeated application gets the server's own words ("already applied", "already open").
+      feedback.message.success(msg || BETA_APPLIED_TEXT);
+      if (data) await refreshPerson();
+    } catch {
+      // The request layer has shown the reason (or opened the login modal).
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  const close = () => setBetaModalOpen(false);
+  return (
+    <Modal open={open} footer={null} onCancel={close} width={420} title="内测功能">
+      <Result
+        status="info"
+        title={awaiting ? BETA_AWAITING_TEXT : BETA_CLOSED_TEXT}
+        extra={[
+          <Button key="apply" type="primary" loading={applying} onClick={handleApply}>
+            申请内测
+          </Button>,
+          <Button key="back" onClick={close}>
+            返回
+          </Button>,
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,218 @@
+import { WechatOutlined } from '@ant-design/icons';
+import { Button, Form, type FormInstance, type FormRule, Input, Modal, Tabs } from 'antd';
+import { type MouseEvent, useState } from 'react';
+import { sendSmsCode, WECHAT_RENDER_URL } from '../../api/auth';
+import { RequestError } from '../../api/request';
+import { feedback } from '../../app/feedback';
+import { completeLogin } from '../session-actions';
+import { closeLoginModal, type LoginMode, setLoginMode, useSession } from '../session-store';
+import { CaptchaInput, MobileInput, SmsCodeInput } from './fields';
+import {
+  PASSWORD_MISMATCH_TEXT,
+  RequiredText,
+  SMS_EXPIRED_TEXT,
+  SMS_RESEND_SECONDS,
+  SMS_SENT_TEXT,
+} from './login-text';
+import { type LoginValues, submitLogin } from './submit-login';
+import { useCaptcha } from './useCaptcha';
+import { useCountdown } from './useCountdown';
+
+/** Spec §9. */
+const MODAL_WIDTH = 400;
+
+const FIELD_NAMES = ['account', 'password', 'secPassword', 'verifyCode', 'mobileNumber', 'smsVerifyCode'] as const;
+
+/**
+ * What each mode checks on submit. The captcha answer belongs to account login; in the SMS
+ * modes it only serves to send the code, so a refreshed, empty captcha does not block the login.
+ */
+const SUBMITTED: Record<LoginMode, (keyof LoginValues)[]> = {
+  account: ['account', 'password', 'verifyCode'],
+  sms: ['mobileNumber', 'smsVerifyCode'],
+  register: ['mobileNumber', 'smsVerifyCode', 'password', 'secPassword'],
+};
+
+const TABS = [
+  { key: 'account', label: '账号登录' },
+  { key: 'sms', label: '短信登录' },
+];
+
+/** The login / registration modal of spec §2, §4 and §5; the session store opens and closes it. */
+export function LoginModal() {
+  const { open, mode, opened } = useSession((state) => state.loginModal);
+  return (
+    <Modal
+      open={open}
+      width={MODAL_WIDTH}
+      title={mode === 'register' ? '账号注册' : '用户登录'}
+      footer={null}
+      onCancel={closeLoginModal}
+      destroyOnHidden
+    >
+      {/* A fresh form, captcha and countdown each time it opens, even during the closing animation. */}
+      <LoginForm key={opened} mode={mode} />
+    </Modal>
+  );
+}
+
+function LoginForm({ mode }: { mode: LoginMode }) {
+  const [form] = Form.useForm<LoginValues>();
+  const { captcha, refresh } = useCaptcha();
+  const countdown = useCountdown(SMS_RESEND_SECONDS);
+  const [submitting, setSubmitting] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  function handleSwitch(next: LoginMode) {
+    clearValidation(form);
+    setLoginMode(next);
+  }
+
+  function refreshCaptcha() {
+    form.setFieldValue('verifyCode', '');
+    void refresh();
+  }
+
+  async function handleSendSms() {
+    if (countdown.remaining > 0 || sending) return;
+    const mobileNumber = String(form.getFieldValue('mobileNumber') ?? '').trim();
+    const verifyCode = String(form.getFieldValue('verifyCode') ?? '').trim();
+    if (!mobileNumber || !verifyCode || !captcha) {
+      await form.validateFields(['mobileNumber', 'verifyCode']).catch(() => undefined);
+      return;
+    }
+    setSending(true);
+    try {
+      await sendSmsCode({ mobileNumber, verifyCode, verifyCodeId: captcha.id });
+      feedback.message.success(SMS_SENT_TEXT);
+      countdown.start();
+    } catch {
+      // The request layer has shown the server's reason. The server takes a captcha answer
+      // once, right or wrong, so another try needs a new picture.
+      refreshCaptcha();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function handleSubmit(event: MouseEvent) {
+    // The form's own submit would check every field, the captcha included (see SUBMITTED).
+    event.preventDefault();
+    if (submitting) return;
+    const values = await form.validateFields(SUBMITTED[mode]).catch(() => null);
+    if (!values) return;
+    setSubmitting(true);
+    try {
+      const answer = await submitLogin(mode, values, captcha?.id ?? '');
+      await completeLogin(answer.data.token, answer.msg);
+    } catch (error) {
+      if (error instanceof RequestError && error.message === SMS_EXPIRED_TEXT) countdown.reset();
+      refreshCaptcha();
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const required = (name: keyof typeof RequiredText): FormRule[] => [{ required: true, message: RequiredText[name] }];
+  const captchaField = (
+    <Form.Item name="verifyCode" rules={required('verifyCode')}>
+      <CaptchaInput
+        captcha={captcha}
+        onRefresh={refreshCaptcha}
+        aria-label="图形验证码"
+        placeholder="请输入图形验证码"
+      />
+    </Form.Item>
+  );
+
+  return (
+    <>
+      {mode !== 'register' && (
+        <Tabs activeKey={mode} items={TABS} onChange={(key) => handleSwitch(key === 'sms' ? 'sms' : 'account')} />
+      )}
+      <Form form={form} validateTrigger="onBlur" autoComplete="off">
+        {mode === 'account' ? (
+          <>
+            <Form.Item name="account" rules={required('account')}>
+              <Input aria-label="账号" placeholder="请输入手机号/登录账号" />
+            </Form.Item>
+            <Form.Item name="password" rules={required('password')}>
+              <Input.Password aria-label="密码" placeholder="请输入密码" />
+            </Form.Item>
+            {captchaField}
+          </>
+        ) : (
+          <>
+            <Form.Item name="mobileNumber" rules={required('mobileNumber')}>
+              <MobileInput aria-label="手机号" placeholder="请输入手机号码" />
+            </Form.Item>
+            {captchaField}
+            <Form.Item name="smsVerifyCode" rules={required('smsVerifyCode')}>
+              <SmsCodeInput
+                aria-label="短信验证码"
+                placeholder="请输入短信验证码"
+                remaining={countdown.remaining}
+                sending={sending}
+                onSend={handleSendSms}
+              />
+            </Form.Item>
+          </>
+        )}
+        {mode === 'register' && (
+          <>
+            <Form.Item name="password" rules={required('password')}>
+              <Input.Password aria-label="密码" placeholder="请输入密码（8-20位，含字母和数字）" />
+            </Form.Item>
+            <Form.Item
+              name="secPassword"
+              dependencies={['password']}
+              rules={[...required('secPassword'), matchesPassword]}
+            >
+              <Input.Password aria-label="确认密码" placeholder="请再次输入密码" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item>
+          {/* A submit button, so Enter in a field submits too (through this click). */}
+          <Button type="primary" htmlType="submit" block loading={submitting} onClick={handleSubmit}>
+            {mode === 'register' ? '注册' : '登录'}
+          </Button>
+        </Form.Item>
+      </Form>
+      <div className="login-footer">
+        {mode === 'register' ? (
+          <Button type="link" onClick={() => handleSwitch('account')}>
+            已有账号？返回登录
+          </Button>
+        ) : (
+          <Button type="link" onClick={() => handleSwitch('register')}>
+            没有账号？立即注册
+          </Button>
+        )}
+        <Button
+          type="text"
+          shape="circle"
+          aria-label="微信登录"
+          icon={<WechatOutlined aria-hidden className="login-wechat" />}
+          onClick={() => window.open(WECHAT_RENDER_URL, '_blank', 'width=600,height=600')}
+        />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Spec §5: a different confirmation is pointed out but does not stop the submit (the server
+ * refuses it with its own message), so the rule only warns.
+ */
+const matchesPassword: FormRule = ({ getFieldValue }) => ({
+  warningOnly: true,
+  validator: (_, value: string | undefined) =>
+    !value || value === getFieldValue('password')
+      ? Promise.resolve()
+      : Promise.reject(new Error(PASSWORD_MISMATCH_TEXT)),
+});
+
+function clearValidation(form: FormInstance<LoginValues>) {
+  form.setFields(FIELD_NAMES.map((name) => ({ name, errors: [], warnings: [] })));
+}

@@ -1,0 +1,57 @@
+import { logoutSession } from '../api/auth';
+import { fetchPermissions, fetchPerson } from '../api/self-center';
+import type { Person } from '../api/types';
+import { feedback } from '../app/feedback';
+import { reloadPage } from '../app/page';
+import { closeLoginModal, sessionStore } from './session-store';
+
+/** Long enough to read the login toast before the page reloads. */
+const RELOAD_DELAY_MS = 1000;
+
+export const LOGOUT_TEXT = '退出成功';
+
+/** Fetches the logged-in person and stores them. */
+export async function refreshPerson(): Promise<Person> {
+  const { data } = await fetchPerson();
+  sessionStore.update({ person: data });
+  return data;
+}
+
+/** Fetches roles and permissions; empty data means the session is no good, so it ends (spec §4). */
+export async function loadPermissions(): Promise<void> {
+  const { data } = await fetchPermissions();
+  if (!data) {
+    sessionStore.clearIdentity();
+    return;
+  }
+  sessionStore.update({ permissions: data });
+}
+
+/** Spec §4: store the token, load the person and permissions, toast the server's text, reload. */
+export async function completeLogin(token: string, serverMessage: string): Promise<void> {
+  sessionStore.update({ user: { token }, loginStatus: true });
+  try {
+    await Promise.all([refreshPerson(), loadPermissions()]);
+  } catch (error) {
+    // Half a login (a token without the person) would show pages the user cannot use.
+    sessionStore.clearIdentity();
+    throw error;
+  }
+  closeLoginModal();
+  feedback.message.success(serverMessage);
+  setTimeout(reloadPage, RELOAD_DELAY_MS);
+}
+
+/**
+ * Spec §4: call logout, toast, forget the stored user, person and vip; the caller then goes to
+ * /index. The local session ends even when the server cannot be reached (the request layer has
+ * said why): the user asked to leave.
+ */
+export async function logout(): Promise<void> {
+  const told = await logoutSession().then(
+    () => true,
+    () => false,
+  );
+  sessionStore.clearIdentity();
+  if (told) feedback.message.success(LOGOUT_TEXT);
+}

@@ -1,0 +1,124 @@
+import { useSyncExternalStore } from 'react';
+import type { PermissionSet, Person } from '../api/types';
+
+export type LoginMode = 'account' | 'sms' | 'register';
+
+/** What the portal keeps across reloads (spec §3: app state, stored user, person, vip). */
+export interface PersistedState {
+  topNav: string;
+  manageNav: string;
+  userCenterComponentKey: string;
+  loginStatus: boolean;
+  permissions: PermissionSet;
+  user: { token: string } | null;
+  person: Person | null;
+}
+
+export interface SessionState extends PersistedState {
+  /** `opened` counts the openings, so each one can start from a fresh form. */
+  loginModal: { open: boolean; mode: LoginMode; opened: number };
+  betaModalOpen: boolean;
+}
+
+const PERSISTED_KEYS = [
+  'topNav',
+  'manageNav',
+  'userCenterComponentKey',
+  'loginStatus',
+  'permissions',
+  'user',
+  'person',
+] as const satisfies readonly (keyof PersistedState)[];
+
+/** The VIP page keeps its info under this key; logging out and 401 must clear it too. */
+const VIP_KEY = 'vip';
+
+export const EMPTY_PERMISSIONS: PermissionSet = { roles: [], permissions: [] };
+
+const DEFAULTS: SessionState = {
+  topNav: '',
+  manageNav: '',
+  userCenterComponentKey: '',
+  loginStatus: false,
+  permissions: EMPTY_PERMISSIONS,
+  user: null,
+  person: null,
+  loginModal: { open: false, mode: 'account', opened: 0 },
+  betaModalOpen: false,
+};
+
+export interface SessionStore {
+  getState(): SessionState;
+  update(patch: Partial<SessionState>): void;
+  subscribe(listener: () => void): () => void;
+  /** Forgets who is logged in: stored user, person and vip, login status and permissions. */
+  clearIdentity(): void;
+}
+
+/** A small external store, persisted field by field in `storage` (localStorage in the app). */
+export function createSessionStore(storage: Storage): SessionStore {
+  let state: SessionState = { ...DEFAULTS, ...readPersisted(storage) };
+  const listeners = new Set<() => void>();
+
+  const store: SessionStore = {
+    getState: () => state,
+    update(patch) {
+      const next = { ...state, ...patch };
+      for (const key of PERSISTED_KEYS) {
+        if (next[key] !== state[key]) storage.setItem(key, JSON.stringify(next[key]));
+      }
+      state = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    clearIdentity() {
+      storage.removeItem(VIP_KEY);
+      store.update({ user: null, person: null, loginStatus: false, permissions: EMPTY_PERMISSIONS });
+    },
+  };
+  return store;
+}
+
+export const sessionStore = createSessionStore(window.localStorage);
+
+/** Reads a slice of the session; the selector must return stored values, not new objects. */
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useSyncExternalStore(sessionStore.subscribe, () => selector(sessionStore.getState()));
+}
+
+export function openLoginModal(mode: LoginMode = 'account'): void {
+  const { open, opened } = sessionStore.getState().loginModal;
+  if (open) return;
+  sessionStore.update({ loginModal: { open: true, mode, opened: opened + 1 } });
+}
+
+/** Switches the open modal between account login, SMS login and registration. */
+export function setLoginMode(mode: LoginMode): void {
+  sessionStore.update({ loginModal: { ...sessionStore.getState().loginModal, mode } });
+}
+
+export function closeLoginModal(): void {
+  sessionStore.update({ loginModal: { ...sessionStore.getState().loginModal, open: false } });
+}
+
+export function setBetaModalOpen(open: boolean): void {
+  sessionStore.update({ betaModalOpen: open });
+}
+
+function readPersisted(storage: Storage): Partial<PersistedState> {
+  const restored: Record<string, unknown> = {};
+  for (const key of PERSISTED_KEYS) {
+    const raw = storage.getItem(key);
+    if (raw === null) continue;
+    try {
+      restored[key] = JSON.parse(raw);
+    } catch {
+      // A value another version of the portal wrote in another shape: start without it.
+      storage.removeItem(key);
+    }
+  }
+  return restored as Partial<PersistedState>;
+}

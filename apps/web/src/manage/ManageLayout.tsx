@@ -1,0 +1,56 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu } from 'antd';
+import { Outlet, useNavigate } from 'react-router';
+import { logout } from '../auth/session-actions';
+import { useSession } from '../auth/session-store';
+import { MANAGE_NAV, USER_CENTER_KEY, USER_CENTER_MENUS } from './manage-nav';
+
+const MENU_ITEMS = [
+  ...MANAGE_NAV.map(({ key, label }) => ({ key, label })),
+  {
+    key: USER_CENTER_KEY,
+    label: '用户中心',
+    children: USER_CENTER_MENUS.map(({ key, label }) => ({ key: `${USER_CENTER_KEY}/${key}`, label })),
+  },
+];
+
+/** The management centre: its menu beside the current page. */
+export function ManageLayout() {
+  const navigate = useNavigate();
+  const manageNav = useSession((state) => state.manageNav);
+  const menu = useSession((state) => state.userCenterComponentKey);
+  const name = useSession((state) => state.person?.nickName || state.person?.mobile || '');
+  const selected = manageNav === USER_CENTER_KEY ? `${USER_CENTER_KEY}/${menu}` : manageNav;
+
+  async function handleLogout() {
+    // Leave the management centre first (committed, not as a pending transition): the guard
+    // would meet a logged-out user here and ask them to log in.
+    await navigate('/index', { flushSync: true });
+    await logout();
+  }
+
+  return (
+    <Layout className="manage">
+      <Layout.Sider theme="light" width={200} className="manage__sider">
+        <nav aria-label="管理中心导航">
+          <Menu
+            mode="inline"
+            items={MENU_ITEMS}
+            selectedKeys={[selected]}
+            defaultOpenKeys={[USER_CENTER_KEY]}
+            onClick={({ key }) => navigate(`/manageCenter/${key}`)}
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout.Content className="manage__content">
+        <div className="manage__bar">
+          <span>{name}</span>
+          <Button icon={<LogoutOutlined aria-hidden />} onClick={handleLogout}>
+            退出登录
+          </Button>
+        </div>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,47 @@
+import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fetchTodo } from '../api/self-center';
+import { useSession } from '../auth/session-store';
+
+export function todoText(count: number): string {
+  return `您有${count}条新的合作消息`;
+}
+
+/** Spec §2: a floating reminder of unread cooperation requests; closable; opens the management centre. */
+export function TodoBar() {
+  const loginStatus = useSession((state) => state.loginStatus);
+  const navigate = useNavigate();
+  const [count, setCount] = useState(0);
+  const [closed, setClosed] = useState(false);
+
+  useEffect(() => {
+    if (!loginStatus) {
+      setCount(0);
+      return;
+    }
+    let current = true;
+    fetchTodo().then(
+      ({ data }) => {
+        if (current) setCount(data.connectMeCount);
+      },
+      () => undefined, // The request layer has told the user; no reminder then.
+    );
+    return () => {
+      current = false;
+    };
+  }, [loginStatus]);
+
+  if (closed || count <= 0) return null;
+  return (
+    <div className="todo-bar" role="status">
+      <button type="button" className="todo-bar__open" onClick={() => navigate('/manageCenter')}>
+        <MessageOutlined aria-hidden />
+        {todoText(count)}
+      </button>
+      <button type="button" className="todo-bar__close" aria-label="关闭提醒" onClick={() => setClosed(true)}>
+        <CloseOutlined aria-hidden />
+      </button>
+    </div>
+  );
+}

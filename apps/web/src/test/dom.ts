@@ -1,0 +1,50 @@
+// Shared set-up for component tests in jsdom: what the browser has and jsdom lacks, and a
+// clean page and session after every test.
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { EMPTY_PERMISSIONS, sessionStore } from '../auth/session-store';
+
+// Ant Design reads media queries for its responsive parts.
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+window.scrollTo = () => undefined;
+
+// Ant Design measures scrollbars through pseudo-elements, which jsdom does not render; the
+// element's own style is what it can give.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// Ant Design's tabs and menus watch their size; jsdom lays nothing out, so there is nothing to report.
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) Object.defineProperty(window, 'ResizeObserver', { value: NoResizeObserver });
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  sessionStore.update({
+    user: null,
+    person: null,
+    loginStatus: false,
+    permissions: EMPTY_PERMISSIONS,
+    loginModal: { open: false, mode: 'account', opened: 0 },
+    betaModalOpen: false,
+  });
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

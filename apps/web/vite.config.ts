@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The local server (npm start) answers the portal API and the IM socket. */
+const SERVER = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/prod-api': { target: SERVER, changeOrigin: true },
+      '/im': { target: SERVER, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+  },
+});

@@ -1,0 +1,89 @@
+/**
+ * The portal REST API's data shapes (docs/portal-api.md), shared by the server that answers
+ * and the web app that asks. Every answer is an envelope; these are its `data`.
+ */
+
+/** The `{code, msg, data}` envelope every portal answer carries (spec portal.md §7). */
+export interface PortalEnvelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** userType: 0 registered, 1 real-name verified person, 2 enterprise. */
+export type PortalUserType = 0 | 1 | 2;
+
+/** Enterprise material status: 0 pending, 1 approved, 2 rejected. */
+export type EnterpriseStatus = 0 | 1 | 2;
+
+export interface EnterpriseMaterial {
+  enterpriseName: string;
+  creditCode: string;
+  legalPerson: string;
+  contactPhone: string;
+  address: string;
+  businessLicense: string;
+  status: EnterpriseStatus;
+  /** '' unless rejected. */
+  rejectReason: string;
+  /** Milliseconds since the epoch. */
+  submittedAt: number;
+}
+
+/** The logged-in person as `GET /portal/self/center/info` describes them (spec portal.md §3). */
+export interface PersonInfo {
+  userId: string;
+  loginName: string;
+  nickName: string;
+  /** Masked: 138****0001. */
+  mobile: string;
+  avatar: string;
+  userType: PortalUserType;
+  /** Enterprise: 0 pending, 1 approved, 2 rejected; 0 otherwise. */
+  status: EnterpriseStatus;
+  realPersonAuthStatus: 0 | 1;
+  /** Masked, '' if none. */
+  realName: string;
+  /** null: not applied; false: applied and awaiting review; true: approved. */
+  betaStatus: boolean | null;
+  aiStatus: boolean;
+  enterprise: EnterpriseMaterial | null;
+}
+
+export interface PermissionSet {
+  roles: string[];
+  permissions: string[];
+}
+
+export interface ImCredentials {
+  canConnect: boolean;
+  sdkAppID: number;
+  userID: string;
+  userSig: string;
+}
+
+export interface Todo {
+  connectMeCount: number;
+}
+
+export interface Captcha {
+  id: string;
+  /** A data: URL of the captcha picture. */
+  verifyCode: string;
+}
+
+export interface TokenData {
+  token: string;
+}
+
+export interface ClientConfig {
+  sm4Key: string;
+}
+
+/** `POST /common/upload` answers outside `data`. */
+export interface UploadResult {
+  code: number;
+  msg: string;
+  fileName: string;
+  url: string;
+}

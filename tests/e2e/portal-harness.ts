@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import type { LiaisonServer } from '../../apps/server/src/app';
+import { startServer } from '../../apps/server/src/integration/harness';
+
+/** The built portal, as `npm start` serves it; `npm test` builds it first. */
+export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+/** A server with the built web app, demo people, and the test hooks a browser test needs. */
+export async function startPortal(): Promise<LiaisonServer> {
+  if (!existsSync(`${WEB_DIST}/index.html`)) {
+    throw new Error(`no web build in ${WEB_DIST}: run npm run build:web first (npm test does)`);
+  }
+  return startServer({ testHooks: true, devOutboxEndpoint: true }, { webDir: WEB_DIST, demo: true });
+}
+
+/**
+ * Waits for the page's next captcha and reads its answer through the test hook, so a test
+ * types what a person would read off the picture.
+ */
+export function nextCaptchaAnswer(server: LiaisonServer, page: Page): Promise<string> {
+  return page
+    .waitForResponse((r) => r.url().includes('/prod-api/portal/verify/code/arithmetic'))
+    .then(async (response) => {
+      const { data } = (await response.json()) as { data: { id: string } };
+      const peek = await fetch(`${server.url}/prod-api/test/captcha/${data.id}`);
+      return ((await peek.json()) as { data: { answer: string } }).data.answer;
+    });
+}
+
+/** The last SMS code sent to a number, read from the dev outbox as a developer would. */
+export async function smsCodeFromOutbox(server: LiaisonServer, mobile: string): Promise<string> {
+  const response = await fetch(`${server.url}/prod-api/dev/sms/outbox`);
+  const { data } = (await response.json()) as { data: Array<{ mobile: string; text: string }> };
+  const text = data.filter((m) => m.mobile === mobile).at(-1)?.text ?? '';
+  const code = /\d{6}/.exec(text)?.[0];
+  if (!code) throw new Error(`no SMS code in the dev outbox for ${mobile}`);
+  return code;
+}
