@@ -24,4 +24,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y' })).toThrow(/required/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('seeds demo people only into the embedded database, and only when not told otherwise', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ DEMO_DATA: '0' }).demo).toBe(false);
+    const postgres = { DATABASE_URL: 'postgres://x/y', SDK_APP_ID: '1400000001', SDK_SECRET_KEY: 's' };
+    expect(loadConfig(postgres).demo).toBe(false);
+  });
+
+  it('checks the portal settings', () => {
+    expect(loadConfig({}).portalSm4Key).toBeNull();
+    expect(loadConfig({ PORTAL_SM4_KEY: '0123456789abcdef0123456789ABCDEF' }).portalSm4Key).toHaveLength(32);
+    expect(() => loadConfig({ PORTAL_SM4_KEY: 'short' })).toThrow(/32 hex digits/);
+    expect(loadConfig({}).portalSessionIdleMinutes).toBe(120);
+    expect(() => loadConfig({ PORTAL_SESSION_IDLE_MINUTES: '0' })).toThrow(/PORTAL_SESSION_IDLE_MINUTES/);
+    expect(loadConfig({ DATA_DIR: '/srv/liaison' }).uploadDir).toBe('/srv/liaison/uploads');
+  });
 });
