@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
+      'packages/*/src/**/*.test.tsx',
       'apps/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.tsx',
       'tests/e2e/**/*.test.ts',

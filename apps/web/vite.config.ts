@@ -14,5 +14,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Emoji pictures stay files the browser fetches (and caches) when shown, not base64 in the JS.
+    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
   },
 });

@@ -38,3 +38,23 @@ export async function smsCodeFromOutbox(server: LiaisonServer, mobile: string): 
   if (!code) throw new Error(`no SMS code in the dev outbox for ${mobile}`);
   return code;
 }
+
+/** Account login through the portal's modal, as a person types it; resolves once the page has reloaded. */
+export async function loginThroughPortal(
+  server: LiaisonServer,
+  page: Page,
+  account: string,
+  password: string,
+): Promise<void> {
+  const answer = nextCaptchaAnswer(server, page);
+  await page.getByRole('button', { name: '登录/注册' }).click();
+  const modal = page.getByRole('dialog').filter({ has: page.getByText('用户登录', { exact: true }) });
+  await modal.getByRole('textbox', { name: '账号', exact: true }).fill(account);
+  await modal.getByLabel('密码', { exact: true }).fill(password);
+  await modal.getByRole('textbox', { name: '图形验证码', exact: true }).fill(await answer);
+  // A successful login reloads the page (spec portal.md §4).
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+  await modal.getByRole('button', { name: '登录', exact: true }).click();
+  await reloaded;
+  await page.getByRole('button', { name: '管理中心' }).first().waitFor();
+}

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
 import { launchChromium } from './browser';
-import { nextCaptchaAnswer, smsCodeFromOutbox, startPortal } from './portal-harness';
+import { loginThroughPortal, nextCaptchaAnswer, smsCodeFromOutbox, startPortal } from './portal-harness';
 
 /** The portal in Debian's Chromium against the built app and a real server (demo data seeded). */
 let server: LiaisonServer;
@@ -34,20 +34,7 @@ const dialog = (title: string) => page.getByRole('dialog').filter({ has: page.ge
 const loginButton = () => page.getByRole('button', { name: '登录/注册' });
 const manageButton = () => page.getByRole('button', { name: '管理中心' });
 
-/** Account login through the modal, as a person would type it. */
-async function loginByAccount(account: string, password: string): Promise<void> {
-  const answer = nextCaptchaAnswer(server, page);
-  await loginButton().click();
-  const modal = dialog('用户登录');
-  await modal.getByRole('textbox', { name: '账号', exact: true }).fill(account);
-  await modal.getByLabel('密码', { exact: true }).fill(password);
-  await modal.getByRole('textbox', { name: '图形验证码', exact: true }).fill(await answer);
-  // A successful login reloads the page (spec portal.md §4).
-  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-  await modal.getByRole('button', { name: '登录', exact: true }).click();
-  await reloaded;
-  await manageButton().first().waitFor();
-}
+const loginByAccount = (account: string, password: string) => loginThroughPortal(server, page, account, password);
 
 async function dismissVerificationPrompt(): Promise<void> {
   const later = page.getByRole('button', { name: '暂 不' }).or(page.getByRole('button', { name: '暂不' }));
@@ -72,10 +59,13 @@ describe('the portal in a browser', () => {
     await modal.getByRole('textbox', { name: '短信验证码', exact: true }).fill(await smsCodeFromOutbox(server, mobile));
     await modal.getByLabel('密码', { exact: true }).fill('Browser2026');
     await modal.getByLabel('确认密码').fill('Browser2026');
+    // Registration logs in and reloads the page (spec portal.md §4).
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
     await modal
       .getByRole('button', { name: '注 册' })
       .or(modal.getByRole('button', { name: '注册' }))
       .click();
+    await reloaded;
     await manageButton().first().waitFor();
 
     // A new account has not verified a real name: the management centre sends it there.

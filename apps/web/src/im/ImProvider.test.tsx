@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Person } from '../api/types';
 import { AppProviders } from '../app/AppProviders';
 import { sessionStore } from '../auth/session-store';
-import { MessagePage } from '../manage/MessagePage';
 import { fakeApi, ok } from '../test/fake-api';
 import { ImProvider } from './ImProvider';
+import { ImStatusLine } from './ImStatusLine';
 import { useIm } from './im-context';
 
 type Listener = (event: { data: { state: string } }) => void;
@@ -40,7 +40,7 @@ function renderMessages() {
   render(
     <AppProviders>
       <ImProvider>
-        <MessagePage />
+        <ImStatusLine />
         <KitLanguage />
       </ImProvider>
     </AppProviders>,

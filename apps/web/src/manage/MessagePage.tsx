@@ -1,27 +1,30 @@
-import { Badge, Empty } from 'antd';
-import { useSession } from '../auth/session-store';
-import { mayUseMessaging } from '../im/connect-im';
-import { type ImStatus, useIm } from '../im/im-context';
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { ImStatusLine } from '../im/ImStatusLine';
+import { useIm } from '../im/im-context';
 
-const STATUS: Record<ImStatus, { text: string; badge: 'success' | 'processing' | 'default' }> = {
-  connected: { text: '消息服务已连接', badge: 'success' },
-  connecting: { text: '正在连接消息服务…', badge: 'processing' },
-  disconnected: { text: '消息服务未连接', badge: 'default' },
-};
+/** The chat kit is the heaviest part of the portal: only this page loads it. */
+const ChatKit = lazy(() => import('@liaison/chat-ui').then((kit) => ({ default: kit.ChatKit })));
 
-/** The messages page: the messaging connection now, the chat kit once it is built. */
+/**
+ * The message centre: the chat kit once messaging has logged in. `?conversationID=C2C…` or
+ * `GROUP…` opens that conversation (spec portal.md §1).
+ */
 export function MessagePage() {
-  const { status } = useIm();
-  const userType = useSession((state) => state.person?.userType);
-  const shown = STATUS[status];
+  const { chat, language } = useIm();
+  const [params] = useSearchParams();
   return (
-    <section className="page">
+    <section className="page page--chat">
       <h1 className="page__title">我的消息</h1>
-      <p role="status">
-        <Badge status={shown.badge} text={shown.text} />
-      </p>
-      {!mayUseMessaging(userType) && <p>完成实名认证后即可使用消息服务。</p>}
-      <Empty description="聊天功能即将上线：这里将展示会话列表和聊天窗口，与合作伙伴单聊或群聊。" />
+      <ImStatusLine />
+      {chat && (
+        <div className="page__chat-kit">
+          <Suspense fallback={<Spin />}>
+            <ChatKit chat={chat} language={language} initialConversationID={params.get('conversationID')} />
+          </Suspense>
+        </div>
+      )}
     </section>
   );
 }

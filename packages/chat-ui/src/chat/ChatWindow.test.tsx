@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import type { ChatSDK } from '@liaison/sdk';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChatWindow } from './ChatWindow';
+import { renderWithKit, sendText } from './test-render';
+import { type ChildServer, startChildServer } from './test-server/child-server';
+
+let server: ChildServer;
+let ann: ChatSDK;
+
+beforeAll(async () => {
+  server = await startChildServer();
+  ann = await server.connect('ann');
+  const ben = await server.connect('ben');
+  await ben.updateMyProfile({ nick: 'Ben Li' });
+  await sendText(ben, 'ann', 'hello ann');
+});
+afterEach(cleanup);
+afterAll(async () => {
+  await server.close();
+});
+
+describe('ChatWindow', () => {
+  it('shows a placeholder when no conversation is open', () => {
+    renderWithKit(<ChatWindow conversationID={null} onBack={() => undefined} />, ann);
+    expect(screen.getByText('Select a conversation to start chatting')).toBeTruthy();
+  });
+
+  it('shows the conversation name, its messages and the composer; on h5 a back button closes it', async () => {
+    const onBack = vi.fn();
+    renderWithKit(<ChatWindow conversationID="C2Cben" onBack={onBack} />, ann, { isH5: true });
+    expect(await screen.findByRole('heading', { name: 'Ben Li' })).toBeTruthy();
+    expect(await screen.findByText('hello ann')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Message input' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onBack).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,204 @@
+import type { ChatSDK, EventHandler, Message } from '@liaison/sdk';
+import { useSyncExternalStore } from 'react';
+import { useKit } from '../../kit/kit-context';
+
+/** One open conversation's messages, oldest first, as the list shows them. */
+export interface MessageListState {
+  messages: readonly Message[];
+  /** How many messages older pages have put in front of the first page (for a stable firstItemIndex). */
+  prependedCount: number;
+  isLoading: boolean;
+  /** No older history left. */
+  isCompleted: boolean;
+  /** Set when the first page or an older page failed to load. */
+  error: unknown;
+}
+
+const INITIAL: MessageListState = {
+  messages: [],
+  prependedCount: 0,
+  isLoading: false,
+  isCompleted: false,
+  error: null,
+};
+
+/**
+ * A small external store per conversation: history pages, incoming messages and own sends,
+ * deduplicated by message ID. Messages are values: a change replaces the object, so memoised
+ * rows re-render only for their own message. While someone subscribes, incoming messages
+ * mark the conversation read.
+ */
+export class MessageStore {
+  private state: MessageListState = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private nextReqMessageID = '';
+  private started = false;
+  /** The SDK's own objects for messages sent here, which it updates in place (and can resend). */
+  private readonly outgoing = new Map<string, Message>();
+  private readonly handleReceived: EventHandler<'onMessageReceived'>;
+  private readInFlight = false;
+  private readAgain = false;
+
+  constructor(
+    private readonly chat: ChatSDK,
+    readonly conversationID: string,
+    /** Where open stores are found by conversation ID (see getMessageStore). */
+    private readonly registry: Map<string, MessageStore> = new Map(),
+  ) {
+    this.handleReceived = (event) => {
+      const mine = event.data.filter((m) => m.conversationID === this.conversationID);
+      if (mine.length === 0) return;
+      this.upsert(mine.map((m) => ({ ...m })));
+      if (mine.some((m) => m.flow === 'in')) this.markRead();
+    };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.open();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.close();
+    };
+  };
+
+  getSnapshot = (): MessageListState => this.state;
+
+  /** Loads the page before the oldest message shown; does nothing once history is complete. */
+  async loadOlder(): Promise<void> {
+    if (this.state.isLoading || this.state.isCompleted) return;
+    const first = !this.nextReqMessageID && this.state.messages.length === 0;
+    this.set({ isLoading: true, error: null });
+    try {
+      const { data } = await this.chat.getMessageList({
+        conversationID: this.conversationID,
+        ...(this.nextReqMessageID ? { nextReqMessageID: this.nextReqMessageID } : {}),
+      });
+      this.nextReqMessageID = data.nextReqMessageID;
+      const known = new Set(this.state.messages.map((m) => m.ID));
+      const older = data.messageList.filter((m) => !known.has(m.ID)).map((m) => ({ ...m }));
+      this.set({
+        messages: [...older, ...this.state.messages],
+        prependedCount: this.state.prependedCount + (first ? 0 : older.length),
+        isCompleted: data.isCompleted,
+        isLoading: false,
+      });
+    } catch (error) {
+      this.set({ isLoading: false, error });
+    }
+  }
+
+  /** Shows an own message at once ('unSend'), then sends it; the row follows its status. */
+  async send(message: Message): Promise<void> {
+    this.outgoing.set(message.ID, message);
+    this.upsert([{ ...message, status: 'unSend' }]);
+    try {
+      await this.chat.sendMessage(message);
+    } catch {
+      // The SDK marked it 'fail'; the row shows the resend icon.
+    } finally {
+      this.upsert([{ ...message }]);
+    }
+  }
+
+  /** Sends a failed own message again, with the same ID (the server never stores it twice). */
+  resend(messageID: string): Promise<void> {
+    const original = this.outgoing.get(messageID);
+    const shown = this.state.messages.find((m) => m.ID === messageID);
+    const message = original ?? (shown ? { ...shown } : undefined);
+    if (!message) return Promise.resolve();
+    return this.send(message);
+  }
+
+  private open(): void {
+    if (!this.registry.has(this.conversationID)) this.registry.set(this.conversationID, this);
+    this.chat.on(this.chat.EVENT.MESSAGE_RECEIVED, this.handleReceived);
+    if (!this.started) {
+      this.started = true;
+      void this.loadOlder().then(() => this.markReadIfUnread());
+    } else {
+      this.markReadIfUnread();
+    }
+  }
+
+  private close(): void {
+    this.chat.off(this.chat.EVENT.MESSAGE_RECEIVED, this.handleReceived);
+    // A closed conversation loads afresh next time, so nothing missed while closed goes stale.
+    if (this.registry.get(this.conversationID) === this) this.registry.delete(this.conversationID);
+  }
+
+  private markReadIfUnread(): void {
+    if ((this.chat.conversationStore.get(this.conversationID)?.unreadCount ?? 0) > 0) this.markRead();
+  }
+
+  /** One setMessageRead at a time; messages arriving meanwhile ask for one more afterwards. */
+  private markRead(): void {
+    if (this.listeners.size === 0) return;
+    if (this.readInFlight) {
+      this.readAgain = true;
+      return;
+    }
+    this.readInFlight = true;
+    this.chat
+      .setMessageRead({ conversationID: this.conversationID })
+      .catch(() => undefined)
+      .finally(() => {
+        this.readInFlight = false;
+        if (this.readAgain) {
+          this.readAgain = false;
+          this.markRead();
+        }
+      });
+  }
+
+  /** Replaces messages with the same ID in place; appends new ones at the end. */
+  private upsert(incoming: readonly Message[]): void {
+    this.set({ messages: mergeMessages(this.state.messages, incoming) });
+  }
+
+  private set(patch: Partial<MessageListState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** `current` with each incoming message replacing the one with its ID, or appended if new. */
+export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): readonly Message[] {
+  const index = new Map(current.map((m, i) => [m.ID, i]));
+  const next = [...current];
+  for (const message of incoming) {
+    const at = index.get(message.ID);
+    if (at === undefined) {
+      index.set(message.ID, next.length);
+      next.push(message);
+    } else {
+      next[at] = message;
+    }
+  }
+  return next;
+}
+
+const stores = new WeakMap<ChatSDK, Map<string, MessageStore>>();
+
+/** The store of one conversation, shared by the list and the composer while either is open. */
+export function getMessageStore(chat: ChatSDK, conversationID: string): MessageStore {
+  let byConversation = stores.get(chat);
+  if (!byConversation) {
+    byConversation = new Map();
+    stores.set(chat, byConversation);
+  }
+  let store = byConversation.get(conversationID);
+  if (!store) {
+    store = new MessageStore(chat, conversationID, byConversation);
+    byConversation.set(conversationID, store);
+  }
+  return store;
+}
+
+/** The messages of a conversation, kept current while the component is mounted. */
+export function useMessages(conversationID: string): { store: MessageStore; state: MessageListState } {
+  const { chat } = useKit();
+  const store = getMessageStore(chat, conversationID);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return { store, state };
+}

@@ -1,0 +1,161 @@
+import type { Conversation } from '@liaison/sdk';
+import { memo, useMemo, useRef } from 'react';
+import { Avatar } from '../common/Avatar';
+import {
+  atLabels,
+  badgeText,
+  conversationAvatar,
+  conversationName,
+  lastMessageAbstract,
+  unreadMark,
+} from './conversation-display';
+import { formatConversationTime } from './format-conversation-time';
+import { createLongPress } from './long-press';
+import type { Point } from './menu-position';
+import { useConversationText } from './use-conversation-text';
+import './conversation.css';
+
+export interface ConversationItemProps {
+  conversation: Conversation;
+  isActive: boolean;
+  /** The draft to show ('' for none): the list leaves it out for the open conversation. */
+  draft: string;
+  /** The current day (any time in it), for the row's time. */
+  today: number;
+  /** The logged-in user, to word "you revoked a message". */
+  me: string;
+  onSelect(conversationID: string): void;
+  /** Right-click, the context-menu key or a long press: open the action menu at `point`. */
+  onOpenMenu(conversationID: string, point: Point): void;
+}
+
+/**
+ * One row of the conversation list: avatar, name, time, last message (or draft), @-labels and the
+ * unread mark. A button, so it is reachable and usable by keyboard; memoised on its conversation
+ * object, which the SDK replaces only when it changes.
+ */
+export const ConversationItem = memo(function ConversationItem({
+  conversation,
+  isActive,
+  draft,
+  today,
+  me,
+  onSelect,
+  onOpenMenu,
+}: ConversationItemProps) {
+  const t = useConversationText();
+  const { conversationID } = conversation;
+  const name = conversationName(conversation);
+  const mark = unreadMark(conversation);
+  const at = atLabels(conversation, t);
+  const time = formatConversationTime(conversation.lastMessage.lastTime, today, t);
+  const abstract = draft || lastMessageAbstract(conversation, me, t);
+  const swallowClick = useRef(false);
+
+  const longPress = useMemo(
+    () => createLongPress((point) => onOpenMenu(conversationID, point)),
+    [conversationID, onOpenMenu],
+  );
+
+  const handleContextMenu = (event: React.MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    // The context-menu key reports no pointer position: open at the row instead.
+    if (event.clientX === 0 && event.clientY === 0) {
+      const rect = event.currentTarget.getBoundingClientRect();
+      onOpenMenu(conversationID, { x: rect.left + 16, y: rect.bottom });
+    } else {
+      onOpenMenu(conversationID, { x: event.clientX, y: event.clientY });
+    }
+  };
+
+  const touchPoint = (event: React.TouchEvent): Point | null => {
+    const touch = event.touches[0] ?? event.changedTouches[0];
+    return touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+
+  const className = [
+    'lc-conv-item',
+    isActive && 'lc-conv-item--active',
+    conversation.isPinned && 'lc-conv-item--pinned',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <li className="lc-conv-item__row">
+      <button
+        type="button"
+        className={className}
+        data-conversation-id={conversationID}
+        aria-current={isActive ? 'true' : undefined}
+        onClick={() => {
+          if (swallowClick.current) {
+            swallowClick.current = false;
+            return;
+          }
+          onSelect(conversationID);
+        }}
+        onContextMenu={handleContextMenu}
+        onTouchStart={(event) => {
+          swallowClick.current = false;
+          const point = touchPoint(event);
+          if (point) longPress.start(point);
+        }}
+        onTouchMove={(event) => {
+          const point = touchPoint(event);
+          if (point) longPress.move(point);
+        }}
+        onTouchEnd={() => {
+          swallowClick.current = longPress.end();
+        }}
+        onTouchCancel={() => {
+          longPress.end();
+        }}
+      >
+        <Avatar url={conversationAvatar(conversation)} />
+        <span className="lc-conv-item__main">
+          <span className="lc-conv-item__top">
+            <span className="lc-conv-item__name">{name}</span>
+            <span className="lc-conv-item__time">{time}</span>
+          </span>
+          <span className="lc-conv-item__bottom">
+            <span className="lc-conv-item__abstract">
+              {draft ? <span className="lc-conv-item__label">{t('draft')}</span> : null}
+              {!draft && at ? <span className="lc-conv-item__label">{at}</span> : null}
+              {abstract}
+            </span>
+            {conversation.isPinned ? <span className="lc-conv-sr-only">{t('pinned')}</span> : null}
+            {conversation.isMuted ? <MutedIcon label={t('muted')} /> : null}
+          </span>
+        </span>
+        {mark === 'count' ? (
+          <span className="lc-conv-item__badge">
+            <span aria-hidden="true">{badgeText(conversation.unreadCount)}</span>
+            <span className="lc-conv-sr-only">{t('unreadCount', { count: conversation.unreadCount })}</span>
+          </span>
+        ) : null}
+        {mark === 'dot' ? (
+          <span className="lc-conv-item__dot">
+            <span className="lc-conv-sr-only">{t('unreadMuted')}</span>
+          </span>
+        ) : null}
+      </button>
+    </li>
+  );
+});
+
+function MutedIcon({ label }: { label: string }) {
+  return (
+    <span className="lc-conv-item__muted">
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+        <path
+          d="M8 2a4 4 0 0 0-4 4v3L2.5 11h11L12 9V6a4 4 0 0 0-4-4zm-1.5 10.5a1.5 1.5 0 0 0 3 0z M2 2l12 12"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.3"
+        />
+      </svg>
+      <span className="lc-conv-sr-only">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,228 @@
+// @vitest-environment node
+import './dom-for-server-tests';
+import type { ChatSDK } from '@liaison/sdk';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { connect, sendText, startServer, until } from '../../../../apps/server/src/integration/harness';
+import { startStallingProxy } from '../../../../apps/server/src/integration/stalling-proxy';
+import { NetworkBanner } from '../kit/NetworkBanner';
+import { ConversationHeader } from './ConversationHeader';
+import { ConversationList } from './ConversationList';
+import { renderInKit } from './test-render';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+let server: Server;
+const chats: ChatSDK[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterEach(() => cleanup());
+afterAll(async () => {
+  await Promise.all(chats.map((chat) => chat.logout().catch(() => undefined)));
+  await server.close();
+});
+
+async function user(userID: string, target: Pick<Server, 'app' | 'url'> = server): Promise<ChatSDK> {
+  const chat = await connect(target, userID, { WebSocket });
+  chats.push(chat);
+  return chat;
+}
+
+/** `viewer` logged in, with one message from each sender, in order (the last is the newest). */
+async function inbox(viewer: string, senders: string[]): Promise<ChatSDK> {
+  const chat = await user(viewer);
+  for (const sender of senders) await sendText(await user(sender), viewer, `hi from ${sender}`);
+  await until(() => senders.every((s) => chat.conversationStore.get(`C2C${s}`)), 10_000, 'the conversations');
+  return chat;
+}
+
+function rowIDs(): string[] {
+  const list = screen.getByRole('list', { name: 'Conversations' });
+  return within(list)
+    .getAllByRole('button')
+    .map((row) => row.getAttribute('data-conversation-id') ?? '');
+}
+
+function row(conversationID: string): HTMLElement {
+  const element = document.querySelector<HTMLElement>(`[data-conversation-id="${conversationID}"]`);
+  if (!element) throw new Error(`no row for ${conversationID}`);
+  return element;
+}
+
+describe('conversation list', () => {
+  it('lists conversations newest first and opens one on click', async () => {
+    const chat = await inbox('list-viewer', ['list-bob', 'list-carol']);
+    const onSelect = vi.fn();
+    renderInKit(chat, <ConversationList activeConversationID={null} onSelect={onSelect} />);
+    expect(rowIDs()).toEqual(['C2Clist-carol', 'C2Clist-bob']);
+    expect(within(row('C2Clist-bob')).getByText('hi from list-bob')).toBeTruthy();
+    fireEvent.click(row('C2Clist-bob'));
+    expect(onSelect).toHaveBeenCalledWith('C2Clist-bob');
+  });
+
+  it('pins a conversation to the top from the right-click menu, and then offers to unpin it', async () => {
+    const chat = await inbox('pin-viewer', ['pin-bob', 'pin-carol']);
+    renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />);
+    expect(rowIDs()[0]).toBe('C2Cpin-carol');
+
+    fireEvent.contextMenu(row('C2Cpin-bob'), { clientX: 40, clientY: 50 });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Pin to top' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    await waitFor(() => expect(rowIDs()[0]).toBe('C2Cpin-bob'));
+
+    fireEvent.contextMenu(row('C2Cpin-bob'), { clientX: 40, clientY: 50 });
+    expect(screen.getByRole('menuitem', { name: 'Unpin' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('shows the unread count, and only a dot once the conversation is muted from the menu', async () => {
+    const chat = await user('mute-viewer');
+    const bob = await user('mute-bob');
+    await sendText(bob, 'mute-viewer', 'one');
+    await sendText(bob, 'mute-viewer', 'two');
+    await until(() => chat.conversationStore.get('C2Cmute-bob')?.unreadCount === 2, 10_000, 'two unread');
+    renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />);
+    expect(within(row('C2Cmute-bob')).getByText('2 unread messages')).toBeTruthy();
+
+    fireEvent.contextMenu(row('C2Cmute-bob'), { clientX: 40, clientY: 50 });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Mute notifications' }));
+    await waitFor(() => expect(within(row('C2Cmute-bob')).getByText('Unread messages')).toBeTruthy());
+    expect(within(row('C2Cmute-bob')).queryByText('2')).toBeNull();
+    expect(within(row('C2Cmute-bob')).getByText('Notifications off')).toBeTruthy();
+  });
+
+  it('deletes a conversation only after a confirmation saying the chat history will be cleared', async () => {
+    const chat = await inbox('delete-viewer', ['delete-bob']);
+    const onDelete = vi.fn();
+    renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} onDelete={onDelete} />);
+
+    fireEvent.contextMenu(row('C2Cdelete-bob'), { clientX: 40, clientY: 50 });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete conversation' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete conversation' });
+    expect(dialog.textContent).toContain('Delete the conversation with delete-bob? The chat history will be cleared.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(rowIDs()).toEqual(['C2Cdelete-bob']);
+
+    fireEvent.contextMenu(row('C2Cdelete-bob'), { clientX: 40, clientY: 50 });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete conversation' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByText('No conversations yet')).toBeTruthy());
+    expect(onDelete).toHaveBeenCalledWith('C2Cdelete-bob');
+  });
+
+  it('shows a draft with its label, except on the conversation that is open', async () => {
+    const chat = await inbox('draft-viewer', ['draft-bob']);
+    await chat.setConversationDraft({ conversationID: 'C2Cdraft-bob', draftText: 'half a thought' });
+    const view = renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />, {
+      language: 'zh-CN',
+    });
+    await waitFor(() => expect(within(row('C2Cdraft-bob')).getByText('[草稿]')).toBeTruthy());
+    expect(within(row('C2Cdraft-bob')).getByText('half a thought')).toBeTruthy();
+
+    view.rerender(<ConversationList activeConversationID="C2Cdraft-bob" onSelect={() => undefined} />);
+    expect(within(row('C2Cdraft-bob')).queryByText('[草稿]')).toBeNull();
+    expect(within(row('C2Cdraft-bob')).getByText('hi from draft-bob')).toBeTruthy();
+  });
+
+  it('shows [@me] on a group row when an unread message mentions me', async () => {
+    const chat = await user('at-viewer');
+    const owner = await user('at-owner');
+    const { group } = (
+      await owner.createGroup({ type: 'Private', name: 'Mentions', memberList: [{ userID: 'at-viewer' }] })
+    ).data;
+    const mention = owner.createTextAtMessage({
+      to: group.groupID,
+      conversationType: 'GROUP',
+      payload: { text: '@at-viewer look', atUserList: ['at-viewer'] },
+    });
+    await owner.sendMessage(mention);
+    const id = `GROUP${group.groupID}`;
+    await until(() => (chat.conversationStore.get(id)?.groupAtInfoList.length ?? 0) > 0, 10_000, 'the mention');
+    renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />);
+    expect(within(row(id)).getByText('[@me]')).toBeTruthy();
+    expect(within(row(id)).getByText('1 unread message')).toBeTruthy();
+    // The group's profile is fetched after its first message: the row then shows its name.
+    expect(await within(row(id)).findByText('Mentions')).toBeTruthy();
+  });
+
+  it('has no serious or critical accessibility violations', async () => {
+    const chat = await inbox('axe-viewer', ['axe-bob', 'axe-carol']);
+    const { container } = renderInKit(
+      chat,
+      <>
+        <ConversationHeader onSelect={() => undefined} />
+        <ConversationList activeConversationID="C2Caxe-bob" onSelect={() => undefined} />
+      </>,
+    );
+    // jsdom lays nothing out and has no canvas, so contrast cannot be judged here.
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});
+
+describe('conversation header', () => {
+  it('opens a one-to-one chat with an existing user, and says when the user does not exist', async () => {
+    const chat = await user('start-viewer');
+    await user('start-bob');
+    const onSelect = vi.fn();
+    renderInKit(chat, <ConversationHeader onSelect={onSelect} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start one-to-one chat' }));
+    const input = screen.getByLabelText('User ID');
+
+    fireEvent.change(input, { target: { value: 'nobody-here' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
+    expect(await screen.findByText('The user does not exist')).toBeTruthy();
+    expect(onSelect).not.toHaveBeenCalled();
+
+    fireEvent.change(input, { target: { value: ' start-bob ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith('C2Cstart-bob'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('creates a group from a name and member IDs and opens it; on h5 both live under one entry', async () => {
+    const chat = await user('group-viewer');
+    await user('group-ann');
+    await user('group-ben');
+    const onSelect = vi.fn();
+    renderInKit(chat, <ConversationHeader onSelect={onSelect} />, { isH5: true });
+    expect(screen.queryByRole('button', { name: 'Start group chat' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Start conversation' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Start group chat' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    expect(screen.getByText('The group name cannot be empty')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Group name'), { target: { value: 'Suppliers' } });
+    fireEvent.change(screen.getByLabelText('Member user IDs, separated by commas'), {
+      target: { value: 'group-ann, group-ben' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith(expect.stringMatching(/^GROUP.+/)));
+    const groupID = String(onSelect.mock.calls[0]?.[0]).slice('GROUP'.length);
+    const { memberList } = (await chat.getGroupMemberList({ groupID, count: 100, offset: 0 })).data;
+    expect(memberList.map((m) => m.userID).sort()).toEqual(['group-ann', 'group-ben', 'group-viewer']);
+  });
+});
+
+describe('network banner', () => {
+  it('appears when the connection drops', async () => {
+    const url = new URL(server.url);
+    const proxy = await startStallingProxy({ host: url.hostname, port: Number(url.port) });
+    try {
+      const chat = await user('net-viewer', { app: server.app, url: proxy.url });
+      renderInKit(chat, <NetworkBanner />);
+      expect(screen.queryByRole('alert')).toBeNull();
+      await act(() => proxy.close());
+      expect(await screen.findByText('Network unavailable, please check your connection')).toBeTruthy();
+    } finally {
+      await proxy.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { type Conversation, TYPES } from '@liaison/sdk';
+import type { ConversationTextKey } from '../i18n/conversation-text';
+import type { ConversationTranslate } from './format-conversation-time';
+
+/** Above this the unread badge reads `99+` (spec chat.md §9). */
+export const UNREAD_BADGE_CAP = 99;
+
+/** The unread badge's text: the count, capped at `99+`; empty when nothing is unread. */
+export function badgeText(unreadCount: number): string {
+  if (unreadCount <= 0) return '';
+  return unreadCount > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(unreadCount);
+}
+
+/**
+ * How a row marks unread messages: a number, or only a dot when the conversation is muted
+ * (spec §4); nothing when all is read.
+ */
+export function unreadMark(conversation: Pick<Conversation, 'unreadCount' | 'isMuted'>): 'none' | 'dot' | 'count' {
+  if (conversation.unreadCount <= 0) return 'none';
+  return conversation.isMuted ? 'dot' : 'count';
+}
+
+/** The name a row shows: remark, nick or user ID for one-to-one; group name or ID for groups. */
+export function conversationName(conversation: Conversation): string {
+  if (conversation.type === TYPES.CONV_GROUP) {
+    const group = conversation.groupProfile;
+    return group?.name || group?.groupID || conversation.conversationID.slice('GROUP'.length);
+  }
+  const user = conversation.userProfile;
+  return conversation.remark || user?.nick || user?.userID || conversation.conversationID.slice('C2C'.length);
+}
+
+export function conversationAvatar(conversation: Conversation): string {
+  return (
+    (conversation.type === TYPES.CONV_GROUP ? conversation.groupProfile?.avatar : conversation.userProfile?.avatar) ??
+    ''
+  );
+}
+
+/** The group @-labels for a row: `[@me]` and/or `[@All]` for unread mentions; empty for one-to-one. */
+export function atLabels(conversation: Conversation, t: ConversationTranslate): string {
+  if (conversation.type !== TYPES.CONV_GROUP) return '';
+  let me = false;
+  let all = false;
+  for (const info of conversation.groupAtInfoList) {
+    if (info.atType === TYPES.CONV_AT_ME || info.atType === TYPES.CONV_AT_ALL_AT_ME) me = true;
+    if (info.atType === TYPES.CONV_AT_ALL || info.atType === TYPES.CONV_AT_ALL_AT_ME) all = true;
+  }
+  return `${me ? t('atMe') : ''}${all ? t('atAll') : ''}`;
+}
+
+/** The draft to show on a row, or '' (spec §4: only when the conversation is not the open one). */
+export function visibleDraft(conversation: Conversation, activeConversationID: string | null): string {
+  return conversation.conversationID === activeConversationID ? '' : conversation.draftText;
+}
+
+const TYPE_LABELS: Record<string, ConversationTextKey> = {
+  [TYPES.MSG_IMAGE]: 'typeImage',
+  [TYPES.MSG_SOUND]: 'typeAudio',
+  [TYPES.MSG_VIDEO]: 'typeVideo',
+  [TYPES.MSG_FILE]: 'typeFile',
+  [TYPES.MSG_FACE]: 'typeFace',
+  [TYPES.MSG_LOCATION]: 'typeLocation',
+  [TYPES.MSG_CUSTOM]: 'typeCustom',
+  [TYPES.MSG_MERGER]: 'typeMerger',
+  [TYPES.MSG_GRP_TIP]: 'typeGroupTip',
+  [TYPES.MSG_GRP_SYS_NOTICE]: 'typeSystem',
+};
+
+/**
+ * The last message's one-line abstract: the text for text messages, a bracketed type label
+ * otherwise; in groups prefixed with the sender's name.
+ */
+export function lastMessageAbstract(
+  conversation: Conversation,
+  me: string,
+  t: (key: ConversationTextKey, options?: Record<string, string>) => string,
+): string {
+  const last = conversation.lastMessage;
+  if (!last.type) return '';
+  const sender = last.nameCard || last.nick || last.fromAccount;
+  if (last.isRevoked) {
+    return last.fromAccount === me ? t('revokedByMe') : t('revokedBy', { who: sender });
+  }
+  const body =
+    last.type === TYPES.MSG_TEXT
+      ? (last.payload?.text ?? last.messageForShow)
+      : t(TYPE_LABELS[last.type] ?? 'typeUnknown');
+  const isGroupMessage = conversation.type === TYPES.CONV_GROUP && last.type !== TYPES.MSG_GRP_TIP;
+  return isGroupMessage && sender ? `${sender}: ${body}` : body;
+}

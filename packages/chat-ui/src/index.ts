@@ -1,0 +1,22 @@
+/**
+ * @liaison/chat-ui: the React chat kit on @liaison/sdk. Mount `<ChatKit chat language />` with a
+ * logged-in SDK instance; the extension points below let later features register into it.
+ */
+export { ChatWindow, type ChatWindowProps } from './chat/ChatWindow';
+export { BASIC_EMOJI, type BasicEmoji } from './chat/emoji/basic-emoji';
+export {
+  type MessageMenuItem,
+  messageMenuRegistry,
+  type ToolbarItem,
+  toolbarRegistry,
+} from './chat/message/registries';
+export {
+  type MessageRenderer,
+  type MessageRendererProps,
+  type MessageRenderers,
+  messageRenderers,
+} from './chat/message/renderers';
+export { Avatar, type AvatarProps } from './common/Avatar';
+export { ConversationList, type ConversationListProps } from './conversation/ConversationList';
+export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
+export { ChatKit, type ChatKitProps } from './kit/ChatKit';

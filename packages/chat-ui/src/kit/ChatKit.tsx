@@ -1,0 +1,104 @@
+import type { ChatSDK } from '@liaison/sdk';
+import { useMemo, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ChatWindow } from '../chat/ChatWindow';
+import { ConversationHeader } from '../conversation/ConversationHeader';
+import { ConversationList } from '../conversation/ConversationList';
+import { createKitI18n, type KitLanguage } from '../i18n';
+import { KitProvider } from './kit-context';
+import { NetworkBanner } from './NetworkBanner';
+import { TrialBanner } from './TrialBanner';
+import { useNarrowScreen } from './use-narrow-screen';
+import './kit.css';
+
+export interface ChatKitProps {
+  /** A logged-in SDK instance; the kit reads all its state from it. */
+  chat: ChatSDK;
+  language: KitLanguage;
+  /** Forces the h5 (narrow) or desktop layout; by default it follows the viewport width. */
+  isH5?: boolean;
+  /** A conversation to open at once, e.g. `C2Cuser1` or `GROUPgroup1` (spec portal.md §1). */
+  initialConversationID?: string | null;
+}
+
+type Tab = 'messages' | 'contacts';
+
+/**
+ * The kit shell (spec portal.md §2 "Messaging kit shell"): messages and contacts tabs; the
+ * messages tab holds the conversation list in an aside and the chat in the main area. On h5 the
+ * aside is hidden while a conversation is open, and the chat's back button closes it.
+ */
+export function ChatKit({ chat, language, isH5, initialConversationID = null }: ChatKitProps) {
+  const narrow = useNarrowScreen();
+  const h5 = isH5 ?? narrow;
+  const i18n = useMemo(() => createKitI18n(language), [language]);
+  const context = useMemo(() => ({ chat, isH5: h5 }), [chat, h5]);
+  const [conversationID, setConversationID] = useState<string | null>(
+    initialConversationID && /^(C2C|GROUP)/.test(initialConversationID) ? initialConversationID : null,
+  );
+  return (
+    <I18nextProvider i18n={i18n}>
+      <KitProvider value={context}>
+        <KitShell h5={h5} conversationID={conversationID} onOpen={setConversationID} />
+      </KitProvider>
+    </I18nextProvider>
+  );
+}
+
+interface ShellProps {
+  h5: boolean;
+  conversationID: string | null;
+  onOpen(conversationID: string | null): void;
+}
+
+function KitShell({ h5, conversationID, onOpen }: ShellProps) {
+  const { t } = useTranslation('kit');
+  const [tab, setTab] = useState<Tab>('messages');
+  const chatOpen = conversationID !== null;
+  const tabs: Tab[] = ['messages', 'contacts'];
+  return (
+    <div className={`lc-kit${h5 ? ' lc-kit--h5' : ''}`}>
+      <TrialBanner />
+      {!(h5 && chatOpen && tab === 'messages') && (
+        <div className="lc-kit__tabs" role="tablist" aria-label={t('tabs')}>
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className={`lc-kit__tab${tab === name ? ' lc-kit__tab--active' : ''}`}
+              onClick={() => setTab(name)}
+            >
+              {t(name)}
+            </button>
+          ))}
+        </div>
+      )}
+      {tab === 'messages' ? (
+        <div className="lc-kit__messages" role="tabpanel" aria-label={t('messages')}>
+          {!(h5 && chatOpen) && (
+            <aside className="lc-kit__aside">
+              <ConversationHeader onSelect={onOpen} />
+              <NetworkBanner />
+              <ConversationList
+                activeConversationID={conversationID}
+                onSelect={onOpen}
+                onDelete={(deleted) => deleted === conversationID && onOpen(null)}
+              />
+            </aside>
+          )}
+          {!(h5 && !chatOpen) && (
+            <main className="lc-kit__main">
+              <ChatWindow conversationID={conversationID} onBack={() => onOpen(null)} />
+            </main>
+          )}
+        </div>
+      ) : (
+        <div className="lc-kit__contacts" role="tabpanel" aria-label={t('contacts')}>
+          <p className="lc-kit__empty">{t('contactsEmpty')}</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiaisonServer } from '../../apps/server/src/app';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { connect } from '../../apps/server/src/integration/harness';
+import { launchChromium } from './browser';
+import { loginThroughPortal, startPortal } from './portal-harness';
+
+/** The message list with a long history, and the chat view's accessibility, in a real browser. */
+const HISTORY = 10_000;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let server: LiaisonServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startPortal(), launchChromium()]);
+  const [zhang] = await server.db.query<{ user_id: string }>(
+    "SELECT user_id FROM portal_accounts WHERE login_name = 'zhangwei'",
+  );
+  const sender = await connect(server, 'bulk_sender');
+  for (let start = 0; start < HISTORY; start += 500) {
+    await Promise.all(
+      Array.from({ length: Math.min(500, HISTORY - start) }, (_, i) =>
+        sender.sendMessage(
+          sender.createTextMessage({
+            to: zhang?.user_id ?? '',
+            conversationType: 'C2C',
+            payload: { text: `第${start + i + 1}条历史消息` },
+          }),
+        ),
+      ),
+    );
+  }
+  await sender.logout();
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  await page.goto(`${server.url}/index`);
+  await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
+  await page.goto(`${server.url}/manageCenter/message?conversationID=C2Cbulk_sender`);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const rows = () => page.locator('.lc-row');
+
+/** The first message row wholly inside the scroller's view. */
+async function firstVisibleRow(): Promise<{ id: string; y: number }> {
+  return page.locator('.lc-message-list__scroller').evaluate((scroller) => {
+    const top = scroller.getBoundingClientRect().top;
+    for (const row of Array.from(scroller.querySelectorAll('.lc-row'))) {
+      const box = row.getBoundingClientRect();
+      if (box.top >= top) return { id: row.getAttribute('data-message-id') ?? '', y: box.top };
+    }
+    return { id: '', y: 0 };
+  });
+}
+const messageList = () => page.getByRole('region', { name: '消息列表' });
+
+describe('a conversation with 10,000 messages', () => {
+  it('keeps under 150 message rows in the page while older pages arrive', async () => {
+    await messageList().getByText(`第${HISTORY}条历史消息`).waitFor();
+    for (let round = 0; round < 12; round++) {
+      const more = messageList().getByRole('button', { name: '查看更多' });
+      const shown = await firstVisibleRow();
+      await more.click();
+      await expect.poll(async () => (await firstVisibleRow()).id).not.toBe(shown.id);
+      expect(await rows().count()).toBeLessThan(150);
+    }
+    const loaded = HISTORY - Number(/第(\d+)条/.exec((await rows().first().textContent()) ?? '')?.[1] ?? HISTORY);
+    expect(loaded).toBeGreaterThan(12 * 15 - 15);
+    // Scrolling to the top renders other rows, never all of them.
+    await page.locator('.lc-message-list__scroller').evaluate((el) => el.scrollTo({ top: 0 }));
+    await page.waitForTimeout(300);
+    expect(await rows().count()).toBeLessThan(150);
+  });
+
+  it('passes an axe check of the chat view without serious or critical violations', async () => {
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run(el: Element): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+        }
+      ).axe;
+      const root = document.querySelector('.lc-kit');
+      if (!root) throw new Error('no chat kit on the page');
+      const result = await axe.run(root);
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+    });
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+});
