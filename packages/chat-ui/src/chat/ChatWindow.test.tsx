@@ -1,16 +1,17 @@
-// @vitest-environment jsdom
+// @vitest-environment node
+import '../test-support/dom-for-server-tests';
 import type { ChatSDK } from '@liaison/sdk';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server';
 import { ChatWindow } from './ChatWindow';
 import { renderWithKit, sendText } from './test-render';
-import { type ChildServer, startChildServer } from './test-server/child-server';
 
-let server: ChildServer;
+let server: TestServer;
 let ann: ChatSDK;
 
 beforeAll(async () => {
-  server = await startChildServer();
+  server = await startTestServer();
   ann = await server.connect('ann');
   const ben = await server.connect('ben');
   await ben.updateMyProfile({ nick: 'Ben Li' });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import './dom-for-server-tests';
+import '../test-support/dom-for-server-tests';
 import type { ChatSDK } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';

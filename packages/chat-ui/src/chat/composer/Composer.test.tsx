@@ -1,19 +1,20 @@
-// @vitest-environment jsdom
+// @vitest-environment node
+import '../../test-support/dom-for-server-tests';
 import type { ChatSDK } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { renderWithKit, until } from '../test-render';
-import { type ChildServer, startChildServer } from '../test-server/child-server';
 import { Composer } from './Composer';
 
-let server: ChildServer;
+let server: TestServer;
 let ann: ChatSDK;
 let ben: ChatSDK;
 const received: string[] = [];
 
 beforeAll(async () => {
-  server = await startChildServer();
+  server = await startTestServer();
   ann = await server.connect('ann');
   ben = await server.connect('ben');
   ben.on(ben.EVENT.MESSAGE_RECEIVED, (event) => {

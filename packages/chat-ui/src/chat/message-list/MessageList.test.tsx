@@ -1,18 +1,19 @@
-// @vitest-environment jsdom
+// @vitest-environment node
+import '../../test-support/dom-for-server-tests';
 import type { ChatSDK } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { type MessageRendererProps, messageRenderers, TextMessage } from '../message/renderers';
 import { renderWithKit, sendText, until } from '../test-render';
-import { type ChildServer, startChildServer } from '../test-server/child-server';
 import { MessageList } from './MessageList';
 
-let server: ChildServer;
+let server: TestServer;
 let ann: ChatSDK;
 let ben: ChatSDK;
 
 beforeAll(async () => {
-  server = await startChildServer();
+  server = await startTestServer();
   ann = await server.connect('ann');
   ben = await server.connect('ben');
 });

@@ -110,7 +110,7 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
     return (
       <MessageRow
         message={message}
-        hasTime={hasTimeSeparator(previous, message)}
+        hasTime={hasTimeSeparator(previous, message, state.isCompleted)}
         isGroup={isGroup}
         renderers={renderers}
         onResend={handleResend}

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { hasTimeSeparator, scrollButtonFor, shouldFollowNewMessage } from './chat-rules';
 
 describe('time separators', () => {
-  it('go above the first message and above one sent 600 s or more after the previous', () => {
-    expect(hasTimeSeparator(undefined, { time: 100 })).toBe(true);
-    expect(hasTimeSeparator({ time: 100 }, { time: 699 })).toBe(false);
-    expect(hasTimeSeparator({ time: 100 }, { time: 700 })).toBe(true);
+  it('go above a message sent 600 s or more after the previous, and above the first once history is complete', () => {
+    expect(hasTimeSeparator(undefined, { time: 100 }, true)).toBe(true);
+    expect(hasTimeSeparator(undefined, { time: 100 }, false)).toBe(false);
+    expect(hasTimeSeparator({ time: 100 }, { time: 699 }, false)).toBe(false);
+    expect(hasTimeSeparator({ time: 100 }, { time: 700 }, false)).toBe(true);
   });
 });
 

@@ -7,8 +7,15 @@ export const TIME_SEPARATOR_GAP_SECONDS = 600;
 export const SCROLL_BUTTON_VIEWPORTS = 2;
 
 /** Whether a time separator goes above `message` (spec §4: the first one, or ≥ 600 s after the previous). */
-export function hasTimeSeparator(previous: Pick<Message, 'time'> | undefined, message: Pick<Message, 'time'>): boolean {
-  return !previous || message.time - previous.time >= TIME_SEPARATOR_GAP_SECONDS;
+export function hasTimeSeparator(
+  previous: Pick<Message, 'time'> | undefined,
+  message: Pick<Message, 'time'>,
+  isHistoryComplete: boolean,
+): boolean {
+  // The first message loaded so far gets its time only once nothing older can arrive: otherwise
+  // an older page would take the separator away from a row on screen, and the view would jump.
+  if (!previous) return isHistoryComplete;
+  return message.time - previous.time >= TIME_SEPARATOR_GAP_SECONDS;
 }
 
 export interface ScrollPosition {
