@@ -88,14 +88,12 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
   );
 
   const previousLatestID = useRef<string | undefined>(undefined);
-  const followOutput = useCallback(
-    (isAtBottom: boolean) => {
-      const changed = latest?.ID !== previousLatestID.current;
-      previousLatestID.current = latest?.ID;
-      return changed && shouldFollowNewMessage(latest, isAtBottom) ? 'smooth' : false;
-    },
-    [latest],
-  );
+  const isScrollButtonShown = button.kind !== 'hidden';
+  const followOutput = useCallback(() => {
+    const changed = latest?.ID !== previousLatestID.current;
+    previousLatestID.current = latest?.ID;
+    return changed && shouldFollowNewMessage(latest, isScrollButtonShown) ? 'smooth' : false;
+  }, [latest, isScrollButtonShown]);
 
   const handleBackToLatest = () => {
     setNewCount(0);

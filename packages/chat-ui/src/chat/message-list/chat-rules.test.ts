@@ -34,9 +34,11 @@ describe('the scroll button', () => {
 });
 
 describe('following new messages', () => {
-  it('scrolls down for own messages always and for incoming ones only at the bottom', () => {
-    expect(shouldFollowNewMessage({ flow: 'out' }, false)).toBe(true);
-    expect(shouldFollowNewMessage({ flow: 'in' }, true)).toBe(true);
-    expect(shouldFollowNewMessage({ flow: 'in' }, false)).toBe(false);
+  it('scrolls down for own messages always, and for incoming ones unless the scroll button shows', () => {
+    // Own messages always; incoming ones unless the scroll button shows (the reader is further up).
+    expect(shouldFollowNewMessage({ flow: 'out' }, true)).toBe(true);
+    expect(shouldFollowNewMessage({ flow: 'in' }, false)).toBe(true);
+    expect(shouldFollowNewMessage({ flow: 'in' }, true)).toBe(false);
+    expect(shouldFollowNewMessage(undefined, false)).toBe(false);
   });
 });

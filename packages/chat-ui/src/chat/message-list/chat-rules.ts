@@ -42,7 +42,10 @@ export function scrollButtonFor(position: ScrollPosition, newMessageCount: numbe
  * spec §4: a new latest message scrolls the list to the bottom, unless the scroll button is
  * showing and the message is incoming. Own messages always bring the list down.
  */
-export function shouldFollowNewMessage(latest: Pick<Message, 'flow'> | undefined, isAtBottom: boolean): boolean {
+export function shouldFollowNewMessage(
+  latest: Pick<Message, 'flow'> | undefined,
+  isScrollButtonShown: boolean,
+): boolean {
   if (!latest) return false;
-  return latest.flow === 'out' || isAtBottom;
+  return latest.flow === 'out' || !isScrollButtonShown;
 }
