@@ -20,3 +20,4 @@ export { Avatar, type AvatarProps } from './common/Avatar';
 export { ConversationList, type ConversationListProps } from './conversation/ConversationList';
 export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
 export { ChatKit, type ChatKitProps } from './kit/ChatKit';
+export { FEATURE_NAMES, type FeatureName, type Features } from './kit/features';

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { createKitI18n } from '../i18n';
+import { type FeatureName, resolveFeatures } from '../kit/features';
 import { KitProvider } from '../kit/kit-context';
 
 // jsdom does not scroll; the virtual list calls scrollBy to hold its place when history is prepended.
@@ -18,11 +19,15 @@ if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
 }
 
 /** Renders chat parts as the kit would (English), with a virtual list that lays out in jsdom. */
-export function renderWithKit(ui: ReactNode, chat: ChatSDK, { isH5 = false } = {}) {
+export function renderWithKit(
+  ui: ReactNode,
+  chat: ChatSDK,
+  { isH5 = false, features = {} }: { isH5?: boolean; features?: Partial<Record<FeatureName, boolean>> } = {},
+) {
   const i18n = createKitI18n('en');
   return render(
     <I18nextProvider i18n={i18n}>
-      <KitProvider value={{ chat, isH5 }}>
+      <KitProvider value={{ chat, isH5, features: resolveFeatures(features) }}>
         <VirtuosoMockContext.Provider value={{ viewportHeight: 4000, itemHeight: 60 }}>
           {ui}
         </VirtuosoMockContext.Provider>

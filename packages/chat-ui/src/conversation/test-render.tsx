@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createKitI18n, type KitLanguage } from '../i18n';
+import { resolveFeatures } from '../kit/features';
 import { KitProvider } from '../kit/kit-context';
 
 /** Renders part of the kit the way ChatKit mounts it: with its SDK, layout and language. */
@@ -14,7 +15,7 @@ export function renderInKit(
   const i18n = createKitI18n(language);
   const wrap = (element: ReactElement) => (
     <I18nextProvider i18n={i18n}>
-      <KitProvider value={{ chat, isH5 }}>{element}</KitProvider>
+      <KitProvider value={{ chat, isH5, features: resolveFeatures() }}>{element}</KitProvider>
     </I18nextProvider>
   );
   const result = render(wrap(ui));

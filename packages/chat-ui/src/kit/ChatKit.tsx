@@ -5,6 +5,7 @@ import { ChatWindow } from '../chat/ChatWindow';
 import { ConversationHeader } from '../conversation/ConversationHeader';
 import { ConversationList } from '../conversation/ConversationList';
 import { createKitI18n, type KitLanguage } from '../i18n';
+import { type FeatureName, resolveFeatures } from './features';
 import { KitProvider } from './kit-context';
 import { NetworkBanner } from './NetworkBanner';
 import { TrialBanner } from './TrialBanner';
@@ -19,6 +20,8 @@ export interface ChatKitProps {
   isH5?: boolean;
   /** A conversation to open at once, e.g. `C2Cuser1` or `GROUPgroup1` (spec portal.md §1). */
   initialConversationID?: string | null;
+  /** Feature flags to turn off (spec chat.md §3); every feature is on by default. */
+  features?: Partial<Record<FeatureName, boolean>>;
 }
 
 type Tab = 'messages' | 'contacts';
@@ -28,11 +31,13 @@ type Tab = 'messages' | 'contacts';
  * messages tab holds the conversation list in an aside and the chat in the main area. On h5 the
  * aside is hidden while a conversation is open, and the chat's back button closes it.
  */
-export function ChatKit({ chat, language, isH5, initialConversationID = null }: ChatKitProps) {
+export function ChatKit({ chat, language, isH5, initialConversationID = null, features }: ChatKitProps) {
   const narrow = useNarrowScreen();
   const h5 = isH5 ?? narrow;
   const i18n = useMemo(() => createKitI18n(language), [language]);
-  const context = useMemo(() => ({ chat, isH5: h5 }), [chat, h5]);
+  // Hosts usually pass a fresh object each render; the flags' values are what matter.
+  const flags = JSON.stringify(features ?? {});
+  const context = useMemo(() => ({ chat, isH5: h5, features: resolveFeatures(JSON.parse(flags)) }), [chat, h5, flags]);
   const [conversationID, setConversationID] = useState<string | null>(
     initialConversationID && /^(C2C|GROUP)/.test(initialConversationID) ? initialConversationID : null,
   );

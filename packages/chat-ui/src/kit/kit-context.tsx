@@ -1,11 +1,13 @@
 import type { ChatSDK } from '@liaison/sdk';
 import { createContext, type ReactNode, useContext } from 'react';
+import type { Features } from './features';
 
 /** What every part of the kit shares: the logged-in SDK instance and the layout. */
 export interface KitContextValue {
   chat: ChatSDK;
   /** Narrow screens (h5): one panel at a time, touch gestures. */
   isH5: boolean;
+  features: Features;
 }
 
 const KitContext = createContext<KitContextValue | null>(null);

@@ -108,6 +108,12 @@ describe('Composer', () => {
     expect(received.slice(from)).toEqual(['hi [TUIEmoji_Smile]']);
   });
 
+  it('offers no emoji picker when the host turns InputEmoji off', () => {
+    renderWithKit(<Composer conversationID="C2Cben" />, ann, { features: { InputEmoji: false } });
+    expect(screen.getByRole('textbox', { name: 'Message input' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Emoji' })).toBeNull();
+  });
+
   it('saves unsent text as the draft on leaving and restores then clears it on return', async () => {
     const first = renderWithKit(<Composer conversationID="C2Cben" />, ann);
     type('half a [TUIEmoji_Ok] thought');

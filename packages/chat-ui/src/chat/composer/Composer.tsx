@@ -4,6 +4,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { enabledItems } from '../../kit/features';
 import { useKit } from '../../kit/kit-context';
 import { toolbarRegistry } from '../message/registries';
 import { getMessageStore } from '../message-list/message-store';
@@ -24,7 +25,7 @@ export interface ComposerProps {
  * cleared) when it opens. Mount one per conversation (key it by conversationID).
  */
 export function Composer({ conversationID }: ComposerProps) {
-  const { chat } = useKit();
+  const { chat, features } = useKit();
   const { t } = useTranslation('chat');
   const [error, setError] = useState<string | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
@@ -118,17 +119,19 @@ export function Composer({ conversationID }: ComposerProps) {
   return (
     <div className="lc-composer">
       <div className="lc-composer__toolbar">
-        <button
-          type="button"
-          className="lc-icon-button"
-          aria-label={t('emoji')}
-          aria-expanded={isPickerOpen}
-          aria-haspopup="dialog"
-          onClick={() => setPickerOpen((open) => !open)}
-        >
-          ☺
-        </button>
-        {toolbarRegistry.map((item) => (
+        {features.InputEmoji && (
+          <button
+            type="button"
+            className="lc-icon-button"
+            aria-label={t('emoji')}
+            aria-expanded={isPickerOpen}
+            aria-haspopup="dialog"
+            onClick={() => setPickerOpen((open) => !open)}
+          >
+            ☺
+          </button>
+        )}
+        {enabledItems(toolbarRegistry, features).map((item) => (
           <button
             key={item.id}
             type="button"

@@ -1,11 +1,14 @@
 import type { Message } from '@liaison/sdk';
 import type { ReactNode } from 'react';
+import type { FeatureName } from '../../kit/features';
 
 /** An action in a message's menu (copy, revoke, quote… in coming versions). */
 export interface MessageMenuItem {
   id: string;
   /** i18n key or text shown to the user. */
   label: string;
+  /** The feature flag that turns the action off, if any. */
+  feature?: FeatureName;
   /** Whether the action applies to this message (spec chat.md §5 action menu rules). */
   isAvailable(message: Message): boolean;
   onSelect(message: Message): void;
@@ -16,6 +19,8 @@ export interface ToolbarItem {
   id: string;
   label: string;
   icon: ReactNode;
+  /** The feature flag that hides the button, if any. */
+  feature?: FeatureName;
   onSelect(context: { conversationID: string }): void;
 }
 
