@@ -113,6 +113,8 @@ describe('enterprise verification', () => {
       msg: '请上传营业执照（图片或PDF）',
     });
     expect(await submit({ contactPhone: '12345' })).toEqual({ code: 500, msg: '请输入正确的联系电话' });
+    expect(await submit({ enterpriseName: '企'.repeat(101) })).toEqual({ code: 500, msg: '企业名称不能超过100个字符' });
+    expect(await submit({ address: '  ' })).toEqual({ code: 500, msg: '请输入企业地址' });
     expect(await client.call('GET', '/portal/supply/chain/auth/data')).toMatchObject({ code: 200, data: null });
     expect((await person(client))?.userType).toBe(1);
   });

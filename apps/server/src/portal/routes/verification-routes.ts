@@ -6,21 +6,22 @@ import { type PortalContext, parse, requireAccount } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
 import { isCreditCode } from '../identity';
 
-const text = (max: number, missing: string) => z.string().trim().min(1, missing).max(max, `${missing}（过长）`);
+const text = (max: number, label: string) =>
+  z.string().trim().min(1, `请输入${label}`).max(max, `${label}不能超过${max}个字符`);
 
 const enterpriseSchema = z.object({
-  enterpriseName: text(100, '请输入企业名称'),
+  enterpriseName: text(100, '企业名称'),
   creditCode: z
     .string()
     .trim()
     .transform((s) => s.toUpperCase())
     .refine(isCreditCode, '统一社会信用代码不正确'),
-  legalPerson: text(50, '请输入法定代表人'),
+  legalPerson: text(50, '法定代表人'),
   contactPhone: z
     .string()
     .trim()
     .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, '请输入正确的联系电话'),
-  address: text(200, '请输入企业地址'),
+  address: text(200, '企业地址'),
   businessLicense: z.string().min(1, '请上传营业执照'),
 });
 type EnterpriseBody = z.infer<typeof enterpriseSchema>;
