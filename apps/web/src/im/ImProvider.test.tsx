@@ -1,36 +1,17 @@
-// @vitest-environment jsdom
+// @vitest-environment node
+import '../test/dom-for-server-tests';
 import '../test/dom';
+import LiaisonChat, { ChatSDK } from '@liaison/sdk';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Person } from '../api/types';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { sessionStore } from '../auth/session-store';
-import { fakeApi, ok } from '../test/fake-api';
+import { pageSockets, setPageUrl, withPortalServer } from '../test/portal-server';
 import { ImProvider } from './ImProvider';
 import { ImStatusLine } from './ImStatusLine';
 import { useIm } from './im-context';
 
-type Listener = (event: { data: { state: string } }) => void;
-
-const sdk = vi.hoisted(() => {
-  const listeners = new Map<string, Listener>();
-  const chat = {
-    on: vi.fn((name: string, listener: Listener) => listeners.set(name, listener)),
-    login: vi.fn<(options: { userID: string; userSig: string }) => Promise<unknown>>(),
-    destroy: vi.fn(async () => undefined),
-  };
-  return { chat, listeners, create: vi.fn(() => chat) };
-});
-
-vi.mock('@liaison/sdk', () => ({
-  default: {
-    create: sdk.create,
-    EVENT: { NET_STATE_CHANGE: 'netStateChange', SDK_NOT_READY: 'sdkStateNotReady' },
-    TYPES: { NET_STATE_CONNECTED: 'connected' },
-  },
-}));
-
-const ENTERPRISE: Partial<Person> = { userId: 'u9', userType: 2, status: 1, realPersonAuthStatus: 1 };
+const portal = withPortalServer();
 
 function KitLanguage() {
   return <output aria-label="kit language">{useIm().language}</output>;
@@ -47,82 +28,88 @@ function renderMessages() {
   );
 }
 
-function logIn(person: Partial<Person>, sdkAppID = 1400000001) {
-  sessionStore.update({ loginStatus: true, user: { token: 'tok' }, person: person as Person });
-  return fakeApi({
-    'GET /portal/self/center/im/gen/userSig': ok({
-      canConnect: person.userType === 1 || person.userType === 2,
-      sdkAppID,
-      userID: 'u9',
-      userSig: 'sig-u9',
-    }),
-  });
+/** Logs a demo person in through the API and stores the session, as a reload finds it. */
+async function logIn(loginName: string) {
+  await portal.enterSession(await portal.login(loginName));
+  portal.calls.length = 0;
 }
 
+/** The IM credentials the portal handed the page in this test. */
+function credentials() {
+  const call = portal.calls.find((c) => c.path === '/portal/self/center/im/gen/userSig');
+  const answer = call?.answer as { data?: { sdkAppID: number; userID: string; userSig: string } } | undefined;
+  if (!answer?.data) throw new Error('the page fetched no IM credentials');
+  return answer.data;
+}
+
+// Spies only: the real SDK runs, against the real server.
+const create = vi.spyOn(LiaisonChat, 'create');
+const login = vi.spyOn(ChatSDK.prototype, 'login');
+const destroy = vi.spyOn(ChatSDK.prototype, 'destroy');
+
 beforeEach(() => {
-  sdk.create.mockClear();
-  sdk.chat.login.mockReset();
-  sdk.chat.destroy.mockClear();
-  sdk.listeners.clear();
+  create.mockClear();
+  login.mockClear();
+  destroy.mockClear();
+});
+
+afterEach(() => {
+  setPageUrl(`${portal.server().url}/index`);
 });
 
 describe('messaging login', () => {
   it('logs the SDK in on this origin with the credentials the portal hands out', async () => {
-    sdk.chat.login.mockResolvedValue({ code: 0, data: { repeatLogin: false } });
-    logIn(ENTERPRISE);
+    await logIn('zhangwei');
     renderMessages();
     expect(await screen.findByText('消息服务已连接')).toBeTruthy();
-    expect(sdk.create).toHaveBeenCalledWith({ SDKAppID: 1400000001, server: window.location.origin });
-    expect(sdk.chat.login).toHaveBeenCalledWith({ userID: 'u9', userSig: 'sig-u9' });
+    const { sdkAppID, userID, userSig } = credentials();
+    expect(sdkAppID).toBe(1400000001);
+    expect(create).toHaveBeenCalledWith({ SDKAppID: 1400000001, server: window.location.origin });
+    expect(window.location.origin).toBe(portal.server().url);
+    expect(login).toHaveBeenCalledWith({ userID, userSig });
+    expect(userID).toBe(sessionStore.getState().person?.userId);
     expect(screen.getByLabelText('kit language').textContent).toBe('zh-CN');
   });
 
   it('follows the connection as the SDK reports it', async () => {
-    sdk.chat.login.mockResolvedValue({ code: 0, data: { repeatLogin: false } });
-    logIn(ENTERPRISE);
+    await logIn('zhangwei');
     renderMessages();
     await screen.findByText('消息服务已连接');
-    act(() => sdk.listeners.get('netStateChange')?.({ data: { state: 'connecting' } }));
-    expect(screen.getByText('正在连接消息服务…')).toBeTruthy();
-    act(() => sdk.listeners.get('netStateChange')?.({ data: { state: 'connected' } }));
-    expect(screen.getByText('消息服务已连接')).toBeTruthy();
-  });
-
-  it('chooses the English kit for an international application id', async () => {
-    sdk.chat.login.mockResolvedValue({ code: 0, data: { repeatLogin: false } });
-    logIn(ENTERPRISE, 20_000_001);
-    renderMessages();
-    await screen.findByText('消息服务已连接');
-    expect(screen.getByLabelText('kit language').textContent).toBe('en');
+    // The network drops the socket; the SDK reconnects by itself.
+    for (const socket of pageSockets) socket.terminate();
+    expect(await screen.findByText('正在连接消息服务…')).toBeTruthy();
+    expect(await screen.findByText('消息服务已连接', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('logs a failed login instead of showing it', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    sdk.chat.login.mockRejectedValue(Object.assign(new Error('userSig expired'), { code: 70001 }));
-    logIn(ENTERPRISE);
+    await logIn('zhangwei');
+    // Served from an origin where nothing answers the socket: the SDK login fails.
+    setPageUrl('http://127.0.0.1:9/index');
     renderMessages();
     await waitFor(() => expect(logged).toHaveBeenCalledWith('消息服务登录失败', expect.any(Error)));
     expect(screen.getByText('消息服务未连接')).toBeTruthy();
-    expect(screen.queryByText('userSig expired')).toBeNull();
+    const error = logged.mock.calls[0]?.[1] as Error;
+    expect(screen.queryByText(error.message)).toBeNull();
     logged.mockRestore();
   });
 
   it('does not connect a user who has not verified their real name', async () => {
-    const calls = logIn({ userId: 'u9', userType: 0, realPersonAuthStatus: 0 });
+    await logIn('chenlei');
     renderMessages();
     expect(await screen.findByText('完成实名认证后即可使用消息服务。')).toBeTruthy();
     expect(screen.getByText('消息服务未连接')).toBeTruthy();
-    expect(calls).toHaveLength(0);
-    expect(sdk.create).not.toHaveBeenCalled();
+    expect(portal.calls).toHaveLength(0);
+    expect(create).not.toHaveBeenCalled();
   });
 
   it('ends the SDK session when the user logs out', async () => {
-    sdk.chat.login.mockResolvedValue({ code: 0, data: { repeatLogin: false } });
-    logIn(ENTERPRISE);
+    await logIn('zhangwei');
     renderMessages();
     await screen.findByText('消息服务已连接');
     act(() => sessionStore.clearIdentity());
     expect(await screen.findByText('消息服务未连接')).toBeTruthy();
-    expect(sdk.chat.destroy).toHaveBeenCalledTimes(1);
+    expect(destroy).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(pageSockets.size).toBe(0));
   });
 });

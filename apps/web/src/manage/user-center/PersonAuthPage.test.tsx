@@ -1,19 +1,19 @@
-// @vitest-environment jsdom
+// @vitest-environment node
+import '../../test/dom-for-server-tests';
 import '../../test/dom';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Person } from '../../api/types';
 import { AppProviders } from '../../app/AppProviders';
-import { sessionStore } from '../../auth/session-store';
-import { fakeApi, type Handler, ok, refused } from '../../test/fake-api';
+import { type PortalClient, withPortalServer } from '../../test/portal-server';
 import { PersonAuthPage } from './PersonAuthPage';
 
-const UNVERIFIED = { userId: 'u4', userType: 0, realPersonAuthStatus: 0, realName: '' } as Person;
+const portal = withPortalServer();
 
-function renderPage(who: Person, handlers: Record<string, Handler> = {}) {
-  sessionStore.update({ loginStatus: true, user: { token: 'tok' }, person: who });
-  const calls = fakeApi(handlers);
+/** Logs `who` in (a new account when not given) and shows the page. */
+async function renderPage(who?: Promise<PortalClient>) {
+  await portal.enterSession(await (who ?? portal.register()));
+  portal.calls.length = 0;
   render(
     <AppProviders>
       <MemoryRouter>
@@ -21,7 +21,6 @@ function renderPage(who: Person, handlers: Record<string, Handler> = {}) {
       </MemoryRouter>
     </AppProviders>,
   );
-  return calls;
 }
 
 function fill(label: string, value: string) {
@@ -30,40 +29,38 @@ function fill(label: string, value: string) {
 
 describe('real-name verification', () => {
   it('sends the name and ID number, then shows the verified state', async () => {
-    const calls = renderPage(UNVERIFIED, {
-      'POST /portal/self/center/personal/real/name/auth': ok(null, '实名认证成功'),
-      'GET /portal/self/center/info': ok({ ...UNVERIFIED, userType: 1, realPersonAuthStatus: 1, realName: '*三' }),
-    });
+    await renderPage();
     fill('真实姓名', ' 张三 ');
     fill('身份证号', '11010519491231002X');
     fireEvent.click(screen.getByRole('button', { name: '提交认证' }));
     expect(await screen.findByText('您已完成实名认证')).toBeTruthy();
-    expect(screen.getByText('真实姓名：*三')).toBeTruthy();
-    expect(calls[0]?.body).toEqual({ realName: '张三', idCard: '11010519491231002X' });
+    expect(screen.getByText('真实姓名：张*')).toBeTruthy();
+    expect(portal.calls[0]?.body).toEqual({ realName: '张三', idCard: '11010519491231002X' });
   });
 
   it('checks the ID number shape before sending', async () => {
-    const calls = renderPage(UNVERIFIED);
+    await renderPage();
     fill('真实姓名', '张三');
     fill('身份证号', '12345');
     fireEvent.click(screen.getByRole('button', { name: '提交认证' }));
     expect(await screen.findByText('身份证号码格式不正确')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(portal.calls).toHaveLength(0);
   });
 
   it('shows the server reason when it refuses', async () => {
-    renderPage(UNVERIFIED, {
-      'POST /portal/self/center/personal/real/name/auth': refused('身份证号码校验位不正确'),
-    });
+    await renderPage();
     fill('真实姓名', '李四');
     fill('身份证号', '110105194912310021');
     fireEvent.click(screen.getByRole('button', { name: '提交认证' }));
     expect(await screen.findByText('身份证号码校验位不正确')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: '提交认证' })).toBeTruthy());
+    // Usable again: no longer loading (jsdom never ends the spinner's leave motion, whose label stays).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /提交认证/ }).classList.contains('ant-btn-loading')).toBe(false),
+    );
   });
 
-  it('shows a verified user their state and the way to enterprise verification', () => {
-    renderPage({ ...UNVERIFIED, userType: 1, realPersonAuthStatus: 1, realName: '*四' });
+  it('shows a verified user their state and the way to enterprise verification', async () => {
+    await renderPage(portal.login('wangfang'));
     expect(screen.getByText('您已完成实名认证')).toBeTruthy();
     expect(screen.getByRole('button', { name: '前往企业认证' })).toBeTruthy();
     expect(screen.queryByLabelText('身份证号')).toBeNull();

@@ -1,0 +1,37 @@
+/**
+ * jsdom globals for component tests that talk to the real server started in-process.
+ *
+ * Such a file runs in vitest's `node` environment and imports this module FIRST. In the plain
+ * `jsdom` environment vitest transforms modules for the browser, which rewrites the server's
+ * `new URL('./migrations/', import.meta.url)` into an http URL and breaks it; and a custom
+ * environment cannot be named by path in the per-file comment. So: node transforms, jsdom globals.
+ *
+ * jsdom's window brings typed arrays from its own realm; the server (jose's `instanceof
+ * Uint8Array` on a Buffer, for one) needs Node's, so those stay Node's, as in the browser where
+ * there is one realm.
+ */
+import { afterAll } from 'vitest';
+import { builtinEnvironments } from 'vitest/runtime';
+
+const NODE_BINARY = {
+  ArrayBuffer,
+  Uint8Array,
+  Uint8ClampedArray,
+  Uint16Array,
+  Uint32Array,
+  Int8Array,
+  Int16Array,
+  Int32Array,
+  Float32Array,
+  Float64Array,
+};
+/** Node's own, for handing what the page built with jsdom's to Node's fetch. */
+export const nodeForms = { FormData, File };
+const dom = await builtinEnvironments.jsdom.setup(globalThis, {});
+Object.assign(globalThis, NODE_BINARY);
+// React's act() warnings are off unless the environment says it is a test.
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+afterAll(async () => {
+  await dom.teardown(globalThis);
+});
