@@ -128,6 +128,8 @@ describe('chatting in the message centre', () => {
 describe('chatting on a phone-sized screen', () => {
   it('shows the list, then the chat alone, and goes back with the back button', async () => {
     const phone = await messageCentreAs('lina', { mobile: true });
+    // The management centre's menu runs across the top on a phone.
+    await phone.getByRole('navigation', { name: '管理中心导航' }).getByText('我的消息').waitFor();
     await conversation(phone, '张伟').tap();
     await messages(phone).waitFor();
     expect(await conversationList(phone).isVisible()).toBe(false);

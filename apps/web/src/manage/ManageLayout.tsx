@@ -1,5 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu } from 'antd';
+import { Button, Grid, Layout, Menu } from 'antd';
 import { Outlet, useNavigate } from 'react-router';
 import { logout } from '../auth/session-actions';
 import { useSession } from '../auth/session-store';
@@ -21,6 +21,9 @@ export function ManageLayout() {
   const menu = useSession((state) => state.userCenterComponentKey);
   const name = useSession((state) => state.person?.nickName || state.person?.mobile || '');
   const selected = manageNav === USER_CENTER_KEY ? `${USER_CENTER_KEY}/${menu}` : manageNav;
+  // Phones have no room for a side menu: the same menu runs across the top instead.
+  const isPhone = Grid.useBreakpoint().md === false;
+  const goTo = ({ key }: { key: string }) => navigate(`/manageCenter/${key}`);
 
   async function handleLogout() {
     // Leave the management centre first (committed, not as a pending transition): the guard
@@ -31,18 +34,25 @@ export function ManageLayout() {
 
   return (
     <Layout className="manage">
-      <Layout.Sider theme="light" width={200} className="manage__sider">
-        <nav aria-label="管理中心导航">
-          <Menu
-            mode="inline"
-            items={MENU_ITEMS}
-            selectedKeys={[selected]}
-            defaultOpenKeys={[USER_CENTER_KEY]}
-            onClick={({ key }) => navigate(`/manageCenter/${key}`)}
-          />
-        </nav>
-      </Layout.Sider>
+      {!isPhone && (
+        <Layout.Sider theme="light" width={200} className="manage__sider">
+          <nav aria-label="管理中心导航">
+            <Menu
+              mode="inline"
+              items={MENU_ITEMS}
+              selectedKeys={[selected]}
+              defaultOpenKeys={[USER_CENTER_KEY]}
+              onClick={goTo}
+            />
+          </nav>
+        </Layout.Sider>
+      )}
       <Layout.Content className="manage__content">
+        {isPhone && (
+          <nav aria-label="管理中心导航">
+            <Menu mode="horizontal" items={MENU_ITEMS} selectedKeys={[selected]} onClick={goTo} />
+          </nav>
+        )}
         <div className="manage__bar">
           <span>{name}</span>
           <Button icon={<LogoutOutlined aria-hidden />} onClick={handleLogout}>
