@@ -82,26 +82,17 @@ function StartC2CDialog({ t, onOpen, onClose }: StartDialogProps) {
   const inputID = useId();
   const errorID = useId();
   const [userID, setUserID] = useState('');
-  const [error, setError] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  const { error, setError, isBusy, submit } = useDialogSubmit(t);
 
-  const handleSubmit = async () => {
+  const handleSubmit = () => {
     const id = userID.trim();
-    if (!id) {
-      setError(t('userIDRequired'));
-      return;
-    }
-    setIsBusy(true);
-    setError('');
-    try {
+    if (!id) return setError(t('userIDRequired'));
+    return submit(async () => {
       const { data } = await chat.getUserProfile({ userIDList: [id] });
-      if (data.some((profile) => profile.userID === id)) onOpen(`${TYPES.CONV_C2C}${id}`);
-      else setError(t('userNotFound'));
-    } catch (reason) {
-      setError(t('requestFailed', { message: errorMessage(reason) }));
-    } finally {
-      setIsBusy(false);
-    }
+      if (!data.some((profile) => profile.userID === id)) return t('userNotFound');
+      onOpen(`${TYPES.CONV_C2C}${id}`);
+      return null;
+    });
   };
 
   return (
@@ -144,29 +135,20 @@ function StartGroupDialog({ t, onOpen, onClose }: StartDialogProps) {
   const errorID = useId();
   const [name, setName] = useState('');
   const [members, setMembers] = useState('');
-  const [error, setError] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  const { error, setError, isBusy, submit } = useDialogSubmit(t);
 
-  const handleSubmit = async () => {
+  const handleSubmit = () => {
     const groupName = name.trim();
-    if (!groupName) {
-      setError(t('groupNameRequired'));
-      return;
-    }
-    setIsBusy(true);
-    setError('');
-    try {
+    if (!groupName) return setError(t('groupNameRequired'));
+    return submit(async () => {
       const me = chat.getLoginUser();
       const memberList = parseMemberIDs(members)
         .filter((userID) => userID !== me)
         .map((userID) => ({ userID }));
       const { data } = await chat.createGroup({ type: TYPES.GRP_WORK, name: groupName, memberList });
       onOpen(`${TYPES.CONV_GROUP}${data.group.groupID}`);
-    } catch (reason) {
-      setError(t('requestFailed', { message: errorMessage(reason) }));
-    } finally {
-      setIsBusy(false);
-    }
+      return null;
+    });
   };
 
   return (
@@ -211,6 +193,27 @@ function StartGroupDialog({ t, onOpen, onClose }: StartDialogProps) {
 
 function errorMessage(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);
+}
+
+/**
+ * A dialog's request: `action` answers the error to show (or null); a refused request shows the
+ * SDK's reason. The dialog is busy meanwhile. Form checks set their error at once, before it.
+ */
+function useDialogSubmit(t: ConversationT) {
+  const [error, setError] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const submit = async (action: () => Promise<string | null>) => {
+    setIsBusy(true);
+    setError('');
+    try {
+      setError((await action()) ?? '');
+    } catch (reason) {
+      setError(t('requestFailed', { message: errorMessage(reason) }));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return { error, setError, isBusy, submit };
 }
 
 /** Cancel and submit, as every dialog of the header ends. */
