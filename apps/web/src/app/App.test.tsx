@@ -1,5 +1,5 @@
 // @vitest-environment node
-import '../test/dom-for-server-tests';
+import '../../../../tests/support/dom-for-server-tests';
 import '../test/dom';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import '../test/dom-for-server-tests';
+import '../../../../tests/support/dom-for-server-tests';
 import '../test/dom';
 import LiaisonChat, { ChatSDK } from '@liaison/sdk';
 import { act, render, screen, waitFor } from '@testing-library/react';

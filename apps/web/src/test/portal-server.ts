@@ -1,6 +1,6 @@
 /**
  * The real portal server, in this process, for component tests (the test file runs in the node
- * environment with jsdom globals from ./dom-for-server-tests, imported first).
+ * environment with jsdom globals from tests/support/dom-for-server-tests, imported first).
  *
  * The app calls relative URLs ('/prod-api/...') as the browser does on its own origin; here the
  * global fetch is wrapped so they go to the server's address. The wrapper answers nothing
@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
+import { nodeForms } from '../../../../tests/support/dom-for-server-tests';
 import type { LiaisonServer } from '../../../server/src/app';
 import { DEMO_PASSWORD } from '../../../server/src/demo/seed';
 import { startServer } from '../../../server/src/integration/harness';
@@ -15,7 +16,6 @@ import { creditCodeCheckChar, idCardCheckDigit } from '../../../server/src/porta
 import { freshMobile, PortalClient } from '../../../server/src/portal/test-client';
 import type { Person } from '../api/types';
 import { sessionStore } from '../auth/session-store';
-import { nodeForms } from './dom-for-server-tests';
 
 export { DEMO_PASSWORD, freshMobile, PortalClient };
 

@@ -1,11 +1,12 @@
 // @vitest-environment node
-import '../test-support/dom-for-server-tests';
+import '../../../../tests/support/dom-for-server-tests';
 import type { ChatSDK } from '@liaison/sdk';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sendText } from '../../../../apps/server/src/integration/harness';
+import { renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { ChatWindow } from './ChatWindow';
-import { renderWithKit, sendText } from './test-render';
 
 let server: TestServer;
 let ann: ChatSDK;
@@ -24,13 +25,13 @@ afterAll(async () => {
 
 describe('ChatWindow', () => {
   it('shows a placeholder when no conversation is open', () => {
-    renderWithKit(<ChatWindow conversationID={null} onBack={() => undefined} />, ann);
+    renderInKit(ann, <ChatWindow conversationID={null} onBack={() => undefined} />);
     expect(screen.getByText('Select a conversation to start chatting')).toBeTruthy();
   });
 
   it('shows the conversation name, its messages and the composer; on h5 a back button closes it', async () => {
     const onBack = vi.fn();
-    renderWithKit(<ChatWindow conversationID="C2Cben" onBack={onBack} />, ann, { isH5: true });
+    renderInKit(ann, <ChatWindow conversationID="C2Cben" onBack={onBack} />, { isH5: true });
     expect(await screen.findByRole('heading', { name: 'Ben Li' })).toBeTruthy();
     expect(await screen.findByText('hello ann')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Message input' })).toBeTruthy();

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import '../test-support/dom-for-server-tests';
+import '../../../../tests/support/dom-for-server-tests';
 import type { ChatSDK } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -8,9 +8,9 @@ import { WebSocket } from 'ws';
 import { connect, sendText, startServer, until } from '../../../../apps/server/src/integration/harness';
 import { startStallingProxy } from '../../../../apps/server/src/integration/stalling-proxy';
 import { NetworkBanner } from '../kit/NetworkBanner';
+import { renderInKit } from '../test-support/render-in-kit';
 import { ConversationHeader } from './ConversationHeader';
 import { ConversationList } from './ConversationList';
-import { renderInKit } from './test-render';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 let server: Server;

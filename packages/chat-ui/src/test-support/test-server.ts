@@ -5,7 +5,7 @@ import { connect, startServer } from '../../../../apps/server/src/integration/ha
 
 /**
  * A real in-memory server for component tests, in this process (the test file runs in the node
- * environment with jsdom globals from ./dom-for-server-tests). SDKs use `ws`, not jsdom's socket.
+ * environment with jsdom globals from tests/support/dom-for-server-tests). SDKs use `ws`, not jsdom's socket.
  */
 export interface TestServer {
   url: string;

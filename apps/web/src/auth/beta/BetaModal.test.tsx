@@ -1,5 +1,5 @@
 // @vitest-environment node
-import '../../test/dom-for-server-tests';
+import '../../../../../tests/support/dom-for-server-tests';
 import '../../test/dom';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import '../../test/dom-for-server-tests';
+import '../../../../../tests/support/dom-for-server-tests';
 import '../../test/dom';
 import { createDecipheriv } from 'node:crypto';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';

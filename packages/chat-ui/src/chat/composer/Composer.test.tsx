@@ -1,11 +1,12 @@
 // @vitest-environment node
-import '../../test-support/dom-for-server-tests';
+import '../../../../../tests/support/dom-for-server-tests';
 import type { ChatSDK } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../../../apps/server/src/integration/harness';
+import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
-import { renderWithKit, until } from '../test-render';
 import { Composer } from './Composer';
 
 let server: TestServer;
@@ -52,7 +53,7 @@ async function receivedUpToMarker(from: number, marker: string): Promise<string[
 
 describe('Composer', () => {
   it('sends on Enter and clears; Ctrl+Enter and Shift+Enter break the line instead', async () => {
-    renderWithKit(<Composer conversationID="C2Cben" />, ann);
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
     const from = received.length;
     type('line one');
     press({ ctrlKey: true });
@@ -67,7 +68,7 @@ describe('Composer', () => {
   });
 
   it('never sends on Enter during IME composition, nor empty or whitespace-only text', async () => {
-    renderWithKit(<Composer conversationID="C2Cben" />, ann);
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
     const from = received.length;
     type('ni');
     press({ isComposing: true });
@@ -85,7 +86,7 @@ describe('Composer', () => {
   });
 
   it('refuses text over 12 KB with the spec message and sends nothing', async () => {
-    renderWithKit(<Composer conversationID="C2Cben" />, ann);
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
     const from = received.length;
     type('好'.repeat(4200));
     press();
@@ -97,7 +98,7 @@ describe('Composer', () => {
   });
 
   it('inserts a picked emoji, sent as its [TUIEmoji_*] tag', async () => {
-    renderWithKit(<Composer conversationID="C2Cben" />, ann);
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
     const from = received.length;
     type('hi ');
     fireEvent.click(screen.getByRole('button', { name: 'Emoji' }));
@@ -109,18 +110,18 @@ describe('Composer', () => {
   });
 
   it('offers no emoji picker when the host turns InputEmoji off', () => {
-    renderWithKit(<Composer conversationID="C2Cben" />, ann, { features: { InputEmoji: false } });
+    renderInKit(ann, <Composer conversationID="C2Cben" />, { features: { InputEmoji: false } });
     expect(screen.getByRole('textbox', { name: 'Message input' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Emoji' })).toBeNull();
   });
 
   it('saves unsent text as the draft on leaving and restores then clears it on return', async () => {
-    const first = renderWithKit(<Composer conversationID="C2Cben" />, ann);
+    const first = renderInKit(ann, <Composer conversationID="C2Cben" />);
     type('half a [TUIEmoji_Ok] thought');
     first.unmount();
     await until(() => ann.conversationStore.get('C2Cben')?.draftText === 'half a [TUIEmoji_Ok] thought', 5000, 'draft');
 
-    renderWithKit(<Composer conversationID="C2Cben" />, ann);
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
     expect(editor().getText()).toBe('half a [TUIEmoji_Ok] thought');
     expect(screen.getByRole('textbox', { name: 'Message input' }).querySelector('img.lc-emoji')).not.toBeNull();
     await until(() => ann.conversationStore.get('C2Cben')?.draftText === '', 5000, 'draft cleared');

@@ -1,11 +1,12 @@
 // @vitest-environment node
-import '../../test-support/dom-for-server-tests';
+import '../../../../../tests/support/dom-for-server-tests';
 import type { ChatSDK } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sendText, until } from '../../../../../apps/server/src/integration/harness';
+import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { type MessageRendererProps, messageRenderers, TextMessage } from '../message/renderers';
-import { renderWithKit, sendText, until } from '../test-render';
 import { MessageList } from './MessageList';
 
 let server: TestServer;
@@ -31,9 +32,9 @@ describe('MessageList', () => {
       renders.set(props.message.payload.text, (renders.get(props.message.payload.text) ?? 0) + 1);
       return <TextMessage {...props} />;
     }
-    renderWithKit(
-      <MessageList conversationID="C2Cben" renderers={{ ...messageRenderers, TIMTextElem: CountingText }} />,
+    renderInKit(
       ann,
+      <MessageList conversationID="C2Cben" renderers={{ ...messageRenderers, TIMTextElem: CountingText }} />,
     );
     await screen.findByText('second');
     const before = { first: renders.get('first'), second: renders.get('second') };
@@ -48,7 +49,7 @@ describe('MessageList', () => {
   it('offers "View more" until the older history is loaded, keeping the rows already shown', async () => {
     const dora = await server.connect('dora');
     for (let i = 1; i <= 17; i++) await sendText(ben, 'dora', `old ${i}`);
-    renderWithKit(<MessageList conversationID="C2Cben" />, dora);
+    renderInKit(dora, <MessageList conversationID="C2Cben" />);
     await screen.findByText('old 17');
     expect(screen.queryByText('old 2')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'View more' }));
@@ -61,7 +62,7 @@ describe('MessageList', () => {
     // Messages to an unknown user fail on the server (20003).
     const failing = ann.createTextMessage({ to: 'nobody-here', conversationType: 'C2C', payload: { text: 'lost' } });
     const { getMessageStore } = await import('./message-store');
-    renderWithKit(<MessageList conversationID="C2Cnobody-here" />, ann);
+    renderInKit(ann, <MessageList conversationID="C2Cnobody-here" />);
     await act(() => getMessageStore(ann, 'C2Cnobody-here').send(failing));
     fireEvent.click(await screen.findByRole('button', { name: 'Failed to send. Click to resend' }));
     expect(screen.getByRole('dialog').textContent).toContain('Confirm to resend the message?');
