@@ -23,7 +23,7 @@ parentPort.on('message', (msg) => {
       transactions.get(msg.tx)?.(msg);
       return;
     case 'close':
-      void db.close().then(() => parentPort.postMessage({ id: msg.id, rows: [] }));
+      void db.close().then(() => parentPort.postMessage({ id: msg.id, result: [] }));
       return;
   }
 });
@@ -32,7 +32,7 @@ parentPort.postMessage({ ready: true });
 async function reply(id, run) {
   try {
     const result = await run();
-    parentPort.postMessage({ id, rows: result.rows });
+    parentPort.postMessage({ id, result: result.rows });
   } catch (err) {
     parentPort.postMessage({ id, error: { message: err?.message ?? String(err), code: err?.code } });
   }
@@ -47,7 +47,7 @@ function begin(msg) {
       inbox.push(next);
       wake?.();
     });
-    parentPort.postMessage({ id: msg.id, rows: [] });
+    parentPort.postMessage({ id: msg.id, result: [] });
     for (;;) {
       while (inbox.length === 0) await new Promise((resolve) => (wake = resolve));
       const next = inbox.shift();
@@ -61,7 +61,7 @@ function begin(msg) {
     }
   })
     .then(
-      () => parentPort.postMessage({ id: finishID, rows: [] }),
+      () => parentPort.postMessage({ id: finishID, result: [] }),
       (err) => parentPort.postMessage({ id: finishID ?? msg.id, error: { message: err?.message ?? String(err) } }),
     )
     .finally(() => transactions.delete(msg.tx));

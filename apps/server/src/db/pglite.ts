@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
+import { workerCalls } from '../workers/worker-calls';
 import type { Database, Sql } from './database';
-
-type Reply = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
 
 /**
  * Embedded PostgreSQL (PGlite, WASM) on a worker thread, so SQL and the gateway's WebSocket work
@@ -11,38 +10,14 @@ type Reply = { id: number; rows: unknown[] } | { id: number; error: { message: s
  */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
-  const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (err: Error) => void }>();
-  let nextID = 0;
   let nextTx = 0;
-  let failure: Error | null = null;
 
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('error', reject);
   });
-  worker.on('message', (reply: Reply) => {
-    const waiter = pending.get(reply.id);
-    if (!waiter) return;
-    pending.delete(reply.id);
-    if ('error' in reply) waiter.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
-    else waiter.resolve(reply.rows);
-  });
-  const fail = (err: Error) => {
-    failure = err;
-    for (const waiter of pending.values()) waiter.reject(err);
-    pending.clear();
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the embedded database thread exited (code ${code})`)));
-
-  const call = (message: Record<string, unknown>): Promise<unknown[]> => {
-    if (failure) return Promise.reject(failure);
-    const id = ++nextID;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ ...message, id });
-    });
-  };
+  const calls = workerCalls(worker, 'the embedded database thread');
+  const call = async (message: Record<string, unknown>) => (await calls.call(message)) as unknown[];
 
   return {
     engine: 'pglite',

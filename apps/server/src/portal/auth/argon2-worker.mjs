@@ -8,6 +8,6 @@ parentPort.on('message', async ({ id, op, args }) => {
     const result = op === 'hash' ? await argon2id(args) : await argon2Verify(args);
     parentPort.postMessage({ id, result });
   } catch (err) {
-    parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+    parentPort.postMessage({ id, error: { message: `argon2: ${err instanceof Error ? err.message : String(err)}` } });
   }
 });
