@@ -13,6 +13,8 @@ import { SessionRegistry } from './gateway/registry';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
+import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
+import { registerSecurityHeaders } from './web/security-headers';
 import { serveWebApp } from './web/static';
 
 /** Concurrent write transactions per process on PostgreSQL; the pool keeps connections for reads. */
@@ -33,6 +35,8 @@ export interface ServerOptions {
   webDir?: string | null;
   /** Seed demo people, enterprises and history into an empty database (embedded demo mode). */
   demo?: boolean;
+  /** Security headers and socket origins; unset: the defaults of a development start. */
+  browser?: BrowserConfig;
 }
 
 export interface LiaisonServer {
@@ -51,6 +55,8 @@ export interface LiaisonServer {
 
 export async function createServer(options: ServerOptions): Promise<LiaisonServer> {
   const http = Fastify({ logger: { level: options.logLevel } });
+  const browser = options.browser ?? loadBrowserConfig({});
+  await registerSecurityHeaders(http, browser);
   const log = (err: unknown, context: string) => http.log.error({ err }, context);
   let app = options.app;
   let appCreated = false;
