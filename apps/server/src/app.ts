@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
+import { createOriginGuard } from './gateway/origin';
 import { SessionRegistry } from './gateway/registry';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
@@ -93,10 +94,11 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     await db.query('SELECT 1');
     return { status: 'ok', sessions: gateway.sessionCount() };
   });
+  const originGuard = createOriginGuard(browser);
   http.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
-    if (path === IM_PATH) gateway.handleUpgrade(req, socket, head);
-    else socket.destroy();
+    if (path !== IM_PATH) socket.destroy();
+    else if (originGuard.admit(req, socket, head)) gateway.handleUpgrade(req, socket, head);
   });
 
   let closed: Promise<void> | null = null;
@@ -123,6 +125,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         // from storage).
         await writer.drain();
         await gateway.close();
+        originGuard.close();
         await writer.drain();
         await http.close();
         await bus.close();
