@@ -157,3 +157,20 @@ describe('the portal under its Content-Security-Policy', () => {
     TOUR_TIMEOUT_MS,
   );
 });
+
+describe('private uploads in the portal', () => {
+  it('shows an enterprise its business licence through a signed link that a visitor cannot use bare', async () => {
+    const page = await watchedPage([]);
+    await page.goto(`${server.url}/index`);
+    await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
+    await page.goto(`${server.url}/manageCenter/userCenter/enterprise`);
+    const href = (await page.getByRole('link', { name: '查看营业执照' }).getAttribute('href')) ?? '';
+    expect(href).toMatch(/\?expires=\d+&viewer=[^&]+&sig=/);
+
+    const opened = await page.request.get(`${server.url}${href}`);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('image/svg+xml');
+    const bare = await fetch(`${server.url}${href.split('?')[0]}`);
+    expect(await bare.json()).toEqual({ code: 404, msg: '访问资源不存在' });
+  });
+});
