@@ -94,7 +94,8 @@ describe('a conversation with 10,000 messages', () => {
   });
 
   it('passes an axe check of the chat view without serious or critical violations', async () => {
-    await page.addScriptTag({ content: axeSource });
+    // Evaluated by the test driver, not as a <script>: the portal's CSP rightly refuses inline scripts.
+    await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {
       const axe = (
         window as unknown as {

@@ -9,10 +9,13 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
+import { createOriginGuard } from './gateway/origin';
 import { SessionRegistry } from './gateway/registry';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
+import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
+import { registerSecurityHeaders } from './web/security-headers';
 import { serveWebApp } from './web/static';
 
 /** Concurrent write transactions per process on PostgreSQL; the pool keeps connections for reads. */
@@ -33,6 +36,8 @@ export interface ServerOptions {
   webDir?: string | null;
   /** Seed demo people, enterprises and history into an empty database (embedded demo mode). */
   demo?: boolean;
+  /** Security headers and socket origins; unset: the defaults of a development start. */
+  browser?: BrowserConfig;
 }
 
 export interface LiaisonServer {
@@ -51,6 +56,8 @@ export interface LiaisonServer {
 
 export async function createServer(options: ServerOptions): Promise<LiaisonServer> {
   const http = Fastify({ logger: { level: options.logLevel } });
+  const browser = options.browser ?? loadBrowserConfig({});
+  await registerSecurityHeaders(http, browser);
   const log = (err: unknown, context: string) => http.log.error({ err }, context);
   let app = options.app;
   let appCreated = false;
@@ -87,10 +94,11 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     await db.query('SELECT 1');
     return { status: 'ok', sessions: gateway.sessionCount() };
   });
+  const originGuard = createOriginGuard(browser);
   http.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
-    if (path === IM_PATH) gateway.handleUpgrade(req, socket, head);
-    else socket.destroy();
+    if (path !== IM_PATH) socket.destroy();
+    else if (originGuard.admit(req, socket, head)) gateway.handleUpgrade(req, socket, head);
   });
 
   let closed: Promise<void> | null = null;
@@ -117,6 +125,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         // from storage).
         await writer.drain();
         await gateway.close();
+        originGuard.close();
         await writer.drain();
         await http.close();
         await bus.close();

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   webDir: string;
   /** Seed demo data into an empty embedded database. */
   demo: boolean;
+  /** PUBLIC_URL, FRAME_ANCESTORS, ALLOWED_ORIGINS. */
+  browser: BrowserConfig;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -74,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
     // The demo people have a published password: only the embedded database ever gets them.
     demo: !databaseUrl && env.DEMO_DATA !== '0',
+    browser: loadBrowserConfig(env),
   };
 }

@@ -84,3 +84,6 @@ export function parseConversationID(conversationID: string): { type: Conversatio
 export function messageBodyBytes(payload: unknown, cloudCustomData = ''): number {
   return new TextEncoder().encode(JSON.stringify(payload)).length + new TextEncoder().encode(cloudCustomData).length;
 }
+
+/** WebSocket close code: the page's Origin is not allowed to open the IM socket (ALLOWED_ORIGINS). */
+export const CLOSE_ORIGIN_NOT_ALLOWED = 4003;

@@ -1,3 +1,6 @@
+// First: decides how every schema below is built.
+import './browser-schemas';
+
 export * from './constants';
 export * from './errors';
 export * from './frames';

@@ -22,7 +22,13 @@ export interface EnterpriseMaterial {
   legalPerson: string;
   contactPhone: string;
   address: string;
+  /** The stored file name of the licence (a private upload). */
   businessLicense: string;
+  /**
+   * A link to open the licence, signed for whoever asked (its owner or a reviewing admin) and
+   * valid for minutes; present where the material is shown, not where it is only summarised.
+   */
+  businessLicenseUrl?: string;
   status: EnterpriseStatus;
   /** '' unless rejected. */
   rejectReason: string;

@@ -181,7 +181,9 @@ async function verifyDemoPerson(
     ],
   );
   if (person.enterprise) {
-    const licence = await portal.uploads.save(userID, Buffer.from(LICENCE_SVG(person.enterprise.name)), 'licence.svg');
+    const licence = await portal.uploads.save(userID, Buffer.from(LICENCE_SVG(person.enterprise.name)), 'licence.svg', {
+      isPrivate: true,
+    });
     const code = person.enterprise.code17 + creditCodeCheckChar(person.enterprise.code17);
     await db.query(
       `INSERT INTO portal_enterprise_auth (user_id, enterprise_name, credit_code, legal_person, contact_phone, address,

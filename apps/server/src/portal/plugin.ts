@@ -8,6 +8,7 @@ import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
 import type { PortalContext } from './context';
 import { defaultPortalMessages, PortalCode, PortalError } from './envelope';
+import { FileLinks } from './file-links';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { fileRoutes } from './routes/file-routes';
@@ -45,6 +46,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
   const sm4Key = settings.sm4Key ?? (await sharedSecret(db, 'sm4-key', randomHex(16)));
   const jwtSecret = Buffer.from(await sharedSecret(db, 'jwt-hs256', randomHex(32)), 'hex');
   const idCardKey = await sharedSecret(db, 'id-card-hmac', randomHex(32));
+  const fileLinkKey = Buffer.from(await sharedSecret(db, 'file-link-hmac', randomHex(32)), 'hex');
   const sms = deps.sms ?? new DevOutbox(deps.log);
   const uploadDir = settings.uploadDir ?? (await mkdtemp(join(tmpdir(), 'liaison-uploads-')));
   return {
@@ -56,6 +58,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     sms,
     outbox: sms instanceof DevOutbox ? sms : null,
     uploads: new UploadStore(db, uploadDir),
+    fileLinks: new FileLinks(fileLinkKey),
     testHooks: settings.testHooks,
     devOutboxEndpoint: settings.devOutboxEndpoint,
   };

@@ -30,7 +30,11 @@ export class PortalClient {
   }
 
   /** `POST common/upload` with one file, multipart as a browser sends it. */
-  async upload(name: string, bytes: Buffer): Promise<{ code: number; msg: string; fileName?: string; url?: string }> {
+  async upload(
+    name: string,
+    bytes: Buffer,
+    visibility?: string,
+  ): Promise<{ code: number; msg: string; fileName?: string; url?: string }> {
     const boundary = '----liaison-test-boundary';
     const body = Buffer.concat([
       Buffer.from(
@@ -42,7 +46,7 @@ export class PortalClient {
     ]);
     const response = await this.server.http.inject({
       method: 'POST',
-      url: '/prod-api/common/upload',
+      url: `/prod-api/common/upload${visibility === undefined ? '' : `?visibility=${visibility}`}`,
       headers: {
         'content-type': `multipart/form-data; boundary=${boundary}`,
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),

@@ -106,6 +106,21 @@ export interface StoredUpload {
   contentType: string;
 }
 
+export interface UploadOptions {
+  /** Served only to the uploader and platform admins (identity documents, licences). */
+  isPrivate?: boolean;
+  now?: Date;
+}
+
+export interface UploadedFile {
+  bytes: Buffer;
+  contentType: string;
+  originalName: string;
+  /** The uploader. */
+  userID: string;
+  isPrivate: boolean;
+}
+
 /** Files live under DATA_DIR/uploads, outside any served tree, under names we generate. */
 export class UploadStore {
   constructor(
@@ -113,7 +128,8 @@ export class UploadStore {
     private readonly dir: string,
   ) {}
 
-  async save(userID: string, bytes: Buffer, originalName: string, now = new Date()): Promise<StoredUpload> {
+  async save(userID: string, bytes: Buffer, originalName: string, options: UploadOptions = {}): Promise<StoredUpload> {
+    const { isPrivate = false, now = new Date() } = options;
     if (bytes.length > UPLOAD_MAX_BYTES) throw new PortalError(PortalCode.ERROR, UPLOAD_TOO_LARGE);
     const type = sniffUpload(bytes, originalName);
     if (!type) throw new PortalError(PortalCode.ERROR, UPLOAD_BAD_TYPE);
@@ -126,36 +142,45 @@ export class UploadStore {
     await writeFile(join(folder, name), bytes, { flag: 'wx' });
     const fileName = `/profile/upload/${y}/${m}/${d}/${name}`;
     await this.db.query(
-      `INSERT INTO portal_uploads (file_name, user_id, original_name, content_type, size, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [fileName, userID, originalName.slice(0, 255), type.contentType, bytes.length, now.getTime()],
+      `INSERT INTO portal_uploads (file_name, user_id, original_name, content_type, size, created_at, private)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [fileName, userID, originalName.slice(0, 255), type.contentType, bytes.length, now.getTime(), isPrivate],
     );
     return { fileName, contentType: type.contentType };
   }
 
   /** A stored file by the name `save` gave it; anything not of that exact form is not looked up. */
-  async read(fileName: string): Promise<{ bytes: Buffer; contentType: string; originalName: string } | null> {
+  async read(fileName: string): Promise<UploadedFile | null> {
     const parts = STORED_NAME.exec(fileName);
     if (!parts) return null;
-    const [row] = await this.db.query<{ content_type: string; original_name: string }>(
-      'SELECT content_type, original_name FROM portal_uploads WHERE file_name = $1',
-      [fileName],
-    );
+    const [row] = await this.db.query<{
+      content_type: string;
+      original_name: string;
+      user_id: string;
+      private: boolean;
+    }>('SELECT content_type, original_name, user_id, private FROM portal_uploads WHERE file_name = $1', [fileName]);
     if (!row) return null;
     const [, y, m, d, name] = parts as unknown as [string, string, string, string, string];
     return {
       bytes: await readFile(join(this.dir, y, m, d, name)),
       contentType: row.content_type,
       originalName: row.original_name,
+      userID: row.user_id,
+      isPrivate: row.private,
     };
   }
 
   /** Who uploaded a file and what it is (enterprise material must be the submitter's own). */
-  async describe(fileName: string): Promise<{ userID: string; contentType: string } | null> {
-    const [row] = await this.db.query<{ user_id: string; content_type: string }>(
-      'SELECT user_id, content_type FROM portal_uploads WHERE file_name = $1',
+  async describe(fileName: string): Promise<{ userID: string; contentType: string; isPrivate: boolean } | null> {
+    const [row] = await this.db.query<{ user_id: string; content_type: string; private: boolean }>(
+      'SELECT user_id, content_type, private FROM portal_uploads WHERE file_name = $1',
       [fileName],
     );
-    return row ? { userID: row.user_id, contentType: row.content_type } : null;
+    return row ? { userID: row.user_id, contentType: row.content_type, isPrivate: row.private } : null;
+  }
+
+  /** From now on served only to its uploader and platform admins (it became verification material). */
+  async makePrivate(fileName: string): Promise<void> {
+    await this.db.query('UPDATE portal_uploads SET private = true WHERE file_name = $1', [fileName]);
   }
 }

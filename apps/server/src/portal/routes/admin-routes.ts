@@ -4,6 +4,7 @@ import { toNumber } from '../../db/database';
 import { type EnterpriseRow, toEnterpriseMaterial } from '../accounts';
 import { type PortalContext, parse, requireAdmin } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
+import { withLicenceLink } from '../file-links';
 import { maskMobile } from '../identity';
 
 const decisionSchema = z.object({
@@ -45,7 +46,7 @@ export function adminRoutes(app: FastifyInstance, ctx: PortalContext): void {
   });
 
   app.get('/system/review/enterprise', async (request) => {
-    await requireAdmin(ctx, request);
+    const admin = await requireAdmin(ctx, request);
     const rows = await ctx.db.query<EnterpriseRow & { user_id: string; nick_name: string; mobile: string }>(
       `SELECT a.user_id, a.nick_name, a.mobile, e.enterprise_name, e.credit_code, e.legal_person, e.contact_phone,
               e.address, e.business_license, e.status, e.reject_reason, e.submitted_at
@@ -57,7 +58,7 @@ export function adminRoutes(app: FastifyInstance, ctx: PortalContext): void {
         userId: r.user_id,
         nickName: r.nick_name,
         mobile: maskMobile(r.mobile),
-        enterprise: toEnterpriseMaterial(r),
+        enterprise: withLicenceLink(ctx.fileLinks, toEnterpriseMaterial(r), admin.user_id),
       })),
     );
   });

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
-import { type PortalContext, requireAccount } from '../context';
-import { PortalCode, PortalError } from '../envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findAccount } from '../accounts';
+import { bearerToken, type PortalContext, requireAccount } from '../context';
+import { ok, PortalCode, PortalError } from '../envelope';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../uploads';
 
 /** Served files can never run script in our origin, whatever they hold. */
@@ -11,8 +12,11 @@ const SANDBOX = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inl
 export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
 
-  app.post('/common/upload', async (request) => {
+  app.post<{ Querystring: { visibility?: string } }>('/common/upload', async (request) => {
     const account = await requireAccount(ctx, request);
+    const { visibility = 'public' } = request.query;
+    if (visibility !== 'public' && visibility !== 'private')
+      throw new PortalError(PortalCode.ERROR, '文件可见范围不正确');
     if (!request.isMultipart()) throw new PortalError(PortalCode.ERROR, '请选择要上传的文件');
     const part = await request.file();
     if (!part) throw new PortalError(PortalCode.ERROR, '请选择要上传的文件');
@@ -25,14 +29,40 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
       }
       throw err;
     }
-    const stored = await ctx.uploads.save(account.user_id, bytes, part.filename);
-    return { code: PortalCode.OK, msg: '上传成功', fileName: stored.fileName, url: `/prod-api${stored.fileName}` };
+    const isPrivate = visibility === 'private';
+    const stored = await ctx.uploads.save(account.user_id, bytes, part.filename, { isPrivate });
+    const url = isPrivate ? ctx.fileLinks.sign(stored.fileName, account.user_id).url : `/prod-api${stored.fileName}`;
+    return { code: PortalCode.OK, msg: '上传成功', fileName: stored.fileName, url };
+  });
+
+  /** Where the caller can open a stored file: its public address, or a signed link to a private one. */
+  app.get<{ Querystring: { fileName?: string } }>('/common/file/link', async (request) => {
+    const account = await requireAccount(ctx, request);
+    const fileName = request.query.fileName ?? '';
+    const file = await ctx.uploads.describe(fileName);
+    if (!file) throw new PortalError(PortalCode.NOT_FOUND);
+    if (!file.isPrivate) return ok({ url: `/prod-api${fileName}`, expiresAt: null });
+    if (!(await maySeePrivateFile(ctx, file.userID, account.user_id))) throw new PortalError(PortalCode.NOT_FOUND);
+    return ok(ctx.fileLinks.sign(fileName, account.user_id));
   });
 
   app.get('/profile/upload/*', async (request, reply) => {
-    const file = await ctx.uploads.read(request.url.replace(/^\/prod-api/, '').split('?')[0] ?? '');
-    if (!file) throw new PortalError(PortalCode.NOT_FOUND);
+    const [path = '', search = ''] = request.url.replace(/^\/prod-api/, '').split('?');
+    const file = await ctx.uploads.read(path);
+    // A private file someone may not see is as absent as a missing one: no bytes, no hint.
+    if (
+      !file ||
+      (file.isPrivate && !(await maySeePrivateFile(ctx, file.userID, await viewerOf(ctx, request, path, search))))
+    ) {
+      throw new PortalError(PortalCode.NOT_FOUND);
+    }
     const inline = file.contentType.startsWith('image/') || file.contentType === 'application/pdf';
+    if (file.isPrivate) {
+      reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
+    } else {
+      // Public media (ability pictures, avatars) may be shown by pages of other origins.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
     return reply
       .header('content-type', file.contentType)
       .header('x-content-type-options', 'nosniff')
@@ -43,4 +73,19 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
       )
       .send(file.bytes);
   });
+}
+
+/** Who asks for a file: the viewer a valid signed link names, else the bearer of a session. */
+async function viewerOf(ctx: PortalContext, request: FastifyRequest, fileName: string, search: string) {
+  const signed = ctx.fileLinks.verify(fileName, new URLSearchParams(search));
+  if (signed) return signed;
+  const token = bearerToken(request);
+  return token ? ((await ctx.sessions.authenticate(token))?.userID ?? null) : null;
+}
+
+/** Private uploads are for their uploader and for platform admins reviewing them. */
+async function maySeePrivateFile(ctx: PortalContext, ownerID: string, viewerID: string | null): Promise<boolean> {
+  if (viewerID === null) return false;
+  if (viewerID === ownerID) return true;
+  return (await findAccount(ctx.db, viewerID))?.is_admin === true;
 }

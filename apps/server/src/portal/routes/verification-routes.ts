@@ -4,6 +4,7 @@ import type { AccountRow } from '../accounts';
 import { findEnterprise } from '../accounts';
 import { type PortalContext, parse, requireAccount } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
+import { withLicenceLink } from '../file-links';
 import { isCreditCode } from '../identity';
 
 const text = (max: number, label: string) =>
@@ -41,7 +42,8 @@ export function verificationRoutes(app: FastifyInstance, ctx: PortalContext): vo
 
   app.get('/portal/supply/chain/auth/data', async (request) => {
     const account = await requireAccount(ctx, request);
-    return ok(await findEnterprise(ctx.db, account.user_id));
+    const material = await findEnterprise(ctx.db, account.user_id);
+    return ok(material && withLicenceLink(ctx.fileLinks, material, account.user_id));
   });
 
   app.post('/portal/supply/chain/upload/auth/data', async (request) => {
@@ -89,6 +91,8 @@ export function verificationRoutes(app: FastifyInstance, ctx: PortalContext): vo
     if (!licence || licence.userID !== account.user_id || !isImageOrPdf) {
       throw new PortalError(PortalCode.ERROR, '请上传营业执照（图片或PDF）');
     }
+    // Whatever it was uploaded as, a licence under review is for its owner and the reviewers only.
+    if (!licence.isPrivate) await ctx.uploads.makePrivate(body.businessLicense);
     return body;
   }
 }

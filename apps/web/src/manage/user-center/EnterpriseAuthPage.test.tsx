@@ -72,10 +72,14 @@ describe('enterprise verification', () => {
     chooseFile(new File(['%PDF-1.4\n%%EOF\n'], 'licence.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     const [upload] = posts();
-    expect(upload?.path).toBe('/common/upload');
+    // A licence is a private upload: its link is signed for the owner, and opens without a token.
+    expect(upload?.path).toBe('/common/upload?visibility=private');
     await waitFor(() => expect(upload?.answer).toBeDefined());
     const licence = (upload?.answer as { fileName?: string } | undefined)?.fileName ?? '';
-    expect(await screen.findByRole('link', { name: licence.split('/').pop() })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: licence.split('/').pop() });
+    const href = link.getAttribute('href') ?? '';
+    expect(href).toMatch(/^\/prod-api\/profile\/upload\/.+\?expires=\d+&viewer=[^&]+&sig=/);
+    expect(await (await fetch(href)).text()).toContain('%PDF-1.4');
     fireEvent.click(screen.getByRole('button', { name: '提交认证' }));
 
     expect(await screen.findByText('提交成功，请等待审核')).toBeTruthy();

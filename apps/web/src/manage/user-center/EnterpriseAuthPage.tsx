@@ -8,12 +8,12 @@ import {
   submitEnterpriseMaterial,
 } from '../../api/supply-chain';
 import type { EnterpriseMaterial } from '../../api/types';
-import { fileUrl } from '../../api/upload';
 import { feedback } from '../../app/feedback';
 import { PERSON_AUTH_PATH } from '../../auth/guards';
 import { refreshPerson } from '../../auth/session-actions';
 import { useSession } from '../../auth/session-store';
 import { FileUpload } from './FileUpload';
+import { useFileLink } from './useFileLink';
 
 /** The business licence: a picture or a PDF, one file. */
 const LICENSE_RULES = { fileTypes: ['jpg', 'jpeg', 'png', 'pdf'], limit: 1 };
@@ -78,9 +78,7 @@ function EnterpriseMaterialView({
           <Descriptions.Item label="联系电话">{material.contactPhone}</Descriptions.Item>
           <Descriptions.Item label="企业地址">{material.address}</Descriptions.Item>
           <Descriptions.Item label="营业执照">
-            <a href={fileUrl(material.businessLicense)} target="_blank" rel="noreferrer">
-              查看营业执照
-            </a>
+            <LicenceLink material={material} />
           </Descriptions.Item>
         </Descriptions>
       </>
@@ -180,13 +178,25 @@ function EnterpriseFormView({
           getValueProps={(value: string | undefined) => ({ value: value ? [value] : [] })}
           normalize={(list: string[]) => list[0] ?? ''}
         >
-          <FileUpload rules={LICENSE_RULES} label="上传营业执照" />
+          <FileUpload rules={LICENSE_RULES} label="上传营业执照" isPrivate />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={submitting}>
           {material ? '修改并重新提交' : '提交认证'}
         </Button>
       </Form>
     </>
+  );
+}
+
+/** The licence is private: the material carries a link signed for this viewer, renewed while shown. */
+function LicenceLink({ material }: { material: EnterpriseMaterial }) {
+  const renewed = useFileLink(material.businessLicense, true);
+  const href = renewed ?? material.businessLicenseUrl;
+  if (!href) return <span>营业执照</span>;
+  return (
+    <a href={href} target="_blank" rel="noreferrer">
+      查看营业执照
+    </a>
   );
 }
 

@@ -1,9 +1,10 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Upload, type UploadProps } from 'antd';
 import { useRef, useState } from 'react';
-import { fileUrl, uploadFile } from '../../api/upload';
+import { uploadFile } from '../../api/upload';
 import { feedback } from '../../app/feedback';
 import { DEFAULT_UPLOAD_RULES, type UploadRules, uploadProblem } from './upload-rules';
+import { useFileLink } from './useFileLink';
 
 interface FileUploadProps {
   /** The stored `fileName`s. */
@@ -13,13 +14,22 @@ interface FileUploadProps {
   disabled?: boolean;
   /** The button's text. */
   label?: string;
+  /** Identity documents and licences: served only to their owner and admins, by signed links. */
+  isPrivate?: boolean;
 }
 
 /**
  * Uploads files through `common/upload` and keeps their stored names, refusing on the client
  * what spec §5 refuses (type, size, count) with the spec's messages.
  */
-export function FileUpload({ value = [], onChange, rules, disabled, label = '选择文件' }: FileUploadProps) {
+export function FileUpload({
+  value = [],
+  onChange,
+  rules,
+  disabled,
+  label = '选择文件',
+  isPrivate = false,
+}: FileUploadProps) {
   const effective: UploadRules = { ...DEFAULT_UPLOAD_RULES, ...rules };
   // Uploads finish one by one after renders that knew fewer of them: count and add against the latest list.
   const latest = useRef(value);
@@ -41,7 +51,7 @@ export function FileUpload({ value = [], onChange, rules, disabled, label = '选
     setUploading((count) => count + 1);
     try {
       if (!(file instanceof File)) return;
-      const answer = await uploadFile(file);
+      const answer = await uploadFile(file, isPrivate ? 'private' : 'public');
       const next = [...latest.current, answer.fileName];
       latest.current = next;
       onChange?.(next);
@@ -80,28 +90,37 @@ export function FileUpload({ value = [], onChange, rules, disabled, label = '选
       </p>
       {value.length > 0 && (
         <ul className="file-upload__list">
-          {value.map((fileName) => {
-            const shortName = fileName.slice(fileName.lastIndexOf('/') + 1);
-            return (
-              <li key={fileName}>
-                <PaperClipOutlined aria-hidden />
-                <a href={fileUrl(fileName)} target="_blank" rel="noreferrer">
-                  {shortName}
-                </a>
-                {!disabled && (
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<DeleteOutlined aria-hidden />}
-                    aria-label={`删除${shortName}`}
-                    onClick={() => handleRemove(fileName)}
-                  />
-                )}
-              </li>
-            );
-          })}
+          {value.map((fileName) => (
+            <li key={fileName}>
+              <PaperClipOutlined aria-hidden />
+              <FileLink fileName={fileName} isPrivate={isPrivate} />
+              {!disabled && (
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<DeleteOutlined aria-hidden />}
+                  aria-label={`删除${shortName(fileName)}`}
+                  onClick={() => handleRemove(fileName)}
+                />
+              )}
+            </li>
+          ))}
         </ul>
       )}
     </div>
   );
+}
+
+function FileLink({ fileName, isPrivate }: { fileName: string; isPrivate: boolean }) {
+  const href = useFileLink(fileName, isPrivate);
+  if (href === null) return <span>{shortName(fileName)}</span>;
+  return (
+    <a href={href} target="_blank" rel="noreferrer">
+      {shortName(fileName)}
+    </a>
+  );
+}
+
+function shortName(fileName: string): string {
+  return fileName.slice(fileName.lastIndexOf('/') + 1);
 }
