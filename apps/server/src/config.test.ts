@@ -32,6 +32,13 @@ describe('configuration', () => {
     expect(loadConfig(postgres).demo).toBe(false);
   });
 
+  it('never seeds the demo people in production, and refuses to start when asked to', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: '0' }).demo).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_DATA: '1' })).toThrow(/DEMO_DATA/);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: '1' }).demo).toBe(true);
+  });
+
   it('checks the portal settings', () => {
     expect(loadConfig({}).portalSm4Key).toBeNull();
     expect(loadConfig({ PORTAL_SM4_KEY: '0123456789abcdef0123456789ABCDEF' }).portalSm4Key).toHaveLength(32);

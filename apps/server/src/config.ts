@@ -20,7 +20,7 @@ export interface Config {
   portalSessionIdleMinutes: number;
   uploadDir: string;
   webDir: string;
-  /** Seed demo data into an empty embedded database. */
+  /** Seed demo data into an empty embedded database (never in production). */
   demo: boolean;
 }
 
@@ -44,8 +44,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'With DATABASE_URL set, SDK_APP_ID and SDK_SECRET_KEY are required (every process must share them)',
     );
   }
+  const production = env.NODE_ENV === 'production';
   const portalTestHooks = env.PORTAL_TEST_HOOKS === '1';
-  if (portalTestHooks && env.NODE_ENV === 'production') {
+  if (portalTestHooks && production) {
     throw new Error('PORTAL_TEST_HOOKS must never be set with NODE_ENV=production');
   }
   const portalSm4Key = env.PORTAL_SM4_KEY || null;
@@ -55,6 +56,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portalSessionIdleMinutes = Number(env.PORTAL_SESSION_IDLE_MINUTES ?? 120);
   if (!Number.isInteger(portalSessionIdleMinutes) || portalSessionIdleMinutes <= 0) {
     throw new Error(`PORTAL_SESSION_IDLE_MINUTES must be a positive integer, got "${env.PORTAL_SESSION_IDLE_MINUTES}"`);
+  }
+  // The demo people have a published password (admin / Demo2026): never in production.
+  if (production && env.DEMO_DATA === '1') {
+    throw new Error(
+      'DEMO_DATA=1 must never be set with NODE_ENV=production (the demo accounts have published passwords)',
+    );
   }
   const dataDir = resolve(env.DATA_DIR ?? './data');
   return {
@@ -72,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalSessionIdleMinutes,
     uploadDir: resolve(env.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
-    // The demo people have a published password: only the embedded database ever gets them.
-    demo: !databaseUrl && env.DEMO_DATA !== '0',
+    // Only a development embedded database gets them, unless told otherwise.
+    demo: !production && !databaseUrl && env.DEMO_DATA !== '0',
   };
 }
