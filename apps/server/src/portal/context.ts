@@ -8,6 +8,17 @@ import { PortalCode, PortalError } from './envelope';
 import type { DevOutbox, SmsProvider } from './sms';
 import type { UploadStore } from './uploads';
 
+/** What a client does that per-address abuse limits count. */
+export type LimitedAction = 'smsCode' | 'mobileLogin' | 'passwordLogin';
+
+/**
+ * Per-client-address limits, taken once per request before any captcha check or account lookup.
+ * The shared rate-limit layer implements it; refusing means throwing a PortalError.
+ */
+export interface ClientLimits {
+  take(action: LimitedAction, clientAddress: string): Promise<void>;
+}
+
 /** What every portal route module works with. */
 export interface PortalContext {
   db: Database;
@@ -21,6 +32,7 @@ export interface PortalContext {
   uploads: UploadStore;
   testHooks: boolean;
   devOutboxEndpoint: boolean;
+  limits: ClientLimits;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

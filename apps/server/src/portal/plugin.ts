@@ -6,7 +6,7 @@ import type { AppCredentials } from '../auth/usersig';
 import type { Database } from '../db/database';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
-import type { PortalContext } from './context';
+import type { ClientLimits, PortalContext } from './context';
 import { defaultPortalMessages, PortalCode, PortalError } from './envelope';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
@@ -36,7 +36,11 @@ export interface PortalDependencies {
   log: (line: string) => void;
   /** A real SMS gateway; unset: the dev outbox. */
   sms?: SmsProvider;
+  /** Per-client-address limits; unset: none beyond the per-number and per-account ones. */
+  limits?: ClientLimits;
 }
+
+const NO_CLIENT_LIMITS: ClientLimits = { take: async () => undefined };
 
 /** Builds the portal's shared state: secrets every process agrees on, sessions, uploads, SMS. */
 export async function createPortalContext(settings: PortalSettings, deps: PortalDependencies): Promise<PortalContext> {
@@ -58,6 +62,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     uploads: new UploadStore(db, uploadDir),
     testHooks: settings.testHooks,
     devOutboxEndpoint: settings.devOutboxEndpoint,
+    limits: deps.limits ?? NO_CLIENT_LIMITS,
   };
 }
 

@@ -79,6 +79,20 @@ export const SMS_MAX_ATTEMPTS = 5;
 export const SMS_CODE_EXPIRED = '验证码已过期，请重新获取';
 
 /**
+ * Checks a login code without using it up, so the caller can look the account up only after a
+ * right code. A wrong code counts a try; after five the code is gone.
+ */
+export async function checkLoginCode(db: Sql, mobile: string, code: string, now = Date.now()): Promise<void> {
+  const right = await db.query(
+    `SELECT mobile FROM portal_sms_codes
+      WHERE mobile = $1 AND code_hash = $2 AND expires_at >= $3 AND attempts < $4`,
+    [mobile, hashCode(mobile, code), now, SMS_MAX_ATTEMPTS],
+  );
+  if (right.length === 1) return;
+  await refuseWrongCode(db, mobile, now);
+}
+
+/**
  * Uses up a login code. A wrong code counts a try; after five the code is gone. The row stays
  * (spent) so the 120 s resend limit still holds.
  */
@@ -89,6 +103,10 @@ export async function consumeLoginCode(db: Sql, mobile: string, code: string, no
     [mobile, hashCode(mobile, code), now, SMS_MAX_ATTEMPTS],
   );
   if (used.length === 1) return;
+  await refuseWrongCode(db, mobile, now);
+}
+
+async function refuseWrongCode(db: Sql, mobile: string, now: number): Promise<never> {
   const counted = await db.query<{ attempts: number }>(
     `UPDATE portal_sms_codes SET attempts = attempts + 1,
             expires_at = CASE WHEN attempts + 1 >= $3 THEN 0 ELSE expires_at END

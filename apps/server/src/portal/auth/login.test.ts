@@ -53,6 +53,9 @@ describe('registration by SMS code', () => {
       secPassword: await client.encrypt(PASSWORD),
     });
     expect(ok.msg).toBe('注册成功');
+    // A fresh code is needed to learn that the number is registered now.
+    await server.db.query('UPDATE portal_sms_codes SET sent_at = 0 WHERE mobile = $1', [mobile]);
+    await client.sendSms(mobile);
     const twice = await client.call('POST', '/portal/login/mobile', {
       mobileNumber: mobile,
       smsVerifyCode: TEST_SMS_CODE,
@@ -60,6 +63,12 @@ describe('registration by SMS code', () => {
       secPassword: await client.encrypt(PASSWORD),
     });
     expect(twice).toEqual({ code: 500, msg: '该手机号已注册，请直接登录' });
+    // That code is kept: the owner can log in with it instead.
+    const login = await client.call('POST', '/portal/login/mobile', {
+      mobileNumber: mobile,
+      smsVerifyCode: TEST_SMS_CODE,
+    });
+    expect(login.msg).toBe('登录成功');
     const [row] = await server.db.query<{ n: unknown }>('SELECT count(*) AS n FROM portal_accounts WHERE mobile = $1', [
       mobile,
     ]);
@@ -99,6 +108,22 @@ describe('SMS login', () => {
     ).toEqual({ code: 500, msg: '该手机号尚未注册，请先注册' });
   });
 
+  it('registers an unregistered number with the code its SMS login was refused with', async () => {
+    const mobile = freshMobile();
+    const client = new PortalClient(server);
+    await client.sendSms(mobile);
+    expect(
+      await client.call('POST', '/portal/login/mobile', { mobileNumber: mobile, smsVerifyCode: TEST_SMS_CODE }),
+    ).toEqual({ code: 500, msg: '该手机号尚未注册，请先注册' });
+    const registered = await client.call('POST', '/portal/login/mobile', {
+      mobileNumber: mobile,
+      smsVerifyCode: TEST_SMS_CODE,
+      password: await client.encrypt(PASSWORD),
+      secPassword: await client.encrypt(PASSWORD),
+    });
+    expect(registered.msg).toBe('注册成功');
+  });
+
   it('refuses an expired code and uses a code up after five wrong tries', async () => {
     const mobile = freshMobile();
     await new PortalClient(server).register(mobile, PASSWORD);
@@ -115,6 +140,61 @@ describe('SMS login', () => {
     await client.sendSms(mobile);
     for (let i = 0; i < 5; i++) expect(await login('000000')).toEqual({ code: 500, msg: '验证码错误' });
     expect(await login(TEST_SMS_CODE)).toEqual({ code: 500, msg: '验证码已过期，请重新获取' });
+  });
+});
+
+describe('account enumeration', () => {
+  /** Everything a client can learn about a number without the code sent to it. */
+  async function probe(mobile: string) {
+    const client = new PortalClient(server);
+    const tries = (body: Record<string, unknown>) =>
+      client.call('POST', '/portal/login/mobile', { mobileNumber: mobile, ...body });
+    const registration = { password: await client.encrypt(PASSWORD), secPassword: await client.encrypt(PASSWORD) };
+    const unsent = [
+      await tries({ smsVerifyCode: '000000' }),
+      await tries({ smsVerifyCode: '000000', ...registration }),
+    ];
+    const { id } = await client.captcha();
+    const noCaptcha = await client.call('POST', '/portal/login/send/sms/code', {
+      mobileNumber: mobile,
+      verifyCode: 'AAAAA',
+      verifyCodeId: id,
+    });
+    const sent = await client.sendSms(mobile);
+    const wrong = [await tries({ smsVerifyCode: '000000' }), await tries({ smsVerifyCode: '000001', ...registration })];
+    return { unsent, noCaptcha, sent, wrong };
+  }
+
+  it('answers the same for a registered and an unregistered number until the right code is given', async () => {
+    const registered = freshMobile();
+    await new PortalClient(server).register(registered, PASSWORD);
+    await server.db.query('UPDATE portal_sms_codes SET sent_at = 0 WHERE mobile = $1', [registered]);
+    const known = await probe(registered);
+    const unknown = await probe(freshMobile());
+    expect(known).toEqual(unknown);
+    expect(known.unsent).toEqual([
+      { code: 500, msg: '验证码已过期，请重新获取' },
+      { code: 500, msg: '验证码已过期，请重新获取' },
+    ]);
+    expect(known.noCaptcha.msg).toMatch(/图形验证码/);
+    expect(known.sent).toEqual({ code: 200, msg: '验证码已发送，请查收短信' });
+    expect(known.wrong).toEqual([
+      { code: 500, msg: '验证码错误' },
+      { code: 500, msg: '验证码错误' },
+    ]);
+  });
+
+  it('sends no code, and so opens no lookup, without a right captcha', async () => {
+    const mobile = freshMobile();
+    const client = new PortalClient(server);
+    const { id } = await client.captcha();
+    await client.call('POST', '/portal/login/send/sms/code', {
+      mobileNumber: mobile,
+      verifyCode: 'AAAAA',
+      verifyCodeId: id,
+    });
+    const rows = await server.db.query('SELECT mobile FROM portal_sms_codes WHERE mobile = $1', [mobile]);
+    expect(rows).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { type AccountRow, createAccount, findAccountByLogin, findAccountByMobile } from '../accounts';
 import { PortalCode, PortalError } from '../envelope';
-import { consumeLoginCode } from '../sms';
+import { checkLoginCode, consumeLoginCode } from '../sms';
 import { hashPassword, PASSWORD_RULE, PASSWORD_RULE_TEXT, verifyPassword } from './passwords';
 
 /** Five wrong passwords in a row lock the account for ten minutes. */
@@ -55,21 +55,30 @@ function refuseIfLocked(account: Pick<AccountRow, 'locked_until'>, now: number):
   throw new PortalError(PortalCode.ERROR, `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`);
 }
 
-/** SMS login of a registered number. */
+/**
+ * SMS login of a registered number. The account is looked up only after a right code, so only
+ * the owner of the phone learns whether the number is registered; then the code is kept for
+ * the registration that follows.
+ */
 export async function loginWithSmsCode(db: Database, mobile: string, code: string): Promise<AccountRow> {
+  await checkLoginCode(db, mobile, code);
   const account = await findAccountByMobile(db, mobile);
   if (!account) throw new PortalError(PortalCode.ERROR, '该手机号尚未注册，请先注册');
   await consumeLoginCode(db, mobile, code);
   return account;
 }
 
-/** Registration by SMS code and password; everything is checked before the code is used up. */
+/**
+ * Registration by SMS code and password; everything is checked before the code is used up, and
+ * the number is looked up only after a right code (see loginWithSmsCode).
+ */
 export async function register(
   db: Database,
   input: { mobile: string; code: string; password: string; secPassword: string },
 ): Promise<AccountRow> {
   if (!PASSWORD_RULE.test(input.password)) throw new PortalError(PortalCode.ERROR, PASSWORD_RULE_TEXT);
   if (input.password !== input.secPassword) throw new PortalError(PortalCode.ERROR, '两次输入的密码不一致');
+  await checkLoginCode(db, input.mobile, input.code);
   if (await findAccountByMobile(db, input.mobile)) throw alreadyRegistered();
   await consumeLoginCode(db, input.mobile, input.code);
   const account = await createAccount(db, { mobile: input.mobile, passwordHash: await hashPassword(input.password) });

@@ -35,7 +35,9 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       z.object({ mobileNumber: mobileSchema, verifyCode: captchaAnswerSchema, verifyCodeId: captchaIDSchema }),
       request.body,
     );
+    await ctx.limits.take('smsCode', request.ip);
     await consumeCaptcha(ctx.db, body.verifyCodeId, body.verifyCode);
+    // No account lookup here: registered or not, the answer is the same.
     await sendLoginCode(ctx.db, ctx.sms, body.mobileNumber, { fixedCode: ctx.testHooks ? TEST_SMS_CODE : null });
     return ok(undefined, '验证码已发送，请查收短信');
   });
@@ -52,6 +54,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       request.body,
     );
     if (body.wechatKey) throw wechatNotConfigured();
+    await ctx.limits.take('mobileLogin', request.ip);
     if (body.password === undefined) {
       const account = await loginWithSmsCode(ctx.db, body.mobileNumber, body.smsVerifyCode);
       return loggedIn(account, '登录成功');
@@ -77,6 +80,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       }),
       request.body,
     );
+    await ctx.limits.take('passwordLogin', request.ip);
     const loginName = sm4Decrypt(ctx.sm4Key, body.loginName).trim();
     const password = sm4Decrypt(ctx.sm4Key, body.password);
     await consumeCaptcha(ctx.db, body.verifyCodeId, sm4Decrypt(ctx.sm4Key, body.verifyCode));
