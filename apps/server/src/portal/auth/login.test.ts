@@ -4,6 +4,7 @@ import type { LiaisonServer } from '../../app';
 import { startServer } from '../../integration/harness';
 import { TEST_SMS_CODE } from '../routes/auth-routes';
 import { freshMobile, PortalClient } from '../test-client';
+import { lockedText } from './lockout';
 
 /** Registration, the three logins, sessions and logout, over HTTP against a real server. */
 let server: LiaisonServer;
@@ -224,18 +225,43 @@ describe('account login', () => {
     });
   });
 
-  it('locks the account for ten minutes after five wrong passwords, the right one included', async () => {
+  it('locks out the address that tried five wrong passwords, the right one included, but not the real user elsewhere', async () => {
     const mobile = freshMobile();
     await new PortalClient(server).register(mobile, PASSWORD);
-    const client = new PortalClient(server);
-    for (let i = 0; i < 4; i++) expect((await client.login(mobile, 'Wrong1234')).msg).toBe('用户名或密码错误');
-    expect((await client.login(mobile, 'Wrong1234')).msg).toBe('密码错误次数过多，账号已锁定，请10分钟后再试');
-    expect((await client.login(mobile, PASSWORD)).msg).toBe('密码错误次数过多，账号已锁定，请10分钟后再试');
-    expect(client.token).toBeNull();
+    const attacker = new PortalClient(server, null, '203.0.113.66');
+    for (let i = 0; i < 4; i++) expect((await attacker.login(mobile, 'Wrong1234')).msg).toBe('用户名或密码错误');
+    expect((await attacker.login(mobile, 'Wrong1234')).msg).toBe(lockedText(1));
+    expect((await attacker.login(mobile, PASSWORD)).msg).toBe(lockedText(1));
+    expect(attacker.token).toBeNull();
 
-    // Ten minutes later (moved in the database rather than waited for), the right password works.
-    await server.db.query('UPDATE portal_accounts SET locked_until = $2 WHERE mobile = $1', [mobile, Date.now() - 1]);
-    expect((await client.login(mobile, PASSWORD)).code).toBe(200);
+    const owner = new PortalClient(server, null, '198.51.100.7');
+    expect((await owner.login(mobile, PASSWORD)).msg).toBe('登录成功');
+    expect((await info(owner)).code).toBe(200);
+  });
+
+  it('locks for longer each time, doubling from one minute up to thirty', async () => {
+    const mobile = freshMobile();
+    await new PortalClient(server).register(mobile, PASSWORD);
+    const attacker = new PortalClient(server, null, '203.0.113.67');
+    const minutes: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      for (let i = 0; i < 4; i++) expect((await attacker.login(mobile, 'Wrong1234')).msg).toBe('用户名或密码错误');
+      const locked = (await attacker.login(mobile, 'Wrong1234')).msg;
+      minutes.push(Number(/请(\d+)分钟/.exec(locked)?.[1]));
+      // The lock runs out (moved in the database rather than waited for).
+      await server.db.query('UPDATE portal_login_failures SET locked_until = $2 WHERE address = $1', [
+        '203.0.113.67',
+        Date.now() - 1,
+      ]);
+    }
+    expect(minutes).toEqual([1, 2, 4, 8, 16, 30, 30]);
+    expect((await attacker.login(mobile, PASSWORD)).msg).toBe('登录成功');
+  });
+
+  it('locks an unknown name like a known one, so the lock tells nothing', async () => {
+    const prober = new PortalClient(server, null, '203.0.113.68');
+    for (let i = 0; i < 4; i++) expect((await prober.login('13900008888', 'Wrong1234')).msg).toBe('用户名或密码错误');
+    expect((await prober.login('13900008888', 'Wrong1234')).msg).toBe(lockedText(1));
   });
 
   it('answers an unknown account like a wrong password', async () => {

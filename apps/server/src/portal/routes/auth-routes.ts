@@ -85,7 +85,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
     const password = sm4Decrypt(ctx.sm4Key, body.password);
     await consumeCaptcha(ctx.db, body.verifyCodeId, sm4Decrypt(ctx.sm4Key, body.verifyCode));
     if (!loginName || !password) throw new PortalError(PortalCode.ERROR, '用户名或密码错误');
-    return loggedIn(await loginWithPassword(ctx.db, loginName, password), '登录成功');
+    return loggedIn(await loginWithPassword(ctx.db, loginName, password, request.ip), '登录成功');
   });
 
   // Logout succeeds whatever the token; a live one is revoked.
