@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCredentials } from '../auth/usersig';
+import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
 import { type AccountRow, findAccount } from './accounts';
 import type { Sessions } from './auth/sessions';
@@ -23,6 +24,8 @@ export interface ClientLimits {
 export interface PortalContext {
   db: Database;
   app: AppCredentials;
+  /** Tells the IM sessions a portal logout ends, on every process. */
+  bus: Bus;
   sessions: Sessions;
   sm4Key: string;
   /** Keys the hash of identity numbers, so the stored hash cannot be reversed by trying them all. */
@@ -43,11 +46,19 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The logged-in account, or a 401 for a missing, malformed, forged, expired or revoked token. */
 export async function requireAccount(ctx: PortalContext, request: FastifyRequest): Promise<AccountRow> {
+  return (await requireSession(ctx, request)).account;
+}
+
+/** The logged-in account and the portal session the token names; 401 as requireAccount. */
+export async function requireSession(
+  ctx: PortalContext,
+  request: FastifyRequest,
+): Promise<{ account: AccountRow; sessionID: string }> {
   const token = bearerToken(request);
   const session = token ? await ctx.sessions.authenticate(token) : null;
   const account = session ? await findAccount(ctx.db, session.userID) : null;
-  if (!account) throw new PortalError(PortalCode.UNAUTHORIZED);
-  return account;
+  if (!session || !account) throw new PortalError(PortalCode.UNAUTHORIZED);
+  return { account, sessionID: session.sessionID };
 }
 
 export async function requireAdmin(ctx: PortalContext, request: FastifyRequest): Promise<AccountRow> {

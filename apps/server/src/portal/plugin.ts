@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppCredentials } from '../auth/usersig';
+import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
@@ -33,6 +34,7 @@ export interface PortalSettings {
 export interface PortalDependencies {
   db: Database;
   app: AppCredentials;
+  bus: Bus;
   log: (line: string) => void;
   /** A real SMS gateway; unset: the dev outbox. */
   sms?: SmsProvider;
@@ -54,6 +56,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
   return {
     db,
     app: deps.app,
+    bus: deps.bus,
     sessions: new Sessions(db, { secret: jwtSecret, idleMs: (settings.sessionIdleMinutes ?? 120) * 60_000 }),
     sm4Key,
     idCardKey,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { userTarget } from '../../bus/bus';
 import type { AccountRow } from '../accounts';
 import { loginWithPassword, loginWithSmsCode, register } from '../auth/login';
 import { sm4Decrypt } from '../auth/sm4';
@@ -88,10 +89,17 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
     return loggedIn(await loginWithPassword(ctx.db, loginName, password, request.ip), '登录成功');
   });
 
-  // Logout succeeds whatever the token; a live one is revoked.
+  // Logout succeeds whatever the token; a live one is revoked, with the IM sessions it opened.
   app.post('/logout', async (request) => {
     const token = bearerToken(request);
-    if (token) await ctx.sessions.revoke(token);
+    const ended = token ? await ctx.sessions.revoke(token) : null;
+    if (ended) {
+      ctx.bus.publish([userTarget(ended.userID)], {
+        event: 'kicked',
+        data: { reason: 'portalLogout' },
+        endPortalSession: ended.sessionID,
+      });
+    }
     return ok(undefined, '退出成功');
   });
 
