@@ -31,6 +31,8 @@ export interface PortalContext {
   /** Keys the hash of identity numbers, so the stored hash cannot be reversed by trying them all. */
   idCardKey: string;
   sms: SmsProvider;
+  /** Off: no SMS login, no registration (which is by SMS code). */
+  smsLogin: boolean;
   outbox: DevOutbox | null;
   uploads: UploadStore;
   testHooks: boolean;

@@ -16,6 +16,7 @@ import { selfRoutes } from './routes/self-routes';
 import { verificationRoutes } from './routes/verification-routes';
 import { randomHex, sharedSecret } from './secrets';
 import { DevOutbox, type SmsProvider } from './sms';
+import { createSmsGateway, type SmsGatewaySettings } from './sms-gateways';
 import { UploadStore } from './uploads';
 
 export interface PortalSettings {
@@ -29,6 +30,10 @@ export interface PortalSettings {
   sessionIdleMinutes?: number;
   /** Where uploads are stored; unset: a fresh temporary folder (in-memory servers only). */
   uploadDir?: string | null;
+  /** SMS login and registration; default on. Off: the SMS routes answer SMS_LOGIN_DISABLED. */
+  smsLogin?: boolean;
+  /** A real SMS gateway; unset: the dev outbox (server log), for development only. */
+  smsGateway?: SmsGatewaySettings | null;
 }
 
 export interface PortalDependencies {
@@ -36,7 +41,7 @@ export interface PortalDependencies {
   app: AppCredentials;
   bus: Bus;
   log: (line: string) => void;
-  /** A real SMS gateway; unset: the dev outbox. */
+  /** An SMS provider object, in place of settings.smsGateway. */
   sms?: SmsProvider;
   /** Per-client-address limits; unset: none beyond the per-number and per-account ones. */
   limits?: ClientLimits;
@@ -51,7 +56,8 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
   const sm4Key = settings.sm4Key ?? (await sharedSecret(db, 'sm4-key', randomHex(16)));
   const jwtSecret = Buffer.from(await sharedSecret(db, 'jwt-hs256', randomHex(32)), 'hex');
   const idCardKey = await sharedSecret(db, 'id-card-hmac', randomHex(32));
-  const sms = deps.sms ?? new DevOutbox(deps.log);
+  const gateway = settings.smsGateway ? createSmsGateway(settings.smsGateway) : null;
+  const sms = deps.sms ?? gateway ?? new DevOutbox(deps.log);
   const uploadDir = settings.uploadDir ?? (await mkdtemp(join(tmpdir(), 'liaison-uploads-')));
   return {
     db,
@@ -61,6 +67,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     sm4Key,
     idCardKey,
     sms,
+    smsLogin: settings.smsLogin ?? true,
     outbox: sms instanceof DevOutbox ? sms : null,
     uploads: new UploadStore(db, uploadDir),
     testHooks: settings.testHooks,

@@ -7,7 +7,7 @@ import { sm4Decrypt } from '../auth/sm4';
 import { consumeCaptcha, issueCaptcha, peekCaptchaAnswer } from '../captcha';
 import { bearerToken, mobileSchema, type PortalContext, parse } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
-import { sendLoginCode } from '../sms';
+import { SMS_LOGIN_DISABLED, sendLoginCode } from '../sms';
 
 const captchaAnswerSchema = z.string().trim().min(1, '请输入图形验证码').max(8, '图形验证码错误');
 const captchaIDSchema = z.string().uuid('图形验证码已失效，请刷新后重试');
@@ -24,7 +24,7 @@ export const TEST_SMS_CODE = '246810';
 
 /** spec portal.md §7 "Auth": captcha, SMS code, the three logins, logout, WeChat. */
 export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
-  app.get('/portal/client/config', async () => ok({ sm4Key: ctx.sm4Key }));
+  app.get('/portal/client/config', async () => ok({ sm4Key: ctx.sm4Key, smsLogin: ctx.smsLogin }));
 
   app.get('/portal/verify/code/arithmetic', async () => {
     const { id, verifyCode } = await issueCaptcha(ctx.db);
@@ -36,10 +36,14 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       z.object({ mobileNumber: mobileSchema, verifyCode: captchaAnswerSchema, verifyCodeId: captchaIDSchema }),
       request.body,
     );
+    if (!ctx.smsLogin) throw new PortalError(PortalCode.ERROR, SMS_LOGIN_DISABLED);
     await ctx.limits.take('smsCode', request.ip);
     await consumeCaptcha(ctx.db, body.verifyCodeId, body.verifyCode);
     // No account lookup here: registered or not, the answer is the same.
-    await sendLoginCode(ctx.db, ctx.sms, body.mobileNumber, { fixedCode: ctx.testHooks ? TEST_SMS_CODE : null });
+    await sendLoginCode(ctx.db, ctx.sms, body.mobileNumber, {
+      fixedCode: ctx.testHooks ? TEST_SMS_CODE : null,
+      onGatewayError: (err) => request.log.warn({ reason: (err as Error).message }, 'SMS gateway failed'),
+    });
     return ok(undefined, '验证码已发送，请查收短信');
   });
 
@@ -55,6 +59,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       request.body,
     );
     if (body.wechatKey) throw wechatNotConfigured();
+    if (!ctx.smsLogin) throw new PortalError(PortalCode.ERROR, SMS_LOGIN_DISABLED);
     await ctx.limits.take('mobileLogin', request.ip);
     if (body.password === undefined) {
       const account = await loginWithSmsCode(ctx.db, body.mobileNumber, body.smsVerifyCode);
