@@ -104,6 +104,19 @@ describe('portal logout', () => {
     standalone.raw.close();
   });
 
+  it('ends an SDK that missed the kick (its socket was down) at its next login, without retrying', async () => {
+    const { client } = await verifiedUser();
+    const credentials = await imCredentials(client);
+    const chat = await chatWith(credentials);
+    const kicked = nextEvent<{ type: string }>(chat, LiaisonChat.EVENT.KICKED_OUT);
+    // The session is revoked with no kick published, and the connection is lost as a network would lose it.
+    const sid = JSON.parse(Buffer.from((client.token ?? '').split('.')[1] ?? '', 'base64url').toString()).sid;
+    await server.db.query('UPDATE portal_sessions SET revoked = true WHERE session_id = $1', [sid]);
+    expect(server.gateway.dropConnections(credentials.userID)).toBe(1);
+    expect(await kicked).toEqual({ type: LiaisonChat.TYPES.KICKED_OUT_REST_API });
+    expect(chat.isReady()).toBe(false);
+  });
+
   it('refuses a userSig whose portal session ended while it was unused', async () => {
     const { client } = await verifiedUser();
     const credentials = await imCredentials(client);
