@@ -82,7 +82,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
   );
 
-  const portal = await createPortalContext(options.portal, { db, app, log: (line) => http.log.info(line) });
+  const portal = await createPortalContext(options.portal, { db, app, bus, log: (line) => http.log.info(line) });
   await http.register(portalPlugin(portal), { prefix: '/prod-api' });
   if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {
     http.log.info('demo data seeded: see README.md for the demo accounts');

@@ -32,6 +32,14 @@ describe('configuration', () => {
     expect(loadConfig(postgres).demo).toBe(false);
   });
 
+  it('never seeds the demo people in production, and refuses to start when asked to', () => {
+    const production = { NODE_ENV: 'production', PORTAL_SMS_LOGIN: '0' };
+    expect(loadConfig(production).demo).toBe(false);
+    expect(loadConfig({ ...production, DEMO_DATA: '0' }).demo).toBe(false);
+    expect(() => loadConfig({ ...production, DEMO_DATA: '1' })).toThrow(/DEMO_DATA/);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: '1' }).demo).toBe(true);
+  });
+
   it('checks the portal settings', () => {
     expect(loadConfig({}).portalSm4Key).toBeNull();
     expect(loadConfig({ PORTAL_SM4_KEY: '0123456789abcdef0123456789ABCDEF' }).portalSm4Key).toHaveLength(32);
@@ -39,5 +47,48 @@ describe('configuration', () => {
     expect(loadConfig({}).portalSessionIdleMinutes).toBe(120);
     expect(() => loadConfig({ PORTAL_SESSION_IDLE_MINUTES: '0' })).toThrow(/PORTAL_SESSION_IDLE_MINUTES/);
     expect(loadConfig({ DATA_DIR: '/srv/liaison' }).uploadDir).toBe('/srv/liaison/uploads');
+  });
+
+  it('refuses the SMS outbox endpoint in production, and production without a real SMS gateway unless SMS login is off', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_DEV_OUTBOX_ENDPOINT: '1', PORTAL_SMS_LOGIN: '0' })).toThrow(
+      /SMS_DEV_OUTBOX_ENDPOINT/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMS_PROVIDER.*PORTAL_SMS_LOGIN=0/);
+    expect(loadConfig({ NODE_ENV: 'production', PORTAL_SMS_LOGIN: '0' })).toMatchObject({
+      smsLogin: false,
+      smsGateway: null,
+    });
+    const webhook = { SMS_PROVIDER: 'webhook', SMS_ENDPOINT: 'https://sms.example.com/send' };
+    expect(loadConfig({ NODE_ENV: 'production', ...webhook })).toMatchObject({
+      smsLogin: true,
+      smsGateway: { provider: 'webhook', endpoint: 'https://sms.example.com/send', token: null },
+    });
+    // Development keeps the dev outbox (codes in the log) when nothing is configured.
+    expect(loadConfig({})).toMatchObject({ smsLogin: true, smsGateway: null, smsDevOutboxEndpoint: false });
+  });
+
+  it('reads the SMS gateway settings and refuses incomplete ones', () => {
+    const aliyun = {
+      SMS_PROVIDER: 'aliyun',
+      SMS_ACCESS_KEY_ID: 'LTAIexample',
+      SMS_ACCESS_KEY_SECRET: 'secret',
+      SMS_SIGN_NAME: '链联',
+      SMS_TEMPLATE_CODE: 'SMS_123456',
+    };
+    expect(loadConfig(aliyun).smsGateway).toEqual({
+      provider: 'aliyun',
+      endpoint: 'https://dysmsapi.aliyuncs.com/',
+      accessKeyId: 'LTAIexample',
+      accessKeySecret: 'secret',
+      signName: '链联',
+      templateCode: 'SMS_123456',
+    });
+    expect(() => loadConfig({ ...aliyun, SMS_TEMPLATE_CODE: '' })).toThrow(/SMS_TEMPLATE_CODE/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'webhook' })).toThrow(/SMS_ENDPOINT/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'webhook', SMS_ENDPOINT: 'ftp://x/y' })).toThrow(/http\(s\) URL/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/aliyun or webhook/);
+    expect(
+      loadConfig({ SMS_PROVIDER: 'webhook', SMS_ENDPOINT: 'http://10.0.0.5/sms', SMS_WEBHOOK_TOKEN: 't' }).smsGateway,
+    ).toEqual({ provider: 'webhook', endpoint: 'http://10.0.0.5/sms', token: 't' });
   });
 });

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
@@ -16,12 +17,16 @@ export interface Config {
   portalTestHooks: boolean;
   /** Lists the dev SMS outbox over HTTP (development only). */
   smsDevOutboxEndpoint: boolean;
+  /** SMS login and registration (PORTAL_SMS_LOGIN=0 turns them off). */
+  smsLogin: boolean;
+  /** The real SMS gateway; null: the dev outbox, which production refuses while SMS login is on. */
+  smsGateway: SmsGatewaySettings | null;
   /** SM4 key of the portal's encrypted login fields; null: generated once, kept in the database. */
   portalSm4Key: string | null;
   portalSessionIdleMinutes: number;
   uploadDir: string;
   webDir: string;
-  /** Seed demo data into an empty embedded database. */
+  /** Seed demo data into an empty embedded database (never in production). */
   demo: boolean;
   /** PUBLIC_URL, FRAME_ANCESTORS, ALLOWED_ORIGINS. */
   browser: BrowserConfig;
@@ -47,8 +52,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'With DATABASE_URL set, SDK_APP_ID and SDK_SECRET_KEY are required (every process must share them)',
     );
   }
+  const production = env.NODE_ENV === 'production';
   const portalTestHooks = env.PORTAL_TEST_HOOKS === '1';
-  if (portalTestHooks && env.NODE_ENV === 'production') {
+  if (portalTestHooks && production) {
     throw new Error('PORTAL_TEST_HOOKS must never be set with NODE_ENV=production');
   }
   const portalSm4Key = env.PORTAL_SM4_KEY || null;
@@ -58,6 +64,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portalSessionIdleMinutes = Number(env.PORTAL_SESSION_IDLE_MINUTES ?? 120);
   if (!Number.isInteger(portalSessionIdleMinutes) || portalSessionIdleMinutes <= 0) {
     throw new Error(`PORTAL_SESSION_IDLE_MINUTES must be a positive integer, got "${env.PORTAL_SESSION_IDLE_MINUTES}"`);
+  }
+  const smsDevOutboxEndpoint = env.SMS_DEV_OUTBOX_ENDPOINT === '1';
+  if (smsDevOutboxEndpoint && production) {
+    throw new Error('SMS_DEV_OUTBOX_ENDPOINT must never be set with NODE_ENV=production (it lists login codes)');
+  }
+  const smsLogin = env.PORTAL_SMS_LOGIN !== '0';
+  const smsGateway = smsGatewayFromEnv(env);
+  if (production && smsLogin && !smsGateway) {
+    throw new Error(
+      'NODE_ENV=production needs a real SMS gateway (SMS_PROVIDER, see README) or SMS login switched off (PORTAL_SMS_LOGIN=0)',
+    );
+  }
+  // The demo people have a published password (admin / Demo2026): never in production.
+  if (production && env.DEMO_DATA === '1') {
+    throw new Error(
+      'DEMO_DATA=1 must never be set with NODE_ENV=production (the demo accounts have published passwords)',
+    );
   }
   const dataDir = resolve(env.DATA_DIR ?? './data');
   return {
@@ -70,13 +93,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey,
     logLevel: env.LOG_LEVEL ?? 'info',
     portalTestHooks,
-    smsDevOutboxEndpoint: env.SMS_DEV_OUTBOX_ENDPOINT === '1',
+    smsDevOutboxEndpoint,
+    smsLogin,
+    smsGateway,
     portalSm4Key,
     portalSessionIdleMinutes,
     uploadDir: resolve(env.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
-    // The demo people have a published password: only the embedded database ever gets them.
-    demo: !databaseUrl && env.DEMO_DATA !== '0',
+    // Only a development embedded database gets them, unless told otherwise.
+    demo: !production && !databaseUrl && env.DEMO_DATA !== '0',
     browser: loadBrowserConfig(env),
   };
+}
+
+function smsGatewayFromEnv(env: NodeJS.ProcessEnv): SmsGatewaySettings | null {
+  const provider = env.SMS_PROVIDER || null;
+  if (provider === null) return null;
+  const required = (name: string): string => {
+    const value = env[name];
+    if (!value) throw new Error(`SMS_PROVIDER=${provider} needs ${name}`);
+    return value;
+  };
+  if (provider === 'aliyun') {
+    return {
+      provider,
+      endpoint: httpUrl(env.SMS_ENDPOINT || ALIYUN_ENDPOINT),
+      accessKeyId: required('SMS_ACCESS_KEY_ID'),
+      accessKeySecret: required('SMS_ACCESS_KEY_SECRET'),
+      signName: required('SMS_SIGN_NAME'),
+      templateCode: required('SMS_TEMPLATE_CODE'),
+    };
+  }
+  if (provider === 'webhook') {
+    return { provider, endpoint: httpUrl(required('SMS_ENDPOINT')), token: env.SMS_WEBHOOK_TOKEN || null };
+  }
+  throw new Error(`SMS_PROVIDER must be aliyun or webhook, got "${provider}"`);
+}
+
+function httpUrl(text: string): string {
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error(`SMS_ENDPOINT must be an http(s) URL, got "${text}"`);
+  }
+  return url.toString();
 }

@@ -13,6 +13,8 @@ const server = await createServer({
   portal: {
     testHooks: config.portalTestHooks,
     devOutboxEndpoint: config.smsDevOutboxEndpoint,
+    smsLogin: config.smsLogin,
+    smsGateway: config.smsGateway,
     sm4Key: config.portalSm4Key,
     sessionIdleMinutes: config.portalSessionIdleMinutes,
     uploadDir: config.uploadDir,
@@ -24,6 +26,10 @@ const server = await createServer({
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
 server.http.log.info(`Liaison listening on ${url} (IM WebSocket at ${url.replace(/^http/, 'ws')}/im), ${storage}`);
+if (config.smsLogin && !config.smsGateway) {
+  server.http.log.warn('No SMS gateway (SMS_PROVIDER): login codes are written to this log. Development only.');
+}
+if (!config.smsLogin) server.http.log.info('SMS login and registration are off (PORTAL_SMS_LOGIN=0)');
 if (config.portalTestHooks) server.http.log.warn('PORTAL_TEST_HOOKS is on: captcha answers are readable. Tests only.');
 server.http.log.info(
   `SDKAppID ${server.app.sdkAppID}${server.appCreated ? ' (development app generated; kept in the data dir)' : ''}`,

@@ -21,6 +21,8 @@ export const ErrorCode = {
   USERSIG_INVALID: 70003,
   USERSIG_USER_MISMATCH: 70013,
   USERSIG_APP_MISMATCH: 70014,
+  /** The portal session this userSig was issued for has ended (logout). Ours. */
+  USERSIG_REVOKED: 60030,
   // Messages (spec.md §8 where it names them).
   MESSAGE_TOO_LONG: 8001,
   MESSAGE_ID_CONFLICT: 8002,
@@ -54,6 +56,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.USERSIG_INVALID]: 'userSig is invalid',
   [ErrorCode.USERSIG_USER_MISMATCH]: 'userSig was issued for another userID',
   [ErrorCode.USERSIG_APP_MISMATCH]: 'userSig was issued for another SDKAppID',
+  [ErrorCode.USERSIG_REVOKED]: 'userSig was revoked: the portal session it was issued for has ended',
   [ErrorCode.MESSAGE_TOO_LONG]: 'Message too long, must not exceed 12K',
   [ErrorCode.MESSAGE_ID_CONFLICT]: 'A different message with this ID already exists',
   [ErrorCode.MESSAGE_NOT_FOUND]: 'The message does not exist',

@@ -38,7 +38,7 @@ export const pushEventSchemas = {
   /** The user's group list changed: joined, quit or created. */
   groupList: z.object({ joined: z.array(groupProfileSchema), left: z.array(z.string()) }),
   /** The server ends this session; reason says why. */
-  kicked: z.object({ reason: z.enum(['userSigExpired']) }),
+  kicked: z.object({ reason: z.enum(['userSigExpired', 'portalLogout']) }),
 } as const;
 export type PushEvents = typeof pushEventSchemas;
 export type PushEventName = keyof PushEvents;

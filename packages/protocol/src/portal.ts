@@ -84,6 +84,8 @@ export interface TokenData {
 
 export interface ClientConfig {
   sm4Key: string;
+  /** SMS login and registration are on (PORTAL_SMS_LOGIN). */
+  smsLogin: boolean;
 }
 
 /** `POST /common/upload` answers outside `data`. */

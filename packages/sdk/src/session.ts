@@ -41,6 +41,7 @@ const AUTH_ERRORS: ReadonlySet<number> = new Set([
   ErrorCode.USERSIG_INVALID,
   ErrorCode.USERSIG_USER_MISMATCH,
   ErrorCode.USERSIG_APP_MISMATCH,
+  ErrorCode.USERSIG_REVOKED,
 ]);
 
 type Phase =
@@ -169,7 +170,10 @@ export class Session {
     }
     if (AUTH_ERRORS.has(error.code)) {
       this.stop(error);
-      this.hooks.onKicked(TYPES.KICKED_OUT_USERSIG_EXPIRED);
+      // A revoked userSig means the kick itself was missed while the socket was down.
+      this.hooks.onKicked(
+        error.code === ErrorCode.USERSIG_REVOKED ? KICK_REASONS.portalLogout : TYPES.KICKED_OUT_USERSIG_EXPIRED,
+      );
       return;
     }
     // Anything else (timeout, a server hiccup): try again on a fresh socket.
@@ -238,6 +242,8 @@ export class Session {
   }
 }
 
-const KICK_REASONS: Record<'userSigExpired', KickedOutType> = {
+/** The reference SDK's kick types: a portal logout is a kick by the server, as its REST API kick. */
+const KICK_REASONS: Record<'userSigExpired' | 'portalLogout', KickedOutType> = {
   userSigExpired: TYPES.KICKED_OUT_USERSIG_EXPIRED,
+  portalLogout: TYPES.KICKED_OUT_REST_API,
 };

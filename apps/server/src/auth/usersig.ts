@@ -16,9 +16,17 @@ export interface VerifiedSig {
   userID: string;
   /** Seconds since the epoch when the signature stops being valid. */
   expiresAt: number;
+  /** The signed TLS.userbuf (base64), null when there is none. */
+  userbuf: string | null;
 }
 
-export function genUserSig(app: AppCredentials, userID: string, expireSeconds: number, now = Date.now()): string {
+export function genUserSig(
+  app: AppCredentials,
+  userID: string,
+  expireSeconds: number,
+  now = Date.now(),
+  userbuf: string | null = null,
+): string {
   const time = Math.floor(now / 1000);
   const doc = {
     'TLS.ver': '2.0',
@@ -26,7 +34,8 @@ export function genUserSig(app: AppCredentials, userID: string, expireSeconds: n
     'TLS.sdkappid': app.sdkAppID,
     'TLS.time': time,
     'TLS.expire': expireSeconds,
-    'TLS.sig': hmac(app, userID, time, expireSeconds, null),
+    ...(userbuf === null ? {} : { 'TLS.userbuf': userbuf }),
+    'TLS.sig': hmac(app, userID, time, expireSeconds, userbuf),
   };
   return escapeBase64(deflateSync(Buffer.from(JSON.stringify(doc))).toString('base64'));
 }
@@ -57,7 +66,7 @@ export function verifyUserSig(app: AppCredentials, userID: string, userSig: stri
   }
   const expiresAt = time + expire;
   if (expiresAt * 1000 <= now) throw new LiaisonError(ErrorCode.USERSIG_EXPIRED);
-  return { userID: identifier, expiresAt };
+  return { userID: identifier, expiresAt, userbuf: userbuf ?? null };
 }
 
 function hmac(app: AppCredentials, userID: string, time: number, expire: number, userbuf: string | null): string {

@@ -8,6 +8,8 @@ export interface BusEnvelope {
   exceptSession?: string;
   /** Group membership changed for the user targets of this envelope. */
   membership?: { groupID: string; joined: boolean };
+  /** Only for the user targets' sessions logged in through this portal session, which it then closes. */
+  endPortalSession?: string;
 }
 
 /** What a process receives: the envelope with its push frame already serialised, once for all. */
@@ -18,6 +20,7 @@ export interface BusDelivery {
   frame: string;
   exceptSession?: string | undefined;
   membership?: { groupID: string; joined: boolean } | undefined;
+  endPortalSession?: string | undefined;
 }
 
 export type BusHandler = (delivery: BusDelivery) => void;
@@ -43,5 +46,6 @@ export function toDelivery(targets: string[], envelope: BusEnvelope): BusDeliver
     frame: JSON.stringify({ event: envelope.event, data: envelope.data }),
     exceptSession: envelope.exceptSession,
     membership: envelope.membership,
+    endPortalSession: envelope.endPortalSession,
   };
 }

@@ -10,6 +10,7 @@ import {
   type PushEventName,
   userIDSchema,
 } from '@liaison/protocol';
+import { isPortalSessionLive, portalSessionOf } from '../auth/portal-binding';
 import type { AppCredentials } from '../auth/usersig';
 import { verifyUserSig } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
@@ -207,11 +208,19 @@ export async function login(
 ): Promise<OpResponse<'login'> & { expiresAt: number }> {
   if (session.user) throw new LiaisonError(ErrorCode.ALREADY_LOGGED_IN);
   if (body.SDKAppID !== services.app.sdkAppID) throw new LiaisonError(ErrorCode.USERSIG_APP_MISMATCH);
-  const { expiresAt } = verifyUserSig(services.app, body.userID, body.userSig);
+  const { expiresAt, userbuf } = verifyUserSig(services.app, body.userID, body.userSig);
   const profile = await users.ensureUser(services.db, body.userID);
   const groupIDs = await groups.listGroupIDs(services.db, body.userID);
   session.user = { userID: profile.userID, nick: profile.nick, avatar: profile.avatar };
+  session.portalSessionID = portalSessionOf(userbuf);
   services.registry.add(session, groupIDs);
+  // Checked once registered: a portal logout from now on reaches this session through the bus.
+  if (session.portalSessionID !== null && !(await isPortalSessionLive(services.db, session.portalSessionID))) {
+    services.registry.remove(session);
+    session.user = null;
+    session.portalSessionID = null;
+    throw new LiaisonError(ErrorCode.USERSIG_REVOKED);
+  }
   return { profile, serverTime: Math.floor(Date.now() / 1000), expiresAt };
 }
 

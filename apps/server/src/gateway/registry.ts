@@ -1,3 +1,4 @@
+import { CLOSE_PORTAL_LOGOUT } from '@liaison/protocol';
 import type { BusDelivery } from '../bus/bus';
 import type { Session } from './session';
 
@@ -32,6 +33,10 @@ export class SessionRegistry {
 
   /** Delivers one bus delivery to the local sessions it concerns, each once. */
   deliver(delivery: BusDelivery): void {
+    if (delivery.endPortalSession !== undefined) {
+      this.endPortalSession(delivery, delivery.endPortalSession);
+      return;
+    }
     const recipients = new Set<Session>();
     const profile = delivery.event === 'profile' ? profileOf(delivery) : null;
     for (const target of delivery.targets) {
@@ -47,6 +52,20 @@ export class SessionRegistry {
     }
     for (const session of recipients) {
       if (session.id !== delivery.exceptSession) session.write(delivery.frame);
+    }
+  }
+
+  /** Tells (the `kicked` frame) and closes every session the portal session logged in; it takes no more pushes. */
+  private endPortalSession(delivery: BusDelivery, portalSessionID: string): void {
+    for (const target of delivery.targets) {
+      if (!target.startsWith('user.')) continue;
+      for (const session of [...(this.byUser.get(target.slice('user.'.length)) ?? [])]) {
+        if (session.portalSessionID !== portalSessionID) continue;
+        session.write(delivery.frame);
+        this.remove(session);
+        session.user = null;
+        session.socket.close(CLOSE_PORTAL_LOGOUT, 'logged out of the portal');
+      }
     }
   }
 

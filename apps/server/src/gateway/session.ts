@@ -17,6 +17,8 @@ export class Session {
   /** Groups the user belongs to, for routing group pushes to this connection. */
   readonly groups = new Set<string>();
   expiryTimer: NodeJS.Timeout | null = null;
+  /** The portal session whose userSig logged this connection in; its logout ends this one. */
+  portalSessionID: string | null = null;
 
   constructor(
     readonly id: string,

@@ -18,8 +18,6 @@ export interface AccountRow {
   beta_applied_at: unknown;
   ai_status: boolean;
   is_admin: boolean;
-  failed_logins: number;
-  locked_until: unknown;
 }
 
 export interface EnterpriseRow {
@@ -35,7 +33,7 @@ export interface EnterpriseRow {
 }
 
 const ACCOUNT_COLUMNS = `user_id, mobile, login_name, password_hash, nick_name, avatar, user_type,
-  real_person_auth_status, real_name, beta_status, beta_applied_at, ai_status, is_admin, failed_logins, locked_until`;
+  real_person_auth_status, real_name, beta_status, beta_applied_at, ai_status, is_admin`;
 
 export async function findAccount(db: Sql, userID: string): Promise<AccountRow | null> {
   const [row] = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM portal_accounts WHERE user_id = $1`, [

@@ -1,5 +1,5 @@
 /**
- * Renders a login-captcha arithmetic expression (e.g. `7 + 3 = ?`) as an SVG image.
+ * Renders a login-captcha code (e.g. `K7WPA`) as an SVG image.
  *
  * Glyphs come from a small stroke font defined below and are baked into jittered path
  * coordinates, so the markup carries no text a bot could read back: no <text>, no
@@ -13,7 +13,7 @@ const HEIGHT = 60;
 export type RandomSource = () => number;
 
 /**
- * Renders `expression` (digits, `+ - × = ?` and spaces) as an SVG string, 160×60.
+ * Renders `expression` (characters of CAPTCHA_ALPHABET and spaces) as an SVG string, 160×60.
  * Throws on any other character, or when there is nothing to draw.
  */
 export function renderCaptchaSvg(expression: string, random: RandomSource = Math.random): string {
@@ -34,7 +34,7 @@ export function renderCaptchaSvg(expression: string, random: RandomSource = Math
   parts.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="${lightColor(random)}"/>`);
 
   // Noise goes under the glyphs so they stay readable for humans but still cross them.
-  const noiseCount = randomInt(random, 4, 6);
+  const noiseCount = randomInt(random, 5, 7);
   for (let i = 0; i < noiseCount; i++) parts.push(noiseCurve(random));
 
   // Shrink the font when the expression is long so it always fits the fixed width.
@@ -81,23 +81,36 @@ const MARGIN = 6;
  * strokes. A string table stays readable where nested arrays would sprawl over pages.
  */
 const FONT_SOURCE: Readonly<Record<string, string>> = {
-  '0': '2 0, 8 0, 10 3, 10 13, 8 16, 2 16, 0 13, 0 3, 2 0',
-  '1': '2 3, 5 0, 5 16 | 2 16, 8 16',
-  '2': '0 3, 2 0, 8 0, 10 3, 10 6, 0 16, 10 16',
   '3': '0 1, 3 0, 8 0, 10 2, 10 6, 7 8, 3 8 | 7 8, 10 10, 10 14, 8 16, 2 16, 0 15',
   '4': '7 16, 7 0, 0 11, 10 11',
-  '5': '10 0, 1 0, 0 7, 7 6, 10 9, 10 13, 7 16, 2 16, 0 14',
   '6': '9 1, 6 0, 3 0, 0 4, 0 13, 3 16, 7 16, 10 13, 10 10, 7 7, 3 7, 0 10',
   '7': '0 0, 10 0, 4 16',
-  '8': '5 8, 1 6, 1 2, 3 0, 7 0, 9 2, 9 6, 5 8, 0 11, 0 14, 2 16, 8 16, 10 14, 10 11, 5 8',
   '9': '10 6, 7 9, 3 9, 0 6, 0 3, 3 0, 7 0, 10 3, 10 12, 7 16, 3 16, 1 15',
-  '+': '5 3, 5 13 | 0 8, 10 8',
-  '-': '1 8, 9 8',
-  '×': '1 4, 9 12 | 9 4, 1 12',
-  '=': '1 5, 9 5 | 1 11, 9 11',
-  // The very short last stroke, drawn with a round cap, reads as the dot.
-  '?': '0 3, 2 0, 8 0, 10 3, 10 6, 5 9, 5 12 | 5 15, 5 16',
+  A: '0 16, 5 0, 10 16 | 2 10, 8 10',
+  C: '10 2, 8 0, 2 0, 0 3, 0 13, 2 16, 8 16, 10 14',
+  D: '0 0, 0 16, 6 16, 10 12, 10 4, 6 0, 0 0',
+  E: '10 0, 0 0, 0 16, 10 16 | 0 8, 7 8',
+  F: '10 0, 0 0, 0 16 | 0 8, 7 8',
+  H: '0 0, 0 16 | 10 0, 10 16 | 0 8, 10 8',
+  J: '3 0, 10 0 | 8 0, 8 13, 5 16, 2 16, 0 13',
+  K: '0 0, 0 16 | 10 0, 0 10 | 3 7, 10 16',
+  M: '0 16, 0 0, 5 9, 10 0, 10 16',
+  N: '0 16, 0 0, 10 16, 10 0',
+  P: '0 16, 0 0, 7 0, 10 3, 10 6, 7 9, 0 9',
+  R: '0 16, 0 0, 7 0, 10 3, 10 6, 7 9, 0 9 | 5 9, 10 16',
+  T: '0 0, 10 0 | 5 0, 5 16',
+  U: '0 0, 0 13, 3 16, 7 16, 10 13, 10 0',
+  V: '0 0, 5 16, 10 0',
+  W: '0 0, 2 16, 5 6, 8 16, 10 0',
+  X: '0 0, 10 16 | 10 0, 0 16',
+  Y: '0 0, 5 8, 10 0 | 5 8, 5 16',
 };
+
+/**
+ * What a captcha code is made of: capitals and digits a reader cannot take for another
+ * (none of 0 O Q, 1 I L, 2 Z, 5 S, 8 B, G; answers are compared case-insensitively).
+ */
+export const CAPTCHA_ALPHABET = Object.keys(FONT_SOURCE).join('');
 
 const FONT: ReadonlyMap<string, readonly Stroke[]> = new Map(
   Object.entries(FONT_SOURCE).map(([ch, source]) => [ch, parseGlyph(source)]),

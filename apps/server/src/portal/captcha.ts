@@ -1,10 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Sql } from '../db/database';
-import { renderCaptchaSvg, toDataUrl } from './captcha-image';
+import { CAPTCHA_ALPHABET, renderCaptchaSvg, toDataUrl } from './captcha-image';
 import { PortalCode, PortalError } from './envelope';
 
 /** spec portal.md §7: the answer is kept server-side, used once, and lasts 2 minutes. */
 export const CAPTCHA_TTL_MS = 2 * 60_000;
+
+/** 23 symbols, 5 of them: 23^5 ≈ 6.4 million answers, so a fixed guess wins once in millions. */
+export const CAPTCHA_LENGTH = 5;
 
 export interface Captcha {
   id: string;
@@ -12,9 +15,9 @@ export interface Captcha {
   verifyCode: string;
 }
 
-/** Issues an arithmetic question (+, − or ×, answers 0–99) and stores its answer. */
+/** Issues a random code, drawn as paths with noise, and stores it as the answer. */
 export async function issueCaptcha(db: Sql, now = Date.now()): Promise<Captcha & { answer: string }> {
-  const { question, answer } = arithmetic();
+  const answer = randomCode();
   const id = randomUUID();
   await db.query('INSERT INTO portal_captchas (id, answer, expires_at) VALUES ($1, $2, $3)', [
     id,
@@ -23,17 +26,17 @@ export async function issueCaptcha(db: Sql, now = Date.now()): Promise<Captcha &
   ]);
   // Expired rows of others go as new ones come, so the table stays small without a timer.
   await db.query('DELETE FROM portal_captchas WHERE expires_at < $1', [now]);
-  return { id, verifyCode: toDataUrl(renderCaptchaSvg(question)), answer };
+  return { id, verifyCode: toDataUrl(renderCaptchaSvg(answer)), answer };
 }
 
-/** Checks and uses up a captcha: right or wrong, the same id never works twice. */
+/** Checks and uses up a captcha: right or wrong, the same id never works twice. Case does not matter. */
 export async function consumeCaptcha(db: Sql, id: string, given: string, now = Date.now()): Promise<void> {
   const [row] = await db.query<{ answer: string; expires_at: unknown }>(
     'DELETE FROM portal_captchas WHERE id = $1 RETURNING answer, expires_at',
     [id],
   );
   if (!row || Number(row.expires_at) < now) throw new PortalError(PortalCode.ERROR, '图形验证码已失效，请刷新后重试');
-  if (row.answer !== given.trim()) throw new PortalError(PortalCode.ERROR, '图形验证码错误');
+  if (row.answer !== given.trim().toUpperCase()) throw new PortalError(PortalCode.ERROR, '图形验证码错误');
 }
 
 /** The answer of a pending captcha; only the explicitly enabled test hook calls this. */
@@ -42,19 +45,8 @@ export async function peekCaptchaAnswer(db: Sql, id: string): Promise<string | n
   return row?.answer ?? null;
 }
 
-function arithmetic(): { question: string; answer: string } {
-  const op = randomInt(3);
-  if (op === 0) {
-    const a = randomInt(1, 50);
-    const b = randomInt(1, 50);
-    return { question: `${a} + ${b} = ?`, answer: String(a + b) };
-  }
-  if (op === 1) {
-    const a = randomInt(10, 100);
-    const b = randomInt(1, a + 1);
-    return { question: `${a} - ${b} = ?`, answer: String(a - b) };
-  }
-  const a = randomInt(1, 10);
-  const b = randomInt(1, 10);
-  return { question: `${a} × ${b} = ?`, answer: String(a * b) };
+function randomCode(): string {
+  let code = '';
+  for (let i = 0; i < CAPTCHA_LENGTH; i++) code += CAPTCHA_ALPHABET.charAt(randomInt(CAPTCHA_ALPHABET.length));
+  return code;
 }

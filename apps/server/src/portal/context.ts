@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCredentials } from '../auth/usersig';
+import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
 import { type AccountRow, findAccount } from './accounts';
 import type { Sessions } from './auth/sessions';
@@ -9,21 +10,37 @@ import type { FileLinks } from './file-links';
 import type { DevOutbox, SmsProvider } from './sms';
 import type { UploadStore } from './uploads';
 
+/** What a client does that per-address abuse limits count. */
+export type LimitedAction = 'smsCode' | 'mobileLogin' | 'passwordLogin';
+
+/**
+ * Per-client-address limits, taken once per request before any captcha check or account lookup.
+ * The shared rate-limit layer implements it; refusing means throwing a PortalError.
+ */
+export interface ClientLimits {
+  take(action: LimitedAction, clientAddress: string): Promise<void>;
+}
+
 /** What every portal route module works with. */
 export interface PortalContext {
   db: Database;
   app: AppCredentials;
+  /** Tells the IM sessions a portal logout ends, on every process. */
+  bus: Bus;
   sessions: Sessions;
   sm4Key: string;
   /** Keys the hash of identity numbers, so the stored hash cannot be reversed by trying them all. */
   idCardKey: string;
   sms: SmsProvider;
+  /** Off: no SMS login, no registration (which is by SMS code). */
+  smsLogin: boolean;
   outbox: DevOutbox | null;
   uploads: UploadStore;
   /** Signed, short-lived links to private uploads. */
   fileLinks: FileLinks;
   testHooks: boolean;
   devOutboxEndpoint: boolean;
+  limits: ClientLimits;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -34,11 +51,19 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The logged-in account, or a 401 for a missing, malformed, forged, expired or revoked token. */
 export async function requireAccount(ctx: PortalContext, request: FastifyRequest): Promise<AccountRow> {
+  return (await requireSession(ctx, request)).account;
+}
+
+/** The logged-in account and the portal session the token names; 401 as requireAccount. */
+export async function requireSession(
+  ctx: PortalContext,
+  request: FastifyRequest,
+): Promise<{ account: AccountRow; sessionID: string }> {
   const token = bearerToken(request);
   const session = token ? await ctx.sessions.authenticate(token) : null;
   const account = session ? await findAccount(ctx.db, session.userID) : null;
-  if (!account) throw new PortalError(PortalCode.UNAUTHORIZED);
-  return account;
+  if (!session || !account) throw new PortalError(PortalCode.UNAUTHORIZED);
+  return { account, sessionID: session.sessionID };
 }
 
 export async function requireAdmin(ctx: PortalContext, request: FastifyRequest): Promise<AccountRow> {

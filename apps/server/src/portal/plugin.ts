@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppCredentials } from '../auth/usersig';
+import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
-import type { PortalContext } from './context';
+import type { ClientLimits, PortalContext } from './context';
 import { defaultPortalMessages, PortalCode, PortalError } from './envelope';
 import { FileLinks } from './file-links';
 import { adminRoutes } from './routes/admin-routes';
@@ -16,6 +17,7 @@ import { selfRoutes } from './routes/self-routes';
 import { verificationRoutes } from './routes/verification-routes';
 import { randomHex, sharedSecret } from './secrets';
 import { DevOutbox, type SmsProvider } from './sms';
+import { createSmsGateway, type SmsGatewaySettings } from './sms-gateways';
 import { UploadStore } from './uploads';
 
 export interface PortalSettings {
@@ -29,15 +31,24 @@ export interface PortalSettings {
   sessionIdleMinutes?: number;
   /** Where uploads are stored; unset: a fresh temporary folder (in-memory servers only). */
   uploadDir?: string | null;
+  /** SMS login and registration; default on. Off: the SMS routes answer SMS_LOGIN_DISABLED. */
+  smsLogin?: boolean;
+  /** A real SMS gateway; unset: the dev outbox (server log), for development only. */
+  smsGateway?: SmsGatewaySettings | null;
 }
 
 export interface PortalDependencies {
   db: Database;
   app: AppCredentials;
+  bus: Bus;
   log: (line: string) => void;
-  /** A real SMS gateway; unset: the dev outbox. */
+  /** An SMS provider object, in place of settings.smsGateway. */
   sms?: SmsProvider;
+  /** Per-client-address limits; unset: none beyond the per-number and per-account ones. */
+  limits?: ClientLimits;
 }
+
+const NO_CLIENT_LIMITS: ClientLimits = { take: async () => undefined };
 
 /** Builds the portal's shared state: secrets every process agrees on, sessions, uploads, SMS. */
 export async function createPortalContext(settings: PortalSettings, deps: PortalDependencies): Promise<PortalContext> {
@@ -47,20 +58,24 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
   const jwtSecret = Buffer.from(await sharedSecret(db, 'jwt-hs256', randomHex(32)), 'hex');
   const idCardKey = await sharedSecret(db, 'id-card-hmac', randomHex(32));
   const fileLinkKey = Buffer.from(await sharedSecret(db, 'file-link-hmac', randomHex(32)), 'hex');
-  const sms = deps.sms ?? new DevOutbox(deps.log);
+  const gateway = settings.smsGateway ? createSmsGateway(settings.smsGateway) : null;
+  const sms = deps.sms ?? gateway ?? new DevOutbox(deps.log);
   const uploadDir = settings.uploadDir ?? (await mkdtemp(join(tmpdir(), 'liaison-uploads-')));
   return {
     db,
     app: deps.app,
+    bus: deps.bus,
     sessions: new Sessions(db, { secret: jwtSecret, idleMs: (settings.sessionIdleMinutes ?? 120) * 60_000 }),
     sm4Key,
     idCardKey,
     sms,
+    smsLogin: settings.smsLogin ?? true,
     outbox: sms instanceof DevOutbox ? sms : null,
     uploads: new UploadStore(db, uploadDir),
     fileLinks: new FileLinks(fileLinkKey),
     testHooks: settings.testHooks,
     devOutboxEndpoint: settings.devOutboxEndpoint,
+    limits: deps.limits ?? NO_CLIENT_LIMITS,
   };
 }
 

@@ -6,10 +6,23 @@ import { PortalCode, PortalError } from './envelope';
 export const SMS_RESEND_MS = 120_000;
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 
-/** Where text messages go. The offline default is the dev outbox; a real gateway plugs in here. */
-export interface SmsProvider {
-  send(mobile: string, text: string): Promise<void>;
+/** One login code for one number: template-based gateways send the code, others the text. */
+export interface SmsMessage {
+  mobile: string;
+  code: string;
+  text: string;
 }
+
+/**
+ * Where text messages go. The offline default is the dev outbox; real gateways are in
+ * sms-gateways.ts. A failed send throws.
+ */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
+
+export const SMS_SEND_FAILED = '短信发送失败，请稍后重试';
+export const SMS_LOGIN_DISABLED = '短信登录未开启';
 
 export interface OutboxEntry {
   mobile: string;
@@ -26,7 +39,7 @@ export class DevOutbox implements SmsProvider {
 
   constructor(private readonly log: (line: string) => void) {}
 
-  async send(mobile: string, text: string): Promise<void> {
+  async send({ mobile, text }: SmsMessage): Promise<void> {
     this.entries.push({ mobile, text, sentAt: Date.now() });
     if (this.entries.length > 100) this.entries.shift();
     this.log(`dev SMS outbox: to ${mobile}: ${text}`);
@@ -40,9 +53,14 @@ export class DevOutbox implements SmsProvider {
 export interface SmsCodeOptions {
   /** Test configuration only: every code is this one. */
   fixedCode: string | null;
+  /** Told why the gateway failed (never the code); the user gets SMS_SEND_FAILED. */
+  onGatewayError(err: unknown): void;
 }
 
-/** Sends a login code, at most once per number per 120 s, across every server process. */
+/**
+ * Sends a login code, at most once per number per 120 s, across every server process. A send the
+ * gateway refuses leaves neither a usable code nor a wait.
+ */
 export async function sendLoginCode(
   db: Sql,
   provider: SmsProvider,
@@ -67,7 +85,17 @@ export async function sendLoginCode(
     const wait = Math.max(1, Math.ceil((Number(row?.sent_at ?? now) + SMS_RESEND_MS - now) / 1000));
     throw new PortalError(PortalCode.ERROR, `验证码发送过于频繁，请${wait}秒后再试`);
   }
-  await provider.send(mobile, `您的登录验证码是 ${code}，5分钟内有效。如非本人操作，请忽略本短信。`);
+  const text = `您的登录验证码是 ${code}，5分钟内有效。如非本人操作，请忽略本短信。`;
+  try {
+    await provider.send({ mobile, code, text });
+  } catch (err) {
+    await db.query('UPDATE portal_sms_codes SET sent_at = 0, expires_at = 0 WHERE mobile = $1 AND code_hash = $2', [
+      mobile,
+      hashCode(mobile, code),
+    ]);
+    options.onGatewayError(err);
+    throw new PortalError(PortalCode.ERROR, SMS_SEND_FAILED);
+  }
 }
 
 function hashCode(mobile: string, code: string): string {
@@ -77,6 +105,20 @@ function hashCode(mobile: string, code: string): string {
 /** Wrong tries one code survives; the next wrong try uses it up. */
 export const SMS_MAX_ATTEMPTS = 5;
 export const SMS_CODE_EXPIRED = '验证码已过期，请重新获取';
+
+/**
+ * Checks a login code without using it up, so the caller can look the account up only after a
+ * right code. A wrong code counts a try; after five the code is gone.
+ */
+export async function checkLoginCode(db: Sql, mobile: string, code: string, now = Date.now()): Promise<void> {
+  const right = await db.query(
+    `SELECT mobile FROM portal_sms_codes
+      WHERE mobile = $1 AND code_hash = $2 AND expires_at >= $3 AND attempts < $4`,
+    [mobile, hashCode(mobile, code), now, SMS_MAX_ATTEMPTS],
+  );
+  if (right.length === 1) return;
+  await refuseWrongCode(db, mobile, now);
+}
 
 /**
  * Uses up a login code. A wrong code counts a try; after five the code is gone. The row stays
@@ -89,6 +131,10 @@ export async function consumeLoginCode(db: Sql, mobile: string, code: string, no
     [mobile, hashCode(mobile, code), now, SMS_MAX_ATTEMPTS],
   );
   if (used.length === 1) return;
+  await refuseWrongCode(db, mobile, now);
+}
+
+async function refuseWrongCode(db: Sql, mobile: string, now: number): Promise<never> {
   const counted = await db.query<{ attempts: number }>(
     `UPDATE portal_sms_codes SET attempts = attempts + 1,
             expires_at = CASE WHEN attempts + 1 >= $3 THEN 0 ELSE expires_at END

@@ -16,6 +16,8 @@ export class PortalClient {
   constructor(
     readonly server: LiaisonServer,
     public token: string | null = null,
+    /** The client address the server sees (request.ip); unset: 127.0.0.1. */
+    readonly remoteAddress?: string,
   ) {}
 
   async call<T = unknown>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<Answer<T>> {
@@ -23,6 +25,7 @@ export class PortalClient {
       method,
       url: `/prod-api${url}`,
       headers: this.token ? { authorization: `Bearer ${this.token}` } : {},
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
     expect(response.statusCode).toBe(200);
@@ -52,6 +55,7 @@ export class PortalClient {
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },
       payload: body,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
     });
     expect(response.statusCode).toBe(200);
     return response.json();

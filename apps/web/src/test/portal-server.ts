@@ -67,14 +67,14 @@ export interface PortalServer {
 }
 
 /** One server for the test file: started before its tests, closed after them. */
-export function withPortalServer(): PortalServer {
+export function withPortalServer(settings: { smsLogin?: boolean } = {}): PortalServer {
   let server: LiaisonServer | null = null;
   const calls: ApiCall[] = [];
   const realFetch = globalThis.fetch;
   const pageWebSocket = globalThis.WebSocket;
 
   beforeAll(async () => {
-    server = await startServer({ testHooks: true, devOutboxEndpoint: true }, { demo: true });
+    server = await startServer({ testHooks: true, devOutboxEndpoint: true, ...settings }, { demo: true });
     const base = server.url;
     // The page is served from the server, as in production: the IM socket goes to its origin.
     setPageUrl(`${base}/index`);

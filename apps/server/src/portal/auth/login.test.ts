@@ -4,6 +4,7 @@ import type { LiaisonServer } from '../../app';
 import { startServer } from '../../integration/harness';
 import { TEST_SMS_CODE } from '../routes/auth-routes';
 import { freshMobile, PortalClient } from '../test-client';
+import { lockedText } from './lockout';
 
 /** Registration, the three logins, sessions and logout, over HTTP against a real server. */
 let server: LiaisonServer;
@@ -53,6 +54,9 @@ describe('registration by SMS code', () => {
       secPassword: await client.encrypt(PASSWORD),
     });
     expect(ok.msg).toBe('注册成功');
+    // A fresh code is needed to learn that the number is registered now.
+    await server.db.query('UPDATE portal_sms_codes SET sent_at = 0 WHERE mobile = $1', [mobile]);
+    await client.sendSms(mobile);
     const twice = await client.call('POST', '/portal/login/mobile', {
       mobileNumber: mobile,
       smsVerifyCode: TEST_SMS_CODE,
@@ -60,6 +64,12 @@ describe('registration by SMS code', () => {
       secPassword: await client.encrypt(PASSWORD),
     });
     expect(twice).toEqual({ code: 500, msg: '该手机号已注册，请直接登录' });
+    // That code is kept: the owner can log in with it instead.
+    const login = await client.call('POST', '/portal/login/mobile', {
+      mobileNumber: mobile,
+      smsVerifyCode: TEST_SMS_CODE,
+    });
+    expect(login.msg).toBe('登录成功');
     const [row] = await server.db.query<{ n: unknown }>('SELECT count(*) AS n FROM portal_accounts WHERE mobile = $1', [
       mobile,
     ]);
@@ -99,6 +109,22 @@ describe('SMS login', () => {
     ).toEqual({ code: 500, msg: '该手机号尚未注册，请先注册' });
   });
 
+  it('registers an unregistered number with the code its SMS login was refused with', async () => {
+    const mobile = freshMobile();
+    const client = new PortalClient(server);
+    await client.sendSms(mobile);
+    expect(
+      await client.call('POST', '/portal/login/mobile', { mobileNumber: mobile, smsVerifyCode: TEST_SMS_CODE }),
+    ).toEqual({ code: 500, msg: '该手机号尚未注册，请先注册' });
+    const registered = await client.call('POST', '/portal/login/mobile', {
+      mobileNumber: mobile,
+      smsVerifyCode: TEST_SMS_CODE,
+      password: await client.encrypt(PASSWORD),
+      secPassword: await client.encrypt(PASSWORD),
+    });
+    expect(registered.msg).toBe('注册成功');
+  });
+
   it('refuses an expired code and uses a code up after five wrong tries', async () => {
     const mobile = freshMobile();
     await new PortalClient(server).register(mobile, PASSWORD);
@@ -115,6 +141,61 @@ describe('SMS login', () => {
     await client.sendSms(mobile);
     for (let i = 0; i < 5; i++) expect(await login('000000')).toEqual({ code: 500, msg: '验证码错误' });
     expect(await login(TEST_SMS_CODE)).toEqual({ code: 500, msg: '验证码已过期，请重新获取' });
+  });
+});
+
+describe('account enumeration', () => {
+  /** Everything a client can learn about a number without the code sent to it. */
+  async function probe(mobile: string) {
+    const client = new PortalClient(server);
+    const tries = (body: Record<string, unknown>) =>
+      client.call('POST', '/portal/login/mobile', { mobileNumber: mobile, ...body });
+    const registration = { password: await client.encrypt(PASSWORD), secPassword: await client.encrypt(PASSWORD) };
+    const unsent = [
+      await tries({ smsVerifyCode: '000000' }),
+      await tries({ smsVerifyCode: '000000', ...registration }),
+    ];
+    const { id } = await client.captcha();
+    const noCaptcha = await client.call('POST', '/portal/login/send/sms/code', {
+      mobileNumber: mobile,
+      verifyCode: 'AAAAA',
+      verifyCodeId: id,
+    });
+    const sent = await client.sendSms(mobile);
+    const wrong = [await tries({ smsVerifyCode: '000000' }), await tries({ smsVerifyCode: '000001', ...registration })];
+    return { unsent, noCaptcha, sent, wrong };
+  }
+
+  it('answers the same for a registered and an unregistered number until the right code is given', async () => {
+    const registered = freshMobile();
+    await new PortalClient(server).register(registered, PASSWORD);
+    await server.db.query('UPDATE portal_sms_codes SET sent_at = 0 WHERE mobile = $1', [registered]);
+    const known = await probe(registered);
+    const unknown = await probe(freshMobile());
+    expect(known).toEqual(unknown);
+    expect(known.unsent).toEqual([
+      { code: 500, msg: '验证码已过期，请重新获取' },
+      { code: 500, msg: '验证码已过期，请重新获取' },
+    ]);
+    expect(known.noCaptcha.msg).toMatch(/图形验证码/);
+    expect(known.sent).toEqual({ code: 200, msg: '验证码已发送，请查收短信' });
+    expect(known.wrong).toEqual([
+      { code: 500, msg: '验证码错误' },
+      { code: 500, msg: '验证码错误' },
+    ]);
+  });
+
+  it('sends no code, and so opens no lookup, without a right captcha', async () => {
+    const mobile = freshMobile();
+    const client = new PortalClient(server);
+    const { id } = await client.captcha();
+    await client.call('POST', '/portal/login/send/sms/code', {
+      mobileNumber: mobile,
+      verifyCode: 'AAAAA',
+      verifyCodeId: id,
+    });
+    const rows = await server.db.query('SELECT mobile FROM portal_sms_codes WHERE mobile = $1', [mobile]);
+    expect(rows).toEqual([]);
   });
 });
 
@@ -144,18 +225,43 @@ describe('account login', () => {
     });
   });
 
-  it('locks the account for ten minutes after five wrong passwords, the right one included', async () => {
+  it('locks out the address that tried five wrong passwords, the right one included, but not the real user elsewhere', async () => {
     const mobile = freshMobile();
     await new PortalClient(server).register(mobile, PASSWORD);
-    const client = new PortalClient(server);
-    for (let i = 0; i < 4; i++) expect((await client.login(mobile, 'Wrong1234')).msg).toBe('用户名或密码错误');
-    expect((await client.login(mobile, 'Wrong1234')).msg).toBe('密码错误次数过多，账号已锁定，请10分钟后再试');
-    expect((await client.login(mobile, PASSWORD)).msg).toBe('密码错误次数过多，账号已锁定，请10分钟后再试');
-    expect(client.token).toBeNull();
+    const attacker = new PortalClient(server, null, '203.0.113.66');
+    for (let i = 0; i < 4; i++) expect((await attacker.login(mobile, 'Wrong1234')).msg).toBe('用户名或密码错误');
+    expect((await attacker.login(mobile, 'Wrong1234')).msg).toBe(lockedText(1));
+    expect((await attacker.login(mobile, PASSWORD)).msg).toBe(lockedText(1));
+    expect(attacker.token).toBeNull();
 
-    // Ten minutes later (moved in the database rather than waited for), the right password works.
-    await server.db.query('UPDATE portal_accounts SET locked_until = $2 WHERE mobile = $1', [mobile, Date.now() - 1]);
-    expect((await client.login(mobile, PASSWORD)).code).toBe(200);
+    const owner = new PortalClient(server, null, '198.51.100.7');
+    expect((await owner.login(mobile, PASSWORD)).msg).toBe('登录成功');
+    expect((await info(owner)).code).toBe(200);
+  });
+
+  it('locks for longer each time, doubling from one minute up to thirty', async () => {
+    const mobile = freshMobile();
+    await new PortalClient(server).register(mobile, PASSWORD);
+    const attacker = new PortalClient(server, null, '203.0.113.67');
+    const minutes: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      for (let i = 0; i < 4; i++) expect((await attacker.login(mobile, 'Wrong1234')).msg).toBe('用户名或密码错误');
+      const locked = (await attacker.login(mobile, 'Wrong1234')).msg;
+      minutes.push(Number(/请(\d+)分钟/.exec(locked)?.[1]));
+      // The lock runs out (moved in the database rather than waited for).
+      await server.db.query('UPDATE portal_login_failures SET locked_until = $2 WHERE address = $1', [
+        '203.0.113.67',
+        Date.now() - 1,
+      ]);
+    }
+    expect(minutes).toEqual([1, 2, 4, 8, 16, 30, 30]);
+    expect((await attacker.login(mobile, PASSWORD)).msg).toBe('登录成功');
+  });
+
+  it('locks an unknown name like a known one, so the lock tells nothing', async () => {
+    const prober = new PortalClient(server, null, '203.0.113.68');
+    for (let i = 0; i < 4; i++) expect((await prober.login('13900008888', 'Wrong1234')).msg).toBe('用户名或密码错误');
+    expect((await prober.login('13900008888', 'Wrong1234')).msg).toBe(lockedText(1));
   });
 
   it('answers an unknown account like a wrong password', async () => {

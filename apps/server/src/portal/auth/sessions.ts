@@ -53,16 +53,17 @@ export class Sessions {
     return rows.length === 1 ? claims : null;
   }
 
-  /** Revokes the session a token names, if it is one of ours. */
-  async revoke(token: string, now = Date.now()): Promise<void> {
+  /** Revokes the session a token names, if it is one of ours, and says which it was. */
+  async revoke(token: string, now = Date.now()): Promise<AuthenticatedSession | null> {
     const claims = await this.verify(token, now);
-    if (!claims) return;
+    if (!claims) return null;
     await this.db.query('UPDATE portal_sessions SET revoked = true WHERE session_id = $1', [claims.sessionID]);
     // Old sessions go as new ones end, so the table stays small without a timer.
     await this.db.query('DELETE FROM portal_sessions WHERE user_id = $1 AND (revoked OR last_seen < $2)', [
       claims.userID,
       now - this.options.idleMs,
     ]);
+    return claims;
   }
 
   private async verify(token: string, now: number): Promise<AuthenticatedSession | null> {

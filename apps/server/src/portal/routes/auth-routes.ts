@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { userTarget } from '../../bus/bus';
 import type { AccountRow } from '../accounts';
 import { loginWithPassword, loginWithSmsCode, register } from '../auth/login';
 import { sm4Decrypt } from '../auth/sm4';
 import { consumeCaptcha, issueCaptcha, peekCaptchaAnswer } from '../captcha';
 import { bearerToken, mobileSchema, type PortalContext, parse } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
-import { sendLoginCode } from '../sms';
+import { SMS_LOGIN_DISABLED, sendLoginCode } from '../sms';
 
 const captchaAnswerSchema = z.string().trim().min(1, '请输入图形验证码').max(8, '图形验证码错误');
 const captchaIDSchema = z.string().uuid('图形验证码已失效，请刷新后重试');
@@ -23,7 +24,7 @@ export const TEST_SMS_CODE = '246810';
 
 /** spec portal.md §7 "Auth": captcha, SMS code, the three logins, logout, WeChat. */
 export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
-  app.get('/portal/client/config', async () => ok({ sm4Key: ctx.sm4Key }));
+  app.get('/portal/client/config', async () => ok({ sm4Key: ctx.sm4Key, smsLogin: ctx.smsLogin }));
 
   app.get('/portal/verify/code/arithmetic', async () => {
     const { id, verifyCode } = await issueCaptcha(ctx.db);
@@ -35,8 +36,14 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       z.object({ mobileNumber: mobileSchema, verifyCode: captchaAnswerSchema, verifyCodeId: captchaIDSchema }),
       request.body,
     );
+    if (!ctx.smsLogin) throw new PortalError(PortalCode.ERROR, SMS_LOGIN_DISABLED);
+    await ctx.limits.take('smsCode', request.ip);
     await consumeCaptcha(ctx.db, body.verifyCodeId, body.verifyCode);
-    await sendLoginCode(ctx.db, ctx.sms, body.mobileNumber, { fixedCode: ctx.testHooks ? TEST_SMS_CODE : null });
+    // No account lookup here: registered or not, the answer is the same.
+    await sendLoginCode(ctx.db, ctx.sms, body.mobileNumber, {
+      fixedCode: ctx.testHooks ? TEST_SMS_CODE : null,
+      onGatewayError: (err) => request.log.warn({ reason: (err as Error).message }, 'SMS gateway failed'),
+    });
     return ok(undefined, '验证码已发送，请查收短信');
   });
 
@@ -52,6 +59,8 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       request.body,
     );
     if (body.wechatKey) throw wechatNotConfigured();
+    if (!ctx.smsLogin) throw new PortalError(PortalCode.ERROR, SMS_LOGIN_DISABLED);
+    await ctx.limits.take('mobileLogin', request.ip);
     if (body.password === undefined) {
       const account = await loginWithSmsCode(ctx.db, body.mobileNumber, body.smsVerifyCode);
       return loggedIn(account, '登录成功');
@@ -77,17 +86,25 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       }),
       request.body,
     );
+    await ctx.limits.take('passwordLogin', request.ip);
     const loginName = sm4Decrypt(ctx.sm4Key, body.loginName).trim();
     const password = sm4Decrypt(ctx.sm4Key, body.password);
     await consumeCaptcha(ctx.db, body.verifyCodeId, sm4Decrypt(ctx.sm4Key, body.verifyCode));
     if (!loginName || !password) throw new PortalError(PortalCode.ERROR, '用户名或密码错误');
-    return loggedIn(await loginWithPassword(ctx.db, loginName, password), '登录成功');
+    return loggedIn(await loginWithPassword(ctx.db, loginName, password, request.ip), '登录成功');
   });
 
-  // Logout succeeds whatever the token; a live one is revoked.
+  // Logout succeeds whatever the token; a live one is revoked, with the IM sessions it opened.
   app.post('/logout', async (request) => {
     const token = bearerToken(request);
-    if (token) await ctx.sessions.revoke(token);
+    const ended = token ? await ctx.sessions.revoke(token) : null;
+    if (ended) {
+      ctx.bus.publish([userTarget(ended.userID)], {
+        event: 'kicked',
+        data: { reason: 'portalLogout' },
+        endPortalSession: ended.sessionID,
+      });
+    }
     return ok(undefined, '退出成功');
   });
 

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { portalSessionUserbuf } from '../../auth/portal-binding';
 import { genUserSig } from '../../auth/usersig';
 import { toNumber } from '../../db/database';
 import { findEnterprise, toPersonInfo } from '../accounts';
-import { type PortalContext, parse, requireAccount } from '../context';
+import { type PortalContext, parse, requireAccount, requireSession } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
 import { checkIdCard, idCardHash, maskIdCard } from '../identity';
 
-/** IM credentials handed to the web app last a day; it asks again on every start. */
+/**
+ * IM credentials handed to the web app last a day (it asks again on every start) and are bound
+ * to the portal session: its logout ends them (auth/portal-binding.ts).
+ */
 const USERSIG_SECONDS = 24 * 3600;
 
 const realNameSchema = z.object({
@@ -44,14 +48,15 @@ export function selfRoutes(app: FastifyInstance, ctx: PortalContext): void {
   });
 
   app.get('/portal/self/center/im/gen/userSig', async (request) => {
-    const account = await requireAccount(ctx, request);
+    const { account, sessionID } = await requireSession(ctx, request);
     // spec portal.md §4: messaging is for verified people and enterprises (userType 1 or 2).
     const canConnect = Number(account.user_type) >= 1;
+    const userbuf = portalSessionUserbuf(sessionID);
     return ok({
       canConnect,
       sdkAppID: ctx.app.sdkAppID,
       userID: account.user_id,
-      userSig: canConnect ? genUserSig(ctx.app, account.user_id, USERSIG_SECONDS) : '',
+      userSig: canConnect ? genUserSig(ctx.app, account.user_id, USERSIG_SECONDS, Date.now(), userbuf) : '',
     });
   });
 

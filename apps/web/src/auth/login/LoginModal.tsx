@@ -14,6 +14,7 @@ import {
   SMS_RESEND_SECONDS,
   SMS_SENT_TEXT,
 } from './login-text';
+import { useSmsLogin } from './portal-key';
 import { type LoginValues, submitLogin } from './submit-login';
 import { useCaptcha } from './useCaptcha';
 import { useCountdown } from './useCountdown';
@@ -40,7 +41,10 @@ const TABS = [
 
 /** The login / registration modal of spec §2, §4 and §5; the session store opens and closes it. */
 export function LoginModal() {
-  const { open, mode, opened } = useSession((state) => state.loginModal);
+  const { open, mode: asked, opened } = useSession((state) => state.loginModal);
+  // With SMS login off on the server there is no SMS login and no registration (it is by SMS code).
+  const smsLogin = useSmsLogin();
+  const mode = smsLogin ? asked : 'account';
   return (
     <Modal
       open={open}
@@ -51,12 +55,12 @@ export function LoginModal() {
       destroyOnHidden
     >
       {/* A fresh form, captcha and countdown each time it opens, even during the closing animation. */}
-      <LoginForm key={opened} mode={mode} />
+      <LoginForm key={opened} mode={mode} smsLogin={smsLogin} />
     </Modal>
   );
 }
 
-function LoginForm({ mode }: { mode: LoginMode }) {
+function LoginForm({ mode, smsLogin }: { mode: LoginMode; smsLogin: boolean }) {
   const [form] = Form.useForm<LoginValues>();
   const { captcha, refresh } = useCaptcha();
   const countdown = useCountdown(SMS_RESEND_SECONDS);
@@ -128,7 +132,11 @@ function LoginForm({ mode }: { mode: LoginMode }) {
   return (
     <>
       {mode !== 'register' && (
-        <Tabs activeKey={mode} items={TABS} onChange={(key) => handleSwitch(key === 'sms' ? 'sms' : 'account')} />
+        <Tabs
+          activeKey={mode}
+          items={smsLogin ? TABS : TABS.filter((tab) => tab.key === 'account')}
+          onChange={(key) => handleSwitch(key === 'sms' ? 'sms' : 'account')}
+        />
       )}
       <Form form={form} validateTrigger="onBlur" autoComplete="off">
         {mode === 'account' ? (
@@ -185,9 +193,11 @@ function LoginForm({ mode }: { mode: LoginMode }) {
             已有账号？返回登录
           </Button>
         ) : (
-          <Button type="link" onClick={() => handleSwitch('register')}>
-            没有账号？立即注册
-          </Button>
+          smsLogin && (
+            <Button type="link" onClick={() => handleSwitch('register')}>
+              没有账号？立即注册
+            </Button>
+          )
         )}
         <Button
           type="text"
