@@ -10,6 +10,8 @@ import { openDatabase } from './db/open';
 import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
+import { type MetricsAccess, registerMetricsRoute } from './metrics/access';
+import { observeBatch, observeDelivery, trackSessions } from './metrics/metrics';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
@@ -33,6 +35,8 @@ export interface ServerOptions {
   webDir?: string | null;
   /** Seed demo people, enterprises and history into an empty database (embedded demo mode). */
   demo?: boolean;
+  /** Who may read GET /metrics besides loopback; default: loopback only. */
+  metrics?: MetricsAccess;
 }
 
 export interface LiaisonServer {
@@ -64,10 +68,16 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const bus: Bus = options.natsUrl ? await createNatsBus(options.natsUrl, (err) => log(err, 'bus')) : createLocalBus();
   const registry = new SessionRegistry();
-  bus.subscribe((delivery) => registry.deliver(delivery));
+  bus.subscribe((delivery) => {
+    observeDelivery(delivery);
+    registry.deliver(delivery);
+  });
   const writer = new MessageWriter(
     db,
-    (results) => publishMessages(bus, results),
+    (results) => {
+      observeBatch(results.length);
+      return publishMessages(bus, results);
+    },
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
@@ -87,6 +97,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     await db.query('SELECT 1');
     return { status: 'ok', sessions: gateway.sessionCount() };
   });
+  registerMetricsRoute(http, options.metrics ?? { token: null, allow: [] });
+  const untrackSessions = trackSessions(() => gateway.sessionCount());
   http.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     if (path === IM_PATH) gateway.handleUpgrade(req, socket, head);
@@ -117,6 +129,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         // from storage).
         await writer.drain();
         await gateway.close();
+        untrackSessions();
         await writer.drain();
         await http.close();
         await bus.close();

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadMetricsAccess, type MetricsAccess } from './metrics/access';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   webDir: string;
   /** Seed demo data into an empty embedded database. */
   demo: boolean;
+  /** METRICS_TOKEN and METRICS_ALLOW: who may read GET /metrics besides loopback. */
+  metrics: MetricsAccess;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -74,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
     // The demo people have a published password: only the embedded database ever gets them.
     demo: !databaseUrl && env.DEMO_DATA !== '0',
+    metrics: loadMetricsAccess(env),
   };
 }

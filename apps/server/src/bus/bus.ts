@@ -18,6 +18,8 @@ export interface BusDelivery {
   frame: string;
   exceptSession?: string | undefined;
   membership?: { groupID: string; joined: boolean } | undefined;
+  /** Milliseconds since the epoch when the publishing process sent it (the bus-lag metric). */
+  publishedAt?: number;
 }
 
 export type BusHandler = (delivery: BusDelivery) => void;
@@ -43,5 +45,6 @@ export function toDelivery(targets: string[], envelope: BusEnvelope): BusDeliver
     frame: JSON.stringify({ event: envelope.event, data: envelope.data }),
     exceptSession: envelope.exceptSession,
     membership: envelope.membership,
+    publishedAt: Date.now(),
   };
 }
