@@ -1,11 +1,6 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-
-/**
- * Workspace packages resolve to their TypeScript sources (the `@liaison/source` export condition), so
- * tests never need a build; published consumers get `dist/` through the `default` condition.
- */
-export const SOURCE_CONDITION = '@liaison/source';
+import { SOURCE_CONDITION } from './tests/support/source-condition';
 
 export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },

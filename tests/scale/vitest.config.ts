@@ -1,6 +1,6 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { SOURCE_CONDITION } from '../../vitest.config';
+import { SOURCE_CONDITION } from '../support/source-condition';
 
 export default defineConfig({
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
