@@ -58,11 +58,15 @@ describe('the published packages', () => {
       const dir = join(consumer, 'node_modules/@liaison', name);
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
         exports: unknown;
+        main: unknown;
+        types: unknown;
         license?: string;
       };
-      const targets = exportTargets(manifest.exports);
+      // main and types serve tools that predate `exports` (TypeScript's node10 resolution, old bundlers).
+      const targets = [...exportTargets(manifest.exports), manifest.main, manifest.types];
       expect(targets.length, name).toBeGreaterThan(0);
       for (const target of targets) {
+        if (typeof target !== 'string') throw new Error(`${name}: every entry point is a path, got ${String(target)}`);
         expect(target, `${name} exports ${target}`).toMatch(/\.(js|d\.ts|css)$/);
         expect(existsSync(join(dir, target)), `${name}: ${target} is in the tarball`).toBe(true);
       }
