@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILED, type ServerProcess, startServerProcess } from '../../apps/server/src/integration/server-process';
@@ -94,7 +94,7 @@ describe('the published packages', () => {
   it('load the chat kit in plain Node with React present, with its stylesheet and emoji pictures as files', async () => {
     const out = await node(`
       import { readFileSync, existsSync } from 'node:fs';
-      import { fileURLToPath } from 'node:url';
+      import { fileURLToPath, pathToFileURL } from 'node:url';
       import { BASIC_EMOJI, ChatKit } from '@liaison/chat-ui';
       const css = readFileSync(fileURLToPath(import.meta.resolve('@liaison/chat-ui/style.css')), 'utf8');
       console.log(JSON.stringify({
@@ -170,6 +170,17 @@ describe('the compiled server', () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('runs the password-hashing worker thread from the build (the embedded database worker runs it already)', async () => {
+    const passwords = pathToFileURL(join(ROOT, 'apps/server/dist/portal/auth/passwords.js')).href;
+    const out = await node(`
+      const { hashPassword, verifyPassword } = await import('${passwords}');
+      const hash = await hashPassword('Compiled2026');
+      console.log(JSON.stringify({ argon2id: hash.startsWith('$argon2id$'), verified: await verifyPassword('Compiled2026', hash) }));
+      process.exit(0);
+    `);
+    expect(out).toEqual({ argon2id: true, verified: true });
   });
 
   it('accepts a login from the packed SDK with a userSig from the compiled CLI', async () => {
