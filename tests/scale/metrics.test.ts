@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Chat, connect, recordMessages, sendText, until } from '../../apps/server/src/integration/harness';
 import { type ServerProcess, startServerProcess } from '../../apps/server/src/integration/server-process';
+import { sampleValue, scrapeMetrics } from '../support/metrics';
 
 /** Each process's /metrics across PostgreSQL + NATS: the sender's writes, the recipient's bus lag. */
 const ADMIN_URL = process.env.SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -41,16 +42,16 @@ describe('metrics of two processes on PostgreSQL + NATS', () => {
     for (const text of ['one', 'two', 'three']) await sendText(alice, 'metrics-bob', text);
     await until(() => received.length === 3, 10_000, 'messages across processes');
 
-    const sender = await scrape(p1);
-    const recipient = await scrape(p2);
-    expect(sample(sender, 'liaison_ops_total{op="sendMessage",result="ok"}')).toBe(3);
-    expect(sample(sender, 'liaison_send_latency_seconds_count')).toBe(3);
-    expect(sample(sender, 'liaison_writer_batch_size_sum')).toBe(3);
-    expect(sample(recipient, 'liaison_ops_total{op="sendMessage",result="ok"}')).toBe(0);
+    const sender = await scrapeMetrics(p1.url);
+    const recipient = await scrapeMetrics(p2.url);
+    expect(sampleValue(sender, 'liaison_ops_total{op="sendMessage",result="ok"}')).toBe(3);
+    expect(sampleValue(sender, 'liaison_send_latency_seconds_count')).toBe(3);
+    expect(sampleValue(sender, 'liaison_writer_batch_size_sum')).toBe(3);
+    expect(sampleValue(recipient, 'liaison_ops_total{op="sendMessage",result="ok"}')).toBe(0);
     // Bob's process received the three pushes over NATS, stamped by alice's process.
-    expect(sample(recipient, 'liaison_bus_lag_seconds_count')).toBeGreaterThanOrEqual(3);
-    expect(sample(sender, 'liaison_sessions')).toBe(1);
-    expect(sample(recipient, 'liaison_sessions')).toBe(1);
+    expect(sampleValue(recipient, 'liaison_bus_lag_seconds_count')).toBeGreaterThanOrEqual(3);
+    expect(sampleValue(sender, 'liaison_sessions')).toBe(1);
+    expect(sampleValue(recipient, 'liaison_sessions')).toBe(1);
   });
 });
 
@@ -58,18 +59,6 @@ async function user(server: ServerProcess, userID: string): Promise<Chat> {
   const chat = await connect(server, userID);
   chats.push(chat);
   return chat;
-}
-
-async function scrape(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.url}/metrics`);
-  expect(response.status).toBe(200);
-  return response.text();
-}
-
-/** The value of one series (`name{labels}` exactly as exposed), 0 when it has not appeared yet. */
-function sample(exposition: string, series: string): number {
-  const line = exposition.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
 async function adminQuery(sql: string) {

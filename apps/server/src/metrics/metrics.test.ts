@@ -1,6 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { sampleValue, scrapeMetrics } from '../../../../tests/support/metrics';
 import type { LiaisonServer } from '../app';
 import { type Chat, connect, recordMessages, sendText, startServer, until } from '../integration/harness';
 import { loadMetricsAccess } from './access';
@@ -24,23 +25,23 @@ describe('GET /metrics', () => {
     const alice = await user('metrics-alice');
     const bob = await user('metrics-bob');
     const received = recordMessages(bob);
-    const before = await scrape();
+    const before = await scrapeMetrics(server.url);
     for (const text of ['one', 'two', 'three']) await sendText(alice, 'metrics-bob', text);
     await until(() => received.length === 3);
-    const after = await scrape();
+    const after = await scrapeMetrics(server.url);
 
-    const delta = (name: string) => sample(after, name) - sample(before, name);
+    const delta = (name: string) => sampleValue(after, name) - sampleValue(before, name);
     expect(delta('liaison_ops_total{op="sendMessage",result="ok"}')).toBe(3);
     expect(delta('liaison_send_latency_seconds_count')).toBe(3);
     // Every committed message is in exactly one batch.
     expect(delta('liaison_writer_batch_size_sum')).toBe(3);
     expect(delta('liaison_writer_batch_size_count')).toBeGreaterThanOrEqual(1);
     expect(delta('liaison_bus_lag_seconds_count')).toBeGreaterThanOrEqual(3);
-    expect(sample(after, 'liaison_sessions')).toBe(2);
+    expect(sampleValue(after, 'liaison_sessions')).toBe(2);
   });
 
   it('counts refused requests under their catalogue code, and unknown ops under one label', async () => {
-    const before = await scrape();
+    const before = await scrapeMetrics(server.url);
     const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/im`);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const answers: unknown[] = [];
@@ -49,21 +50,21 @@ describe('GET /metrics', () => {
     socket.send(JSON.stringify({ id: 2, op: 'made-up-op-to-create-a-series', body: {} }));
     await until(() => answers.length === 2);
     socket.close();
-    const after = await scrape();
+    const after = await scrapeMetrics(server.url);
 
-    const delta = (name: string) => sample(after, name) - sample(before, name);
+    const delta = (name: string) => sampleValue(after, name) - sampleValue(before, name);
     expect(delta(`liaison_ops_total{op="getConversationList",result="${ErrorCode.NOT_LOGGED_IN}"}`)).toBe(1);
     expect(delta(`liaison_ops_total{op="unknown",result="${ErrorCode.UNKNOWN_OP}"}`)).toBe(1);
     expect(after).not.toContain('made-up-op');
   });
 
   it('counts rate-limit refusals by the limit that refused', async () => {
-    const before = await scrape();
+    const before = await scrapeMetrics(server.url);
     countRefusal('metrics_test_limit');
     countRefusal('metrics_test_limit');
-    const after = await scrape();
+    const after = await scrapeMetrics(server.url);
     const name = 'liaison_rate_limit_refusals_total{kind="metrics_test_limit"}';
-    expect(sample(after, name) - sample(before, name)).toBe(2);
+    expect(sampleValue(after, name) - sampleValue(before, name)).toBe(2);
   });
 
   it('is served to loopback, METRICS_ALLOW addresses and the token bearer, and refused to anyone else', async () => {
@@ -99,17 +100,4 @@ async function user(userID: string): Promise<Chat> {
   const chat = await connect(server, userID);
   chats.push(chat);
   return chat;
-}
-
-async function scrape(): Promise<string> {
-  const response = await fetch(`${server.url}/metrics`);
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/plain');
-  return response.text();
-}
-
-/** The value of one series (`name{labels}` exactly as exposed), 0 when it has not appeared yet. */
-function sample(exposition: string, series: string): number {
-  const line = exposition.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
 }
