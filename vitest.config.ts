@@ -1,6 +1,10 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SOURCE_CONDITION } from './tests/support/source-condition';
 
 export default defineConfig({
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
@@ -8,6 +12,7 @@ export default defineConfig({
       'apps/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.tsx',
       'tests/e2e/**/*.test.ts',
+      'tests/build/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -28,7 +28,7 @@ export class Generator {
     const workers = Array.from({ length: count }, () =>
       fork(join(REPO_ROOT, 'bench', 'worker.ts'), [], {
         cwd: REPO_ROOT,
-        execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+        execArgv: ['--conditions=@liaison/source', '--import', 'tsx', '--max-old-space-size=4096'],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       }),
     );

@@ -57,11 +57,15 @@ export async function startService(options: {
   const logFile = join(options.logDir, `${options.name}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
   const startedAt = now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--conditions=@liaison/source', '--import', 'tsx', options.script],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);

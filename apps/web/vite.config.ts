@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 /** The local server (npm start) answers the portal API and the IM socket. */
 const SERVER = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // The kit, SDK and protocol come from their TypeScript sources (see the packages' exports).
+  resolve: { conditions: ['@liaison/source', ...defaultClientConditions] },
   server: {
     proxy: {
       '/prod-api': { target: SERVER, changeOrigin: true },

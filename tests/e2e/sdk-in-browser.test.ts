@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import LiaisonChat from '@liaison/sdk';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
+import { build, defaultClientConditions } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, userSigFor, useServer } from '../../apps/server/src/integration/harness';
+import { SOURCE_CONDITION } from '../support/source-condition';
 import { launchChromium } from './browser';
 
 const SDK_ENTRY = fileURLToPath(new URL('../../packages/sdk/src/index.ts', import.meta.url));
@@ -21,6 +22,8 @@ beforeAll(async () => {
   await build({
     logLevel: 'warn',
     configFile: false,
+    // Workspace packages from their sources, as everywhere in development (see vitest.config.ts).
+    resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
     build: {
       outDir,
       emptyOutDir: true,

@@ -11,6 +11,8 @@ import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { createOriginGuard } from './gateway/origin';
 import { SessionRegistry } from './gateway/registry';
+import { type MetricsAccess, registerMetricsRoute } from './metrics/access';
+import { observeBatch, observeDelivery, trackSessions } from './metrics/metrics';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
@@ -38,6 +40,8 @@ export interface ServerOptions {
   demo?: boolean;
   /** Security headers and socket origins; unset: the defaults of a development start. */
   browser?: BrowserConfig;
+  /** Who may read GET /metrics besides loopback; default: loopback only. */
+  metrics?: MetricsAccess;
 }
 
 export interface LiaisonServer {
@@ -71,10 +75,16 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const bus: Bus = options.natsUrl ? await createNatsBus(options.natsUrl, (err) => log(err, 'bus')) : createLocalBus();
   const registry = new SessionRegistry();
-  bus.subscribe((delivery) => registry.deliver(delivery));
+  bus.subscribe((delivery) => {
+    observeDelivery(delivery);
+    registry.deliver(delivery);
+  });
   const writer = new MessageWriter(
     db,
-    (results) => publishMessages(bus, results),
+    (results) => {
+      observeBatch(results.length);
+      return publishMessages(bus, results);
+    },
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
@@ -95,6 +105,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     return { status: 'ok', sessions: gateway.sessionCount() };
   });
   const originGuard = createOriginGuard(browser);
+  registerMetricsRoute(http, options.metrics ?? { token: null, allow: [] });
+  const untrackSessions = trackSessions(() => gateway.sessionCount());
   http.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== IM_PATH) socket.destroy();
@@ -126,6 +138,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         await writer.drain();
         await gateway.close();
         originGuard.close();
+        untrackSessions();
         await writer.drain();
         await http.close();
         await bus.close();

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadMetricsAccess, type MetricsAccess } from './metrics/access';
 import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 
@@ -30,6 +31,8 @@ export interface Config {
   demo: boolean;
   /** PUBLIC_URL, FRAME_ANCESTORS, ALLOWED_ORIGINS. */
   browser: BrowserConfig;
+  /** METRICS_TOKEN and METRICS_ALLOW: who may read GET /metrics besides loopback. */
+  metrics: MetricsAccess;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Only a development embedded database gets them, unless told otherwise.
     demo: !production && !databaseUrl && env.DEMO_DATA !== '0',
     browser: loadBrowserConfig(env),
+    metrics: loadMetricsAccess(env),
   };
 }
 

@@ -22,6 +22,7 @@ const server = await createServer({
   webDir: config.webDir,
   demo: config.demo,
   browser: config.browser,
+  metrics: config.metrics,
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

@@ -21,6 +21,8 @@ export interface BusDelivery {
   exceptSession?: string | undefined;
   membership?: { groupID: string; joined: boolean } | undefined;
   endPortalSession?: string | undefined;
+  /** Milliseconds since the epoch when the publishing process sent it (the bus-lag metric). */
+  publishedAt?: number;
 }
 
 export type BusHandler = (delivery: BusDelivery) => void;
@@ -47,5 +49,6 @@ export function toDelivery(targets: string[], envelope: BusEnvelope): BusDeliver
     exceptSession: envelope.exceptSession,
     membership: envelope.membership,
     endPortalSession: envelope.endPortalSession,
+    publishedAt: Date.now(),
   };
 }

@@ -20,7 +20,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 const start = () => startServer({ testHooks: true, devOutboxEndpoint: false }, { dataDir });
 
 const admin = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  run(process.execPath, ['--conditions=@liaison/source', '--import', 'tsx', CLI, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SDK_APP_ID: '', SDK_SECRET_KEY: '' },
   });
 

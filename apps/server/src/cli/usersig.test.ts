@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 function usersig(...args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  return run(process.execPath, ['--conditions=@liaison/source', '--import', 'tsx', CLI, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, SDK_APP_ID: '', SDK_SECRET_KEY: '' },
   });
 }

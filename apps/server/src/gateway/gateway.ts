@@ -12,6 +12,7 @@ import {
 } from '@liaison/protocol';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
+import { observeOp } from '../metrics/metrics';
 import { handlers, login, type Services } from './handlers';
 import { Session } from './session';
 
@@ -109,7 +110,7 @@ async function handleFrame(
     return;
   }
   try {
-    session.reply({ id: frame.id, ok: true, data: await dispatch(services, session, frame) });
+    session.reply({ id: frame.id, ok: true, data: await observeOp(frame.op, dispatch(services, session, frame)) });
   } catch (err) {
     if (!(err instanceof LiaisonError)) log(err, `op ${frame.op}`);
     session.reply({ id: frame.id, ok: false, error: errorBody(err) });

@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url';
 import type { AppCredentials } from '../auth/usersig';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+/** Node arguments that run the server from its TypeScript sources (tests, development). */
+const FROM_SOURCES = ['--conditions=@liaison/source', '--import', 'tsx', MAIN];
+/** Node arguments that run the compiled server, as `npm start` does (build it first: npm run build:server). */
+export const COMPILED = [fileURLToPath(new URL('../../dist/main.js', import.meta.url))];
 
 /** The server as users run it: its own process, started by main.ts with environment settings. */
 export interface ServerProcess {
@@ -15,8 +19,11 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = FROM_SOURCES,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, nodeArgs, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
