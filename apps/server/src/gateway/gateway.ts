@@ -9,6 +9,7 @@ import {
   ops,
   type RequestFrame,
   requestFrameSchema,
+  requestSchemaError,
 } from '@liaison/protocol';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
@@ -135,7 +136,7 @@ function parseBody(schema: z.ZodType, body: unknown): unknown {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-  throw new LiaisonError(ErrorCode.INVALID_PARAMS, `${errorMessages[ErrorCode.INVALID_PARAMS]}: ${detail}`);
+  throw requestSchemaError(parsed.error, detail);
 }
 
 /** A session ends when its userSig does; the client must log in again with a fresh one. */
