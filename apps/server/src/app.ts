@@ -1,5 +1,5 @@
 import { IM_PATH } from '@liaison/protocol';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { loadOrCreateDevApp } from './auth/app-credentials';
 import type { AppCredentials } from './auth/usersig';
 import type { Bus } from './bus/bus';
@@ -10,6 +10,8 @@ import { openDatabase } from './db/open';
 import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
+import { ClientLog } from './logging/client-log';
+import { logRequests } from './logging/request-log';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
@@ -28,6 +30,10 @@ export interface ServerOptions {
   /** null in embedded mode: a development app is generated in dataDir (or in memory). */
   app: AppCredentials | null;
   logLevel: string;
+  /** Log lines one client address may cause per minute; default DEFAULT_LINES_PER_ADDRESS. */
+  logLinesPerAddress?: number;
+  /** Where log lines go; default stdout (tests capture them). */
+  logStream?: NodeJS.WritableStream;
   portal: PortalSettings;
   /** The built web app to serve at `/`; null or a folder without a build serves none. */
   webDir?: string | null;
@@ -50,8 +56,14 @@ export interface LiaisonServer {
 }
 
 export async function createServer(options: ServerOptions): Promise<LiaisonServer> {
-  const http = Fastify({ logger: { level: options.logLevel } });
+  const http = Fastify({
+    logger: { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One line per request, budgeted per client address, instead of two unbudgeted ones.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   const log = (err: unknown, context: string) => http.log.error({ err }, context);
+  const clientLog = new ClientLog(http.log, options.logLinesPerAddress);
+  logRequests(http, clientLog);
   let app = options.app;
   let appCreated = false;
   if (!app) {
@@ -71,11 +83,14 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
-  const gateway = createGateway({ db, writer, bus, app, registry }, log, (err) =>
-    http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
-  );
+  const gateway = createGateway({ db, writer, bus, app, registry }, clientLog);
 
-  const portal = await createPortalContext(options.portal, { db, app, log: (line) => http.log.info(line) });
+  const portal = await createPortalContext(options.portal, {
+    db,
+    app,
+    log: (line) => http.log.info(line),
+    clientLog,
+  });
   await http.register(portalPlugin(portal), { prefix: '/prod-api' });
   if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {
     http.log.info('demo data seeded: see README.md for the demo accounts');
@@ -121,6 +136,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         await http.close();
         await bus.close();
         await db.close();
+        clientLog.close();
       })();
       return closed;
     },

@@ -19,6 +19,12 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('budgets log lines per client address: 30 a minute unless LOG_LINES_PER_ADDRESS says otherwise', () => {
+    expect(loadConfig({}).logLinesPerAddress).toBe(30);
+    expect(loadConfig({ LOG_LINES_PER_ADDRESS: '5' }).logLinesPerAddress).toBe(5);
+    expect(() => loadConfig({ LOG_LINES_PER_ADDRESS: '0' })).toThrow(/LOG_LINES_PER_ADDRESS/);
+  });
+
   it('refuses half an app and PostgreSQL without one', () => {
     expect(() => loadConfig({ SDK_APP_ID: '1400000001' })).toThrow(/together/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y' })).toThrow(/required/);

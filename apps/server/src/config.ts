@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LINES_PER_ADDRESS } from './logging/client-log';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
 export interface Config {
@@ -11,6 +12,8 @@ export interface Config {
   sdkAppID: number | null;
   secretKey: string | null;
   logLevel: string;
+  /** Log lines one client address may cause per minute before they are counted instead. */
+  logLinesPerAddress: number;
   /** Test configuration only: readable captcha answers and a fixed SMS code. */
   portalTestHooks: boolean;
   /** Lists the dev SMS outbox over HTTP (development only). */
@@ -56,6 +59,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(portalSessionIdleMinutes) || portalSessionIdleMinutes <= 0) {
     throw new Error(`PORTAL_SESSION_IDLE_MINUTES must be a positive integer, got "${env.PORTAL_SESSION_IDLE_MINUTES}"`);
   }
+  const logLinesPerAddress = Number(env.LOG_LINES_PER_ADDRESS ?? DEFAULT_LINES_PER_ADDRESS);
+  if (!Number.isInteger(logLinesPerAddress) || logLinesPerAddress <= 0) {
+    throw new Error(`LOG_LINES_PER_ADDRESS must be a positive integer, got "${env.LOG_LINES_PER_ADDRESS}"`);
+  }
   const dataDir = resolve(env.DATA_DIR ?? './data');
   return {
     port,
@@ -66,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sdkAppID,
     secretKey,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logLinesPerAddress,
     portalTestHooks,
     smsDevOutboxEndpoint: env.SMS_DEV_OUTBOX_ENDPOINT === '1',
     portalSm4Key,

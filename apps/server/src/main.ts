@@ -10,6 +10,7 @@ const server = await createServer({
   natsUrl: config.natsUrl,
   app: config.sdkAppID !== null && config.secretKey ? { sdkAppID: config.sdkAppID, secretKey: config.secretKey } : null,
   logLevel: config.logLevel,
+  logLinesPerAddress: config.logLinesPerAddress,
   portal: {
     testHooks: config.portalTestHooks,
     devOutboxEndpoint: config.smsDevOutboxEndpoint,

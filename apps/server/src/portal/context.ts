@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCredentials } from '../auth/usersig';
 import type { Database } from '../db/database';
+import type { ClientLog } from '../logging/client-log';
 import { type AccountRow, findAccount } from './accounts';
 import type { Sessions } from './auth/sessions';
 import { PortalCode, PortalError } from './envelope';
@@ -12,6 +13,8 @@ import type { UploadStore } from './uploads';
 export interface PortalContext {
   db: Database;
   app: AppCredentials;
+  /** Lines caused by a client, budgeted per address. */
+  clientLog: ClientLog;
   sessions: Sessions;
   sm4Key: string;
   /** Keys the hash of identity numbers, so the stored hash cannot be reversed by trying them all. */
