@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './errors';
 import { type OpName, ops } from './ops';
-import { hasUnstorableCharacter, requestSchemaError, utf8ByteLength } from './text';
+import { hasUnstorableCharacter, requestSchemaError, stripBidiControls, utf8ByteLength } from './text';
 
 /** A valid body for each op with free text, and the text fields in it (as paths). */
 const textFields: Array<{ op: OpName; body: Record<string, unknown>; fields: string[][] }> = [
@@ -93,5 +93,13 @@ describe('free text at the boundary', () => {
     const error = refusal('createGroup', { type: 'Nope', name: 'g' });
     expect(error?.code).toBe(ErrorCode.INVALID_PARAMS);
     expect(error?.message).toMatch(/^Invalid parameters: type: /);
+  });
+
+  it('takes every bidi control out of a name and leaves other text alone', () => {
+    const controls = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    const marks = ['\u200e', '\u200f', '\u061c'];
+    for (const c of [...controls, ...marks]) expect(stripBidiControls(`a${c}b`)).toBe('ab');
+    expect(stripBidiControls('\u202egnp.exe')).toBe('gnp.exe');
+    expect(stripBidiControls('مرحبا שלום 你好 😀 a\u200db')).toBe('مرحبا שלום 你好 😀 a\u200db');
   });
 });

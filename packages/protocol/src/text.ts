@@ -37,6 +37,19 @@ export function hasUnstorableCharacter(value: string): boolean {
   return false;
 }
 
+/**
+ * Bidirectional formatting characters: embeddings and overrides (U+202A–U+202E), isolates
+ * (U+2066–U+2069), the LTR/RTL marks (U+200E, U+200F) and the Arabic letter mark (U+061C). In a
+ * name they let one user make text read backwards (`gnp.exe` shown as `exe.png`) and leak into
+ * whatever is shown next to it, so names are stored without them.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/** The text without bidi formatting characters (for names: nick, group name, remark). */
+export function stripBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, '');
+}
+
 /** The length of the string encoded as UTF-8 (a lone surrogate counts as U+FFFD, 3 bytes). */
 export function utf8ByteLength(value: string): number {
   let bytes = 0;

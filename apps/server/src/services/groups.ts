@@ -9,6 +9,7 @@ import {
   LiaisonError,
   Limits,
   type OpRequestParsed,
+  stripBidiControls,
 } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
@@ -47,6 +48,8 @@ export async function createGroup(
     type === GroupType.WORK || type === GroupType.AVCHATROOM
       ? DEFAULT_JOIN_OPTION[type]
       : (req.joinOption ?? DEFAULT_JOIN_OPTION[type]);
+  const name = stripBidiControls(req.name);
+  if (name === '') throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Invalid parameters: name: no visible character');
   const memberIDs = [...new Set([ownerID, ...(req.memberList ?? []).map((m) => m.userID)])];
   if (memberIDs.length > MAX_MEMBERS[type]) throw new LiaisonError(ErrorCode.GROUP_FULL);
   const now = Date.now();
@@ -64,7 +67,7 @@ export async function createGroup(
       [
         groupID,
         type,
-        req.name,
+        name,
         req.avatar ?? '',
         req.introduction ?? '',
         req.notification ?? '',
