@@ -35,6 +35,8 @@ export interface ServerOptions {
   /** Where log lines go; default stdout (tests capture them). */
   logStream?: NodeJS.WritableStream;
   portal: PortalSettings;
+  /** https hosts avatar URLs may point at, besides our own uploads (AVATAR_URL_HOSTS); default none. */
+  avatarUrlHosts?: readonly string[];
   /** The built web app to serve at `/`; null or a folder without a build serves none. */
   webDir?: string | null;
   /** Seed demo people, enterprises and history into an empty database (embedded demo mode). */
@@ -83,7 +85,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
-  const gateway = createGateway({ db, writer, bus, app, registry }, clientLog);
+  const avatarHosts = new Set(options.avatarUrlHosts ?? []);
+  const gateway = createGateway({ db, writer, bus, app, registry, avatarHosts }, clientLog);
 
   const portal = await createPortalContext(options.portal, {
     db,

@@ -25,6 +25,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ LOG_LINES_PER_ADDRESS: '0' })).toThrow(/LOG_LINES_PER_ADDRESS/);
   });
 
+  it('allows avatar URLs on no outside host unless AVATAR_URL_HOSTS names some', () => {
+    expect(loadConfig({}).avatarUrlHosts).toEqual([]);
+    expect(loadConfig({ AVATAR_URL_HOSTS: ' CDN.example.com, img.example.org:8443 ,' }).avatarUrlHosts).toEqual([
+      'cdn.example.com',
+      'img.example.org:8443',
+    ]);
+  });
+
   it('refuses half an app and PostgreSQL without one', () => {
     expect(() => loadConfig({ SDK_APP_ID: '1400000001' })).toThrow(/together/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y' })).toThrow(/required/);

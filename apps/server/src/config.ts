@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LINES_PER_ADDRESS } from './logging/client-log';
+import { parseAvatarHosts } from './services/avatars';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
 export interface Config {
@@ -14,6 +15,8 @@ export interface Config {
   logLevel: string;
   /** Log lines one client address may cause per minute before they are counted instead. */
   logLinesPerAddress: number;
+  /** https hosts avatar URLs may point at, besides our own uploads. */
+  avatarUrlHosts: string[];
   /** Test configuration only: readable captcha answers and a fixed SMS code. */
   portalTestHooks: boolean;
   /** Lists the dev SMS outbox over HTTP (development only). */
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey,
     logLevel: env.LOG_LEVEL ?? 'info',
     logLinesPerAddress,
+    avatarUrlHosts: [...parseAvatarHosts(env.AVATAR_URL_HOSTS)],
     portalTestHooks,
     smsDevOutboxEndpoint: env.SMS_DEV_OUTBOX_ENDPOINT === '1',
     portalSm4Key,
