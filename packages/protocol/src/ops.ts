@@ -19,7 +19,7 @@ import {
 
 const conversationIDSchema = z
   .string()
-  .regex(/^(C2C|GROUP).+$/, 'conversationID must start with C2C or GROUP')
+  .regex(/^(C2C[A-Za-z0-9_-]+|GROUP[A-Za-z0-9_@#.-]+)$/, 'conversationID must be C2C<userID> or GROUP<groupID>')
   .max(64);
 
 /**

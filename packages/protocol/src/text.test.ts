@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './errors';
 import { type OpName, ops } from './ops';
-import { hasUnstorableCharacter, requestSchemaError, stripBidiControls, utf8ByteLength } from './text';
+import {
+  findUnstorableText,
+  hasUnstorableCharacter,
+  requestSchemaError,
+  stripBidiControls,
+  utf8ByteLength,
+} from './text';
 
 /** A valid body for each op with free text, and the text fields in it (as paths). */
 const textFields: Array<{ op: OpName; body: Record<string, unknown>; fields: string[][] }> = [
@@ -101,5 +107,20 @@ describe('free text at the boundary', () => {
     for (const c of [...controls, ...marks]) expect(stripBidiControls(`a${c}b`)).toBe('ab');
     expect(stripBidiControls('\u202egnp.exe')).toBe('gnp.exe');
     expect(stripBidiControls('مرحبا שלום 你好 😀 a\u200db')).toBe('مرحبا שלום 你好 😀 a\u200db');
+  });
+
+  it('finds the first unstorable string anywhere in a parsed body', () => {
+    expect(findUnstorableText({ a: 'ok', b: [1, { c: 'fine' }] })).toBeNull();
+    expect(findUnstorableText({ a: 'ok', b: [1, { c: 'x\u0000' }] })).toBe('b.1.c');
+    expect(findUnstorableText('\ud800')).toBe('body');
+  });
+
+  it('accepts only C2C<userID> and GROUP<groupID> as conversation IDs', () => {
+    const read = (conversationID: string) => refusal('setMessageRead', { conversationID });
+    expect(read('C2Cbob')).toBeNull();
+    expect(read('GROUP@TGS#abc.1')).toBeNull();
+    for (const bad of ['C2C', 'XYZbob', 'C2Cb\u0000b', 'GROUPg\ud800', 'C2Cbob smith']) {
+      expect(read(bad)?.code, bad).toBe(ErrorCode.INVALID_PARAMS);
+    }
   });
 });

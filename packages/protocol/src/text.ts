@@ -50,6 +50,17 @@ export function stripBidiControls(value: string): string {
   return value.replace(BIDI_CONTROLS, '');
 }
 
+/** The path (`a.b.0`) of the first string in a parsed body that holds an unstorable character, or null. */
+export function findUnstorableText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return hasUnstorableCharacter(value) ? path || 'body' : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findUnstorableText(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** The length of the string encoded as UTF-8 (a lone surrogate counts as U+FFFD, 3 bytes). */
 export function utf8ByteLength(value: string): number {
   let bytes = 0;

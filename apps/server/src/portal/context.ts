@@ -1,3 +1,4 @@
+import { findUnstorableText } from '@liaison/protocol';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCredentials } from '../auth/usersig';
@@ -47,14 +48,22 @@ export async function requireAdmin(ctx: PortalContext, request: FastifyRequest):
   return account;
 }
 
-/** Validates a request body; the first problem is the message, in the portal's language. */
+/**
+ * Validates a request body; the first problem is the message, in the portal's language. Text
+ * the database cannot store (NUL, an unpaired surrogate) is refused here, in any field.
+ */
 export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    if (findUnstorableText(result.data) !== null) throw new PortalError(PortalCode.ERROR, UNSTORABLE_TEXT);
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const message = issue && issue.code !== 'invalid_type' ? issue.message : '请求参数不完整';
   throw new PortalError(PortalCode.ERROR, message);
 }
+
+const UNSTORABLE_TEXT = '内容含有无法保存的字符';
 
 /** spec portal.md §4: mainland mobile numbers (+86 is fixed in the form). */
 export const mobileSchema = z.string().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码');
