@@ -19,8 +19,8 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
-  it('budgets log lines per client address: 30 a minute unless LOG_LINES_PER_ADDRESS says otherwise', () => {
-    expect(loadConfig({}).logLinesPerAddress).toBe(30);
+  it('budgets log lines per client address: 60 a minute unless LOG_LINES_PER_ADDRESS says otherwise', () => {
+    expect(loadConfig({}).logLinesPerAddress).toBe(60);
     expect(loadConfig({ LOG_LINES_PER_ADDRESS: '5' }).logLinesPerAddress).toBe(5);
     expect(() => loadConfig({ LOG_LINES_PER_ADDRESS: '0' })).toThrow(/LOG_LINES_PER_ADDRESS/);
   });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Default log lines one client address may cause per minute (`LOG_LINES_PER_ADDRESS`). */
-export const DEFAULT_LINES_PER_ADDRESS = 30;
+export const DEFAULT_LINES_PER_ADDRESS = 60;
 
 const WINDOW_MS = 60_000;
 /** Past this many tracked addresses, windows that have ended are dropped. */
