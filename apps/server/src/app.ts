@@ -1,5 +1,5 @@
 import { IM_PATH } from '@liaison/protocol';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { loadOrCreateDevApp } from './auth/app-credentials';
 import type { AppCredentials } from './auth/usersig';
 import type { Bus } from './bus/bus';
@@ -11,6 +11,8 @@ import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { createOriginGuard } from './gateway/origin';
 import { SessionRegistry } from './gateway/registry';
+import { ClientLog } from './logging/client-log';
+import { logRequests } from './logging/request-log';
 import { type MetricsAccess, registerMetricsRoute } from './metrics/access';
 import { observeBatch, observeDelivery, trackSessions } from './metrics/metrics';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
@@ -33,7 +35,13 @@ export interface ServerOptions {
   /** null in embedded mode: a development app is generated in dataDir (or in memory). */
   app: AppCredentials | null;
   logLevel: string;
+  /** Log lines one client address may cause per minute; default DEFAULT_LINES_PER_ADDRESS. */
+  logLinesPerAddress?: number;
+  /** Where log lines go; default stdout (tests capture them). */
+  logStream?: NodeJS.WritableStream;
   portal: PortalSettings;
+  /** https hosts avatar URLs may point at, besides our own uploads (AVATAR_URL_HOSTS); default none. */
+  avatarUrlHosts?: readonly string[];
   /** The built web app to serve at `/`; null or a folder without a build serves none. */
   webDir?: string | null;
   /** Seed demo people, enterprises and history into an empty database (embedded demo mode). */
@@ -59,10 +67,16 @@ export interface LiaisonServer {
 }
 
 export async function createServer(options: ServerOptions): Promise<LiaisonServer> {
-  const http = Fastify({ logger: { level: options.logLevel } });
+  const http = Fastify({
+    logger: { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One line per request, budgeted per client address, instead of two unbudgeted ones.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   const browser = options.browser ?? loadBrowserConfig({});
   await registerSecurityHeaders(http, browser);
   const log = (err: unknown, context: string) => http.log.error({ err }, context);
+  const clientLog = new ClientLog(http.log, options.logLinesPerAddress);
+  logRequests(http, clientLog);
   let app = options.app;
   let appCreated = false;
   if (!app) {
@@ -88,11 +102,16 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
-  const gateway = createGateway({ db, writer, bus, app, registry }, log, (err) =>
-    http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
-  );
+  const avatarHosts = new Set(options.avatarUrlHosts ?? []);
+  const gateway = createGateway({ db, writer, bus, app, registry, avatarHosts }, clientLog);
 
-  const portal = await createPortalContext(options.portal, { db, app, bus, log: (line) => http.log.info(line) });
+  const portal = await createPortalContext(options.portal, {
+    db,
+    app,
+    bus,
+    log: (line) => http.log.info(line),
+    clientLog,
+  });
   await http.register(portalPlugin(portal), { prefix: '/prod-api' });
   if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {
     http.log.info('demo data seeded: see README.md for the demo accounts');
@@ -143,6 +162,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         await http.close();
         await bus.close();
         await db.close();
+        clientLog.close();
       })();
       return closed;
     },

@@ -19,6 +19,20 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('budgets log lines per client address: 60 a minute unless LOG_LINES_PER_ADDRESS says otherwise', () => {
+    expect(loadConfig({}).logLinesPerAddress).toBe(60);
+    expect(loadConfig({ LOG_LINES_PER_ADDRESS: '5' }).logLinesPerAddress).toBe(5);
+    expect(() => loadConfig({ LOG_LINES_PER_ADDRESS: '0' })).toThrow(/LOG_LINES_PER_ADDRESS/);
+  });
+
+  it('allows avatar URLs on no outside host unless AVATAR_URL_HOSTS names some', () => {
+    expect(loadConfig({}).avatarUrlHosts).toEqual([]);
+    expect(loadConfig({ AVATAR_URL_HOSTS: ' CDN.example.com, img.example.org:8443 ,' }).avatarUrlHosts).toEqual([
+      'cdn.example.com',
+      'img.example.org:8443',
+    ]);
+  });
+
   it('refuses half an app and PostgreSQL without one', () => {
     expect(() => loadConfig({ SDK_APP_ID: '1400000001' })).toThrow(/together/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y' })).toThrow(/required/);

@@ -1,7 +1,9 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LINES_PER_ADDRESS } from './logging/client-log';
 import { loadMetricsAccess, type MetricsAccess } from './metrics/access';
 import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
+import { parseAvatarHosts } from './services/avatars';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
@@ -14,6 +16,10 @@ export interface Config {
   sdkAppID: number | null;
   secretKey: string | null;
   logLevel: string;
+  /** Log lines one client address may cause per minute before they are counted instead. */
+  logLinesPerAddress: number;
+  /** https hosts avatar URLs may point at, besides our own uploads. */
+  avatarUrlHosts: string[];
   /** Test configuration only: readable captcha answers and a fixed SMS code. */
   portalTestHooks: boolean;
   /** Lists the dev SMS outbox over HTTP (development only). */
@@ -85,6 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'DEMO_DATA=1 must never be set with NODE_ENV=production (the demo accounts have published passwords)',
     );
   }
+  const logLinesPerAddress = Number(env.LOG_LINES_PER_ADDRESS ?? DEFAULT_LINES_PER_ADDRESS);
+  if (!Number.isInteger(logLinesPerAddress) || logLinesPerAddress <= 0) {
+    throw new Error(`LOG_LINES_PER_ADDRESS must be a positive integer, got "${env.LOG_LINES_PER_ADDRESS}"`);
+  }
   const dataDir = resolve(env.DATA_DIR ?? './data');
   return {
     port,
@@ -95,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sdkAppID,
     secretKey,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logLinesPerAddress,
+    avatarUrlHosts: [...parseAvatarHosts(env.AVATAR_URL_HOSTS)],
     portalTestHooks,
     smsDevOutboxEndpoint,
     smsLogin,

@@ -10,6 +10,8 @@ const server = await createServer({
   natsUrl: config.natsUrl,
   app: config.sdkAppID !== null && config.secretKey ? { sdkAppID: config.sdkAppID, secretKey: config.secretKey } : null,
   logLevel: config.logLevel,
+  logLinesPerAddress: config.logLinesPerAddress,
+  avatarUrlHosts: config.avatarUrlHosts,
   portal: {
     testHooks: config.portalTestHooks,
     devOutboxEndpoint: config.smsDevOutboxEndpoint,

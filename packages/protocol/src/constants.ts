@@ -60,8 +60,14 @@ export const Limits = {
   USER_ID_MAX: 32,
   GROUP_ID_MAX: 48,
   MESSAGE_ID_MAX: 128,
+  /** Text limits below count UTF-8 bytes, as the reference documents them. */
   GROUP_NAME_MAX_BYTES: 30,
+  GROUP_INTRODUCTION_MAX_BYTES: 240,
+  GROUP_NOTIFICATION_MAX_BYTES: 300,
+  APPLY_MESSAGE_MAX_BYTES: 300,
   NICK_MAX_BYTES: 500,
+  SELF_SIGNATURE_MAX_BYTES: 500,
+  AVATAR_URL_MAX_BYTES: 500,
   CREATE_MEMBER_MAX: 500,
 } as const;
 

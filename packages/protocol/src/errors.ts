@@ -12,6 +12,10 @@ export const ErrorCode = {
   NOT_LOGGED_IN: 60005,
   ALREADY_LOGGED_IN: 60006,
   FRAME_TOO_LARGE: 60007,
+  /** NUL or an unpaired UTF-16 surrogate in a text field: it cannot be stored. */
+  TEXT_INVALID_CHARACTERS: 60008,
+  /** An avatar URL that is neither our own upload nor on the AVATAR_URL_HOSTS allow-list. */
+  AVATAR_URL_NOT_ALLOWED: 60009,
   // Client-side (SDK) failures, in the reference SDK's 2xxx range.
   NETWORK_ERROR: 2800,
   REQUEST_TIMEOUT: 2801,
@@ -49,6 +53,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.NOT_LOGGED_IN]: 'Not logged in',
   [ErrorCode.ALREADY_LOGGED_IN]: 'This connection is already logged in',
   [ErrorCode.FRAME_TOO_LARGE]: 'Frame too large',
+  [ErrorCode.TEXT_INVALID_CHARACTERS]: 'Text contains characters that cannot be stored (NUL or an unpaired surrogate)',
+  [ErrorCode.AVATAR_URL_NOT_ALLOWED]: 'Avatar URL not allowed: use an uploaded picture or an allowed https host',
   [ErrorCode.NETWORK_ERROR]: 'Network exception, please check the network settings',
   [ErrorCode.REQUEST_TIMEOUT]: 'Request timed out',
   [ErrorCode.SDK_NOT_READY]: 'The SDK is not ready: log in first',

@@ -6,4 +6,5 @@ export * from './errors';
 export * from './frames';
 export * from './ops';
 export * from './portal';
+export * from './text';
 export * from './wire';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Limits } from './constants';
+import { safeText } from './text';
 import {
   atUserListSchema,
   conversationTypeSchema,
@@ -18,7 +19,7 @@ import {
 
 const conversationIDSchema = z
   .string()
-  .regex(/^(C2C|GROUP).+$/, 'conversationID must start with C2C or GROUP')
+  .regex(/^(C2C[A-Za-z0-9_-]+|GROUP[A-Za-z0-9_@#.-]+)$/, 'conversationID must be C2C<userID> or GROUP<groupID>')
   .max(64);
 
 /**
@@ -54,9 +55,9 @@ export const ops = {
   updateMyProfile: {
     request: z
       .object({
-        nick: z.string().max(Limits.NICK_MAX_BYTES).optional(),
-        avatar: z.string().max(500).optional(),
-        selfSignature: z.string().max(500).optional(),
+        nick: safeText({ maxBytes: Limits.NICK_MAX_BYTES }).optional(),
+        avatar: safeText({ maxBytes: Limits.AVATAR_URL_MAX_BYTES }).optional(),
+        selfSignature: safeText({ maxBytes: Limits.SELF_SIGNATURE_MAX_BYTES }).optional(),
       })
       .refine((v) => v.nick !== undefined || v.avatar !== undefined || v.selfSignature !== undefined, {
         message: 'nothing to update: give nick, avatar or selfSignature',
@@ -69,11 +70,11 @@ export const ops = {
       conversationType: conversationTypeSchema,
       to: z.string().min(1).max(Limits.GROUP_ID_MAX),
       type: z.literal('TIMTextElem'),
-      payload: z.object({ text: z.string().min(1) }),
+      payload: z.object({ text: safeText({ min: 1 }) }),
       atUserList: atUserListSchema.optional(),
       clientTime: z.number().int(),
       random: z.number().int(),
-      cloudCustomData: z.string().optional(),
+      cloudCustomData: safeText().optional(),
       needReadReceipt: z.boolean().optional(),
     }),
     response: z.object({ message: wireMessageSchema }),
@@ -118,7 +119,10 @@ export const ops = {
     response: z.object({ conversation: wireConversationSchema }),
   },
   setConversationDraft: {
-    request: z.object({ conversationID: conversationIDSchema, draftText: z.string().max(Limits.MESSAGE_MAX_BYTES) }),
+    request: z.object({
+      conversationID: conversationIDSchema,
+      draftText: safeText({ maxBytes: Limits.MESSAGE_MAX_BYTES }),
+    }),
     response: z.object({ conversation: wireConversationSchema }),
   },
   setMessageRead: {
@@ -132,11 +136,11 @@ export const ops = {
   createGroup: {
     request: z.object({
       type: groupTypeSchema,
-      name: z.string().min(1).max(Limits.GROUP_NAME_MAX_BYTES),
+      name: safeText({ min: 1, maxBytes: Limits.GROUP_NAME_MAX_BYTES }),
       groupID: groupIDSchema.optional(),
-      introduction: z.string().max(240).optional(),
-      notification: z.string().max(300).optional(),
-      avatar: z.string().max(500).optional(),
+      introduction: safeText({ maxBytes: Limits.GROUP_INTRODUCTION_MAX_BYTES }).optional(),
+      notification: safeText({ maxBytes: Limits.GROUP_NOTIFICATION_MAX_BYTES }).optional(),
+      avatar: safeText({ maxBytes: Limits.AVATAR_URL_MAX_BYTES }).optional(),
       joinOption: joinOptionSchema.optional(),
       memberList: z
         .array(z.object({ userID: userIDSchema }))
@@ -146,7 +150,10 @@ export const ops = {
     response: z.object({ group: groupProfileSchema }),
   },
   joinGroup: {
-    request: z.object({ groupID: groupIDSchema, applyMessage: z.string().max(300).optional() }),
+    request: z.object({
+      groupID: groupIDSchema,
+      applyMessage: safeText({ maxBytes: Limits.APPLY_MESSAGE_MAX_BYTES }).optional(),
+    }),
     response: z.object({ status: z.enum(['JoinedSuccess', 'AlreadyInGroup']), group: groupProfileSchema }),
   },
   quitGroup: {

@@ -72,6 +72,15 @@ describe('Requests', () => {
     expect(written).toEqual([]);
   });
 
+  it('refuses text the server could not store with 60008, naming the field, without sending it', async () => {
+    const { requests, written } = setup();
+    requests.open();
+    await expect(
+      requests.call('setConversationDraft', { conversationID: 'C2Cbob', draftText: 'a\u0000b' }),
+    ).rejects.toMatchObject({ code: ErrorCode.TEXT_INVALID_CHARACTERS, message: expect.stringContaining('draftText') });
+    expect(written).toEqual([]);
+  });
+
   it('rejects an answer that does not match the op’s response schema', async () => {
     const { requests, answer } = setup();
     requests.open();

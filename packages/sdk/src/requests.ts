@@ -7,6 +7,7 @@ import {
   type OpResponse,
   ops,
   type ResponseFrame,
+  requestSchemaError,
 } from '@liaison/protocol';
 import { describeIssues } from './errors';
 
@@ -68,8 +69,7 @@ export class Requests {
   call = <K extends OpName>(op: K, body: OpRequest<K>, callOptions: CallOptions = {}): Promise<OpResponse<K>> => {
     const request = ops[op].request.safeParse(body);
     if (!request.success) {
-      const detail = describeIssues(request.error, op);
-      return Promise.reject(new LiaisonError(Codes.INVALID_PARAMS, `Invalid parameters: ${detail}`));
+      return Promise.reject(requestSchemaError(request.error, describeIssues(request.error, op)));
     }
     const id = this.nextID++;
     const frame = JSON.stringify({ id, op, body: request.data });

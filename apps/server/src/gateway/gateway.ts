@@ -9,9 +9,11 @@ import {
   ops,
   type RequestFrame,
   requestFrameSchema,
+  requestSchemaError,
 } from '@liaison/protocol';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
+import type { ClientLog } from '../logging/client-log';
 import { observeOp } from '../metrics/metrics';
 import { handlers, login, type Services } from './handlers';
 import { Session } from './session';
@@ -27,11 +29,7 @@ export interface Gateway {
   sessionCount(): number;
 }
 
-export function createGateway(
-  services: Services,
-  log: (err: unknown, context: string) => void,
-  logClientFault: (err: unknown) => void,
-): Gateway {
+export function createGateway(services: Services, log: ClientLog): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: Limits.FRAME_MAX_BYTES });
   const sockets = new Set<WebSocket>();
   let nextSessionID = 0;
@@ -50,7 +48,8 @@ export function createGateway(
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  wss.on('connection', (socket: WebSocket & { isAlive?: boolean }) => {
+  wss.on('connection', (socket: WebSocket & { isAlive?: boolean }, req: IncomingMessage) => {
+    const address = req.socket.remoteAddress ?? 'unknown';
     const session = new Session(`${processTag}-${++nextSessionID}`, socket);
     sockets.add(socket);
     socket.isAlive = true;
@@ -58,7 +57,7 @@ export function createGateway(
       socket.isAlive = true;
     });
     socket.on('message', (data: RawData, isBinary: boolean) => {
-      void handleFrame(services, session, data, isBinary, log);
+      void handleFrame(services, session, data, isBinary, (outcome) => logOutcome(log, address, session, outcome));
     });
     socket.on('close', () => {
       sockets.delete(socket);
@@ -66,7 +65,7 @@ export function createGateway(
       services.registry.remove(session);
     });
     // A client's protocol fault (e.g. an oversized frame) closes its socket; it is not ours to alarm on.
-    socket.on('error', (err) => logClientFault(err));
+    socket.on('error', (err) => log.info(address, { reason: err.message }, 'client socket closed on error'));
   });
 
   return {
@@ -97,7 +96,7 @@ async function handleFrame(
   session: Session,
   data: RawData,
   isBinary: boolean,
-  log: (err: unknown, context: string) => void,
+  log: (outcome: Failure) => void,
 ): Promise<void> {
   let frame: RequestFrame;
   try {
@@ -106,13 +105,15 @@ async function handleFrame(
     if (!parsed.success) throw new Error('not a request frame');
     frame = parsed.data;
   } catch {
-    session.reply({ id: null, ok: false, error: errorBody(new LiaisonError(ErrorCode.MALFORMED_FRAME)) });
+    const refusal = new LiaisonError(ErrorCode.MALFORMED_FRAME);
+    log({ op: null, err: refusal });
+    session.reply({ id: null, ok: false, error: errorBody(refusal) });
     return;
   }
   try {
     session.reply({ id: frame.id, ok: true, data: await observeOp(frame.op, dispatch(services, session, frame)) });
   } catch (err) {
-    if (!(err instanceof LiaisonError)) log(err, `op ${frame.op}`);
+    log({ op: frame.op, err });
     session.reply({ id: frame.id, ok: false, error: errorBody(err) });
   }
 }
@@ -136,7 +137,19 @@ function parseBody(schema: z.ZodType, body: unknown): unknown {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-  throw new LiaisonError(ErrorCode.INVALID_PARAMS, `${errorMessages[ErrorCode.INVALID_PARAMS]}: ${detail}`);
+  throw requestSchemaError(parsed.error, detail);
+}
+
+interface Failure {
+  op: string | null;
+  err: unknown;
+}
+
+/** A catalogue error answers the client and is one line at info; anything else is our fault. */
+function logOutcome(log: ClientLog, address: string, session: Session, { op, err }: Failure): void {
+  const user = session.user?.userID;
+  if (err instanceof LiaisonError) log.info(address, { op, user, code: err.code }, 'IM request refused');
+  else log.fault(address, err, `IM op ${op} failed`);
 }
 
 /** A session ends when its userSig does; the client must log in again with a fresh one. */

@@ -16,6 +16,7 @@ import { verifyUserSig } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import { userTarget } from '../bus/bus';
 import type { Database } from '../db/database';
+import { requireAllowedAvatar } from '../services/avatars';
 import * as conversations from '../services/conversations';
 import * as groups from '../services/groups';
 import * as history from '../services/history';
@@ -31,6 +32,8 @@ export interface Services {
   bus: Bus;
   app: AppCredentials;
   registry: SessionRegistry;
+  /** AVATAR_URL_HOSTS: https hosts avatars may point at, besides our own uploads. */
+  avatarHosts: ReadonlySet<string>;
 }
 
 type Handler<K extends OpName> = (
@@ -61,7 +64,8 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
     return { profiles: await users.getProfiles(db, body.userIDList) };
   },
 
-  async updateMyProfile({ db, bus }, _session, user, body) {
+  async updateMyProfile({ db, bus, avatarHosts }, _session, user, body) {
+    await requireAllowedAvatar(db, user.userID, body.avatar, avatarHosts);
     const profile = await users.updateProfile(db, user.userID, body);
     // Other sessions learn the new nick from the bus; this one may send again before that.
     user.nick = profile.nick;
@@ -148,7 +152,8 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
     return { totalUnreadCount: await conversations.totalUnread(db, user.userID) };
   },
 
-  async createGroup({ db, bus }, _session, user, body) {
+  async createGroup({ db, bus, avatarHosts }, _session, user, body) {
+    await requireAllowedAvatar(db, user.userID, body.avatar, avatarHosts);
     const { group, memberIDs } = await groups.createGroup(db, user.userID, body);
     for (const memberID of memberIDs) {
       const asSeen = memberID === user.userID ? group : await groups.getGroupProfile(db, memberID, group.groupID);

@@ -1,8 +1,10 @@
+import { findUnstorableText } from '@liaison/protocol';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
+import type { ClientLog } from '../logging/client-log';
 import { type AccountRow, findAccount } from './accounts';
 import type { Sessions } from './auth/sessions';
 import { PortalCode, PortalError } from './envelope';
@@ -27,6 +29,8 @@ export interface PortalContext {
   app: AppCredentials;
   /** Tells the IM sessions a portal logout ends, on every process. */
   bus: Bus;
+  /** Lines caused by a client, budgeted per address. */
+  clientLog: ClientLog;
   sessions: Sessions;
   sm4Key: string;
   /** Keys the hash of identity numbers, so the stored hash cannot be reversed by trying them all. */
@@ -72,14 +76,22 @@ export async function requireAdmin(ctx: PortalContext, request: FastifyRequest):
   return account;
 }
 
-/** Validates a request body; the first problem is the message, in the portal's language. */
+/**
+ * Validates a request body; the first problem is the message, in the portal's language. Text
+ * the database cannot store (NUL, an unpaired surrogate) is refused here, in any field.
+ */
 export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    if (findUnstorableText(result.data) !== null) throw new PortalError(PortalCode.ERROR, UNSTORABLE_TEXT);
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const message = issue && issue.code !== 'invalid_type' ? issue.message : '请求参数不完整';
   throw new PortalError(PortalCode.ERROR, message);
 }
+
+const UNSTORABLE_TEXT = '内容含有无法保存的字符';
 
 /** spec portal.md §4: mainland mobile numbers (+86 is fixed in the form). */
 export const mobileSchema = z.string().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码');

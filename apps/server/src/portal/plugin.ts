@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
+import type { ClientLog } from '../logging/client-log';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
 import type { ClientLimits, PortalContext } from './context';
@@ -42,6 +43,8 @@ export interface PortalDependencies {
   app: AppCredentials;
   bus: Bus;
   log: (line: string) => void;
+  /** Lines caused by a client, budgeted per address. */
+  clientLog: ClientLog;
   /** An SMS provider object, in place of settings.smsGateway. */
   sms?: SmsProvider;
   /** Per-client-address limits; unset: none beyond the per-number and per-account ones. */
@@ -65,6 +68,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     db,
     app: deps.app,
     bus: deps.bus,
+    clientLog: deps.clientLog,
     sessions: new Sessions(db, { secret: jwtSecret, idleMs: (settings.sessionIdleMinutes ?? 120) * 60_000 }),
     sm4Key,
     idCardKey,
@@ -83,13 +87,17 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
 export function portalPlugin(ctx: PortalContext): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     app.setErrorHandler((err, request, reply) => {
-      if (err instanceof PortalError) return reply.send({ code: err.code, msg: err.message });
+      const refused = (code: number, msg: string) => {
+        ctx.clientLog.info(request.ip, { url: request.url, code }, 'portal request refused');
+        return reply.send({ code, msg });
+      };
+      if (err instanceof PortalError) return refused(err.code, err.message);
       const status = (err as { statusCode?: number }).statusCode;
-      if (status === 413) return reply.send({ code: PortalCode.ERROR, msg: '请求内容过大' });
+      if (status === 413) return refused(PortalCode.ERROR, '请求内容过大');
       if ((status !== undefined && status >= 400 && status < 500) || err instanceof SyntaxError) {
-        return reply.send({ code: PortalCode.ERROR, msg: '请求格式不正确' });
+        return refused(PortalCode.ERROR, '请求格式不正确');
       }
-      request.log.error({ err }, 'portal request failed');
+      ctx.clientLog.fault(request.ip, err, 'portal request failed');
       return reply.send({ code: PortalCode.ERROR, msg: defaultPortalMessages[PortalCode.ERROR] });
     });
     app.setNotFoundHandler((_request, reply) =>

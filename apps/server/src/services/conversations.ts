@@ -9,6 +9,7 @@ import {
 } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
+import { groupAsSeen } from './group-visibility';
 import { type ConversationRef, resolveConversation } from './keys';
 import { type GroupRow, MESSAGE_COLUMNS, type MemberRow, type MessageRow, toGroupProfile, toWireMessage } from './rows';
 import { getProfiles } from './users';
@@ -167,7 +168,10 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
   });
 }
 
-/** Group profiles as seen by userID (selfInfo filled when they are a member). */
+/**
+ * Group profiles as userID may see them (selfInfo filled when they are a member); groups they may
+ * not see are left out (see groupAsSeen).
+ */
 export async function groupProfilesFor(
   db: Sql,
   userID: string,
@@ -196,7 +200,8 @@ export async function groupProfilesFor(
             remind_type: row.remind_type ?? 'AcceptAndNotify',
           }
         : null;
-    result.set(row.group_id, toGroupProfile(row, self));
+    const seen = groupAsSeen(toGroupProfile(row, self));
+    if (seen) result.set(row.group_id, seen);
   }
   return result;
 }

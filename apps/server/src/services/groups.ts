@@ -9,6 +9,7 @@ import {
   LiaisonError,
   Limits,
   type OpRequestParsed,
+  stripBidiControls,
 } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
@@ -47,6 +48,8 @@ export async function createGroup(
     type === GroupType.WORK || type === GroupType.AVCHATROOM
       ? DEFAULT_JOIN_OPTION[type]
       : (req.joinOption ?? DEFAULT_JOIN_OPTION[type]);
+  const name = stripBidiControls(req.name);
+  if (name === '') throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Invalid parameters: name: no visible character');
   const memberIDs = [...new Set([ownerID, ...(req.memberList ?? []).map((m) => m.userID)])];
   if (memberIDs.length > MAX_MEMBERS[type]) throw new LiaisonError(ErrorCode.GROUP_FULL);
   const now = Date.now();
@@ -64,7 +67,7 @@ export async function createGroup(
       [
         groupID,
         type,
-        req.name,
+        name,
         req.avatar ?? '',
         req.introduction ?? '',
         req.notification ?? '',
@@ -155,10 +158,12 @@ export async function listGroups(db: Sql, userID: string): Promise<GroupProfile[
   return [...profiles.values()].sort((a, b) => a.createTime - b.createTime || a.groupID.localeCompare(b.groupID));
 }
 
+/** The group as userID may see it; a group hidden from them is 10007 (see groupAsSeen). */
 export async function getGroupProfile(db: Sql, userID: string, groupID: string): Promise<GroupProfile> {
   const group = (await groupProfilesFor(db, userID, [groupID])).get(groupID);
-  if (!group) throw new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
-  return group;
+  if (group) return group;
+  const [exists] = await db.query('SELECT 1 FROM groups WHERE group_id = $1', [groupID]);
+  throw new LiaisonError(exists ? ErrorCode.GROUP_NO_PERMISSION : ErrorCode.GROUP_NOT_FOUND);
 }
 
 /** Only members may list the members of a group. */
@@ -169,8 +174,14 @@ export async function getMembers(
   count: number,
   offset: number,
 ): Promise<{ memberList: GroupMember[]; offset: number }> {
-  const group = await getGroupProfile(db, userID, groupID);
-  if (!group.selfInfo) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
+  const [group] = await db.query<{ member_count: number; member: string | null }>(
+    `SELECT g.member_count, m.user_id AS member
+       FROM groups g LEFT JOIN group_members m ON m.group_id = g.group_id AND m.user_id = $2
+      WHERE g.group_id = $1`,
+    [groupID, userID],
+  );
+  if (!group) throw new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
+  if (!group.member) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
   const rows = await db.query<MemberRow & UserRow>(
     `SELECT m.user_id, m.role, m.join_time, m.name_card, u.nick, u.avatar, u.self_signature
        FROM group_members m JOIN users u ON u.user_id = m.user_id
@@ -180,7 +191,7 @@ export async function getMembers(
     [groupID, count, offset],
   );
   const next = offset + rows.length;
-  return { memberList: rows.map(toGroupMember), offset: next >= group.memberCount ? 0 : next };
+  return { memberList: rows.map(toGroupMember), offset: next >= group.member_count ? 0 : next };
 }
 
 async function addMembers(

@@ -116,24 +116,37 @@ class Lane {
 
   private async flush(): Promise<void> {
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        let outcomes: Array<WriteResult | LiaisonError>;
-        try {
-          let created: string[];
-          ({ outcomes, created } = await writeBatch(this.db, batch, this.caches));
-          for (const key of created) this.caches.conversations.add(key);
-        } catch (err) {
-          this.onError(err);
-          for (const p of batch) p.reject(new LiaisonError(ErrorCode.INTERNAL));
-          continue;
-        }
-        // The next batch is stored while this one's pushes go out.
-        this.track(this.publish(batch, outcomes));
-      }
+      while (this.queue.length > 0) await this.store(this.queue.splice(0, MAX_BATCH));
     } finally {
       this.flushing = null;
     }
+  }
+
+  /**
+   * Stores one batch. When the database refuses a row's data, the batch (one statement, so
+   * nothing of it was stored) is split in halves and each is stored again, first half first to
+   * keep each conversation's order, until the refused row fails alone: no bad row ever fails
+   * another user's send. Any other failure is the database's, fails the whole batch and is
+   * logged once.
+   */
+  private async store(batch: Pending[]): Promise<void> {
+    let written: Awaited<ReturnType<typeof writeBatch>>;
+    try {
+      written = await writeBatch(this.db, batch, this.caches);
+    } catch (err) {
+      if (batch.length > 1 && isRefusedRow(err)) {
+        const half = Math.ceil(batch.length / 2);
+        await this.store(batch.slice(0, half));
+        await this.store(batch.slice(half));
+        return;
+      }
+      this.onError(err);
+      for (const p of batch) p.reject(new LiaisonError(ErrorCode.INTERNAL));
+      return;
+    }
+    for (const key of written.created) this.caches.conversations.add(key);
+    // The next batch is stored while this one's pushes go out.
+    this.track(this.publish(batch, written.outcomes));
   }
 
   private async publish(batch: Pending[], outcomes: Array<WriteResult | LiaisonError>): Promise<void> {
@@ -367,6 +380,16 @@ function prefixed(alias: string): string {
   return MESSAGE_COLUMNS.split(', ')
     .map((c) => `${alias}.${c}`)
     .join(', ');
+}
+
+/**
+ * SQLSTATE classes 22 (data exception: e.g. a NUL the database cannot hold) and 23 (integrity
+ * constraint) blame the data of some row; anything else (connection, resources, shutdown) would
+ * fail every row alike.
+ */
+function isRefusedRow(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
 /** FNV-1a: stable across processes, cheap, and spreads conversation keys evenly. */

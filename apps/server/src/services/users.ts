@@ -1,4 +1,4 @@
-import { ErrorCode, LiaisonError, type Profile } from '@liaison/protocol';
+import { ErrorCode, LiaisonError, type Profile, stripBidiControls } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toProfile, type UserRow } from './rows';
 
@@ -43,7 +43,13 @@ export async function updateProfile(
     `UPDATE users SET nick = COALESCE($2, nick), avatar = COALESCE($3, avatar),
             self_signature = COALESCE($4, self_signature), updated_at = $5
        WHERE user_id = $1 RETURNING ${USER_COLUMNS}`,
-    [userID, patch.nick ?? null, patch.avatar ?? null, patch.selfSignature ?? null, Date.now()],
+    [
+      userID,
+      patch.nick === undefined ? null : stripBidiControls(patch.nick),
+      patch.avatar ?? null,
+      patch.selfSignature ?? null,
+      Date.now(),
+    ],
   );
   const row = rows[0];
   if (!row) throw new LiaisonError(ErrorCode.USER_NOT_FOUND);

@@ -32,7 +32,9 @@ describe('ChatWindow', () => {
   it('shows the conversation name, its messages and the composer; on h5 a back button closes it', async () => {
     const onBack = vi.fn();
     renderInKit(ann, <ChatWindow conversationID="C2Cben" onBack={onBack} />, { isH5: true });
-    expect(await screen.findByRole('heading', { name: 'Ben Li' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: 'Ben Li' });
+    // The name is isolated, so a right-to-left override in it cannot reorder the header.
+    expect(heading.querySelector('bdi')?.textContent).toBe('Ben Li');
     expect(await screen.findByText('hello ann')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Message input' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));

@@ -40,7 +40,9 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
             ‹
           </button>
         )}
-        <h2 className="lc-chat__title">{name}</h2>
+        <h2 className="lc-chat__title">
+          <bdi>{name}</bdi>
+        </h2>
       </header>
       <MessageList conversationID={conversationID} />
       <Composer key={`${chat.getLoginUser()}/${conversationID}`} conversationID={conversationID} />

@@ -10,6 +10,7 @@ import {
   unreadMark,
 } from './conversation-display';
 import { formatConversationTime } from './format-conversation-time';
+import { Isolated } from './Isolated';
 import { createLongPress } from './long-press';
 import type { Point } from './menu-position';
 import { useConversationText } from './use-conversation-text';
@@ -49,7 +50,7 @@ export const ConversationItem = memo(function ConversationItem({
   const mark = unreadMark(conversation);
   const at = atLabels(conversation, t);
   const time = formatConversationTime(conversation.lastMessage.lastTime, today, t);
-  const abstract = draft || lastMessageAbstract(conversation, me, t);
+  const abstract = lastMessageAbstract(conversation, me, t);
   const swallowClick = useRef(false);
 
   const longPress = useMemo(
@@ -115,14 +116,16 @@ export const ConversationItem = memo(function ConversationItem({
         <Avatar url={conversationAvatar(conversation)} />
         <span className="lc-conv-item__main">
           <span className="lc-conv-item__top">
-            <span className="lc-conv-item__name">{name}</span>
+            <span className="lc-conv-item__name">
+              <bdi>{name}</bdi>
+            </span>
             <span className="lc-conv-item__time">{time}</span>
           </span>
           <span className="lc-conv-item__bottom">
             <span className="lc-conv-item__abstract">
               {draft ? <span className="lc-conv-item__label">{t('draft')}</span> : null}
               {!draft && at ? <span className="lc-conv-item__label">{at}</span> : null}
-              {abstract}
+              {draft ? <bdi>{draft}</bdi> : <Isolated parts={abstract} />}
             </span>
             {conversation.isPinned ? <span className="lc-conv-sr-only">{t('pinned')}</span> : null}
             {conversation.isMuted ? <MutedIcon label={t('muted')} /> : null}

@@ -95,6 +95,32 @@ describe('conversation list', () => {
     expect(within(row('C2Cmute-bob')).getByText('Notifications off')).toBeTruthy();
   });
 
+  it('isolates every user-supplied fragment of a row in its own <bdi>: name, sender and text', async () => {
+    // The viewer's account exists (first login) before the group is made.
+    await (await user('bdi-viewer')).logout();
+    const owner = await user('bdi-owner');
+    const sender = await user('bdi-sender');
+    await sender.updateMyProfile({ nick: 'Sam' });
+    await owner.createGroup({
+      type: 'Community',
+      name: 'Files',
+      groupID: 'bdi-group',
+      memberList: [{ userID: 'bdi-sender' }, { userID: 'bdi-viewer' }],
+    });
+    await sendText(sender, 'bdi-group', '\u202egnp.exe', 'GROUP');
+    // Logging in after the message, the viewer gets the conversation with its group profile.
+    const chat = await user('bdi-viewer');
+    await until(() => Boolean(chat.conversationStore.get('GROUPbdi-group')?.groupProfile), 10_000, 'the group row');
+    renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />);
+    const item = row('GROUPbdi-group');
+    const isolated = (selector: string) =>
+      Array.from(item.querySelectorAll(`${selector} bdi`), (element) => element.textContent);
+    expect(isolated('.lc-conv-item__name')).toEqual(['Files']);
+    // The override stays inside its own <bdi>: it cannot reach the sender's name or the row's time.
+    expect(isolated('.lc-conv-item__abstract')).toEqual(['Sam', '\u202egnp.exe']);
+    expect(item.querySelector('.lc-conv-item__abstract')?.textContent).toBe('Sam: \u202egnp.exe');
+  });
+
   it('deletes a conversation only after a confirmation saying the chat history will be cleared', async () => {
     const chat = await inbox('delete-viewer', ['delete-bob']);
     const onDelete = vi.fn();

@@ -2,9 +2,10 @@ import { type Conversation, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useKit } from '../kit/kit-context';
 import { ConversationItem } from './ConversationItem';
-import { conversationName, visibleDraft } from './conversation-display';
+import { conversationName, NAME_SLOT, sentenceWithName, visibleDraft } from './conversation-display';
 import { Dialog } from './Dialog';
 import { startOfDay } from './format-conversation-time';
+import { Isolated } from './Isolated';
 import type { Point } from './menu-position';
 import { PopupMenu, type PopupMenuItem } from './PopupMenu';
 import { type ConversationT, useConversationText } from './use-conversation-text';
@@ -118,9 +119,12 @@ export function ConversationList({ activeConversationID, onSelect, onDelete }: C
           }
         >
           <p>
-            {t(deleting.type === TYPES.CONV_GROUP ? 'deleteGroup' : 'deleteC2C', {
-              name: conversationName(deleting),
-            })}
+            <Isolated
+              parts={sentenceWithName(
+                t(deleting.type === TYPES.CONV_GROUP ? 'deleteGroup' : 'deleteC2C', { name: NAME_SLOT }),
+                conversationName(deleting),
+              )}
+            />
           </p>
         </Dialog>
       ) : null}

@@ -2,6 +2,7 @@ import type { Conversation } from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
 import { conversationText } from '../i18n/conversation-text';
 import {
+  abstractText,
   atLabels,
   badgeText,
   conversationName,
@@ -96,18 +97,26 @@ describe('row texts', () => {
 
   it('abstracts text as itself, other types as a bracketed label, and prefixes the sender in groups', () => {
     const c2c = conversation();
-    expect(lastMessageAbstract(c2c, 'alice', t)).toBe('hello');
+    expect(lastMessageAbstract(c2c, 'alice', t)).toEqual([{ text: 'hello', isUserText: true }]);
     expect(
       lastMessageAbstract(conversation({ lastMessage: { ...c2c.lastMessage, type: 'TIMImageElem' } }), 'alice', t),
-    ).toBe('[Image]');
+    ).toEqual([{ text: '[Image]', isUserText: false }]);
     const group = conversation({ conversationID: 'GROUPg', type: 'GROUP' });
-    expect(lastMessageAbstract(group, 'alice', t)).toBe('Bob: hello');
+    expect(lastMessageAbstract(group, 'alice', t)).toEqual([
+      { text: 'Bob', isUserText: true },
+      { text: ': ', isUserText: false },
+      { text: 'hello', isUserText: true },
+    ]);
+    expect(abstractText(lastMessageAbstract(group, 'alice', t))).toBe('Bob: hello');
   });
 
-  it('says who revoked the last message', () => {
+  it('says who revoked the last message, the name marked as user text', () => {
     const revoked = conversation();
     revoked.lastMessage = { ...revoked.lastMessage, isRevoked: true };
-    expect(lastMessageAbstract(revoked, 'alice', t)).toBe('Bob revoked a message');
-    expect(lastMessageAbstract(revoked, 'bob', t)).toBe('You revoked a message');
+    expect(lastMessageAbstract(revoked, 'alice', t)).toEqual([
+      { text: 'Bob', isUserText: true },
+      { text: ' revoked a message', isUserText: false },
+    ]);
+    expect(abstractText(lastMessageAbstract(revoked, 'bob', t))).toBe('You revoked a message');
   });
 });

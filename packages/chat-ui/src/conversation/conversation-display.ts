@@ -67,25 +67,58 @@ const TYPE_LABELS: Record<string, ConversationTextKey> = {
   [TYPES.MSG_GRP_SYS_NOTICE]: 'typeSystem',
 };
 
+/** A piece of a row's abstract; user-supplied text (names, message text) is isolated when shown. */
+export interface AbstractPart {
+  text: string;
+  isUserText: boolean;
+}
+
 /**
- * The last message's one-line abstract: the text for text messages, a bracketed type label
- * otherwise; in groups prefixed with the sender's name.
+ * The last message's one-line abstract, in parts: the text for text messages, a bracketed type
+ * label otherwise; in groups prefixed with the sender's name.
  */
 export function lastMessageAbstract(
   conversation: Conversation,
   me: string,
   t: (key: ConversationTextKey, options?: Record<string, string>) => string,
-): string {
+): AbstractPart[] {
   const last = conversation.lastMessage;
-  if (!last.type) return '';
+  if (!last.type) return [];
   const sender = last.nameCard || last.nick || last.fromAccount;
   if (last.isRevoked) {
-    return last.fromAccount === me ? t('revokedByMe') : t('revokedBy', { who: sender });
+    return last.fromAccount === me
+      ? [label(t('revokedByMe'))]
+      : sentenceWithName(t('revokedBy', { who: NAME_SLOT }), sender);
   }
   const body =
     last.type === TYPES.MSG_TEXT
-      ? (last.payload?.text ?? last.messageForShow)
-      : t(TYPE_LABELS[last.type] ?? 'typeUnknown');
+      ? userText(last.payload?.text ?? last.messageForShow)
+      : label(t(TYPE_LABELS[last.type] ?? 'typeUnknown'));
   const isGroupMessage = conversation.type === TYPES.CONV_GROUP && last.type !== TYPES.MSG_GRP_TIP;
-  return isGroupMessage && sender ? `${sender}: ${body}` : body;
+  return isGroupMessage && sender ? [userText(sender), label(': '), body] : [body];
+}
+
+/** The abstract as one string. */
+export function abstractText(parts: AbstractPart[]): string {
+  return parts.map((part) => part.text).join('');
+}
+
+/** Stands for a name inside a translated sentence (give it as the value); NUL never occurs in stored text. */
+export const NAME_SLOT = '\u0000';
+
+/** A translated sentence made with NAME_SLOT, in parts, with the name put back as user text. */
+export function sentenceWithName(sentence: string, name: string): AbstractPart[] {
+  const at = sentence.indexOf(NAME_SLOT);
+  if (at < 0) return [label(sentence)];
+  return [label(sentence.slice(0, at)), userText(name), label(sentence.slice(at + NAME_SLOT.length))].filter(
+    (part) => part.text !== '',
+  );
+}
+
+function label(text: string): AbstractPart {
+  return { text, isUserText: false };
+}
+
+function userText(text: string): AbstractPart {
+  return { text, isUserText: true };
 }

@@ -43,7 +43,11 @@ export const MessageRow = memo(function MessageRow({
       <div className={`lc-msg ${isOut ? 'lc-msg--out' : 'lc-msg--in'}`}>
         <Avatar url={message.avatar} label={sender} />
         <div className="lc-msg__body">
-          {isGroup && !isOut && <div className="lc-msg__nick">{sender}</div>}
+          {isGroup && !isOut && (
+            <div className="lc-msg__nick">
+              <bdi>{sender}</bdi>
+            </div>
+          )}
           <div className="lc-msg__line">
             <div className="lc-bubble">
               <Renderer message={message} />
