@@ -17,6 +17,8 @@ import { serveWebApp } from './web/static';
 
 /** Concurrent write transactions per process on PostgreSQL; the pool keeps connections for reads. */
 const WRITER_LANES_POSTGRES = 4;
+/** On shutdown, HTTP requests still running after this lose their connections. */
+const HTTP_CLOSE_GRACE_MS = 1_000;
 
 export interface ServerOptions {
   port: number;
@@ -112,13 +114,14 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     },
     close() {
       closed ??= (async () => {
-        // Acknowledge what is in flight while the sockets are still open, then close them and
-        // commit whatever arrived meanwhile (its senders will retry it; the retry is answered
-        // from storage).
+        // Stop accepting (new HTTP requests get 503, idle keep-alive connections close), answer
+        // the sends in flight while their sockets are still open, then send every client away and
+        // commit whatever arrived meanwhile (its senders retry it; the retry is answered from
+        // storage). Requests still running after a short grace lose their connections.
+        const httpClosed = http.close();
+        await gateway.close(() => writer.drain());
         await writer.drain();
-        await gateway.close();
-        await writer.drain();
-        await http.close();
+        await withinGrace(httpClosed, HTTP_CLOSE_GRACE_MS, () => http.server.closeAllConnections());
         await bus.close();
         await db.close();
       })();
@@ -126,4 +129,14 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     },
   };
   return server;
+}
+
+/** Waits for `done`; if it has not settled within `ms`, calls `cut` (which makes it settle) and waits on. */
+async function withinGrace(done: Promise<unknown>, ms: number, cut: () => void): Promise<void> {
+  const timer = setTimeout(cut, ms);
+  try {
+    await done;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -84,3 +84,9 @@ export function parseConversationID(conversationID: string): { type: Conversatio
 export function messageBodyBytes(payload: unknown, cloudCustomData = ''): number {
   return new TextEncoder().encode(JSON.stringify(payload)).length + new TextEncoder().encode(cloudCustomData).length;
 }
+
+/**
+ * WebSocket close code (RFC 6455 "going away"): the server process is shutting down. The SDK
+ * reconnects at once, without backoff, so a load balancer sends it to another process.
+ */
+export const GOING_AWAY_CLOSE_CODE = 1001;
