@@ -64,7 +64,19 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     }
   }
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
-  const bus: Bus = options.natsUrl ? await createNatsBus(options.natsUrl, (err) => log(err, 'bus')) : createLocalBus();
+  // After a NATS outage the sessions here may have missed pushes: they reconnect, and the SDK's
+  // reconnect sync fetches what they missed.
+  let gateway: Gateway | null = null;
+  const bus: Bus = options.natsUrl
+    ? await createNatsBus(
+        options.natsUrl,
+        (err) => log(err, 'bus'),
+        () => {
+          const dropped = gateway?.dropConnections() ?? 0;
+          http.log.warn(`bus reconnected: ${dropped} sessions reconnect to catch up on what they missed`);
+        },
+      )
+    : createLocalBus();
   const registry = new SessionRegistry();
   bus.subscribe((delivery) => registry.deliver(delivery));
   const writer = new MessageWriter(
@@ -73,7 +85,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
-  const gateway = createGateway({ db, writer, bus, app, registry }, log, (err) =>
+  gateway = createGateway({ db, writer, bus, app, registry }, log, (err) =>
     http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
   );
 
