@@ -7,6 +7,7 @@ import { createLocalBus } from './bus/local-bus';
 import { createNatsBus } from './bus/nats-bus';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
+import { serveSnapshots } from './db/snapshot';
 import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
@@ -89,6 +90,11 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
   );
 
+  // Embedded database on disk: `npm run backup` asks this process for snapshots (see db/snapshot.ts).
+  const snapshots =
+    db.engine === 'pglite' && options.dataDir
+      ? await serveSnapshots(options.dataDir, db, (err) => log(err, 'snapshot'))
+      : null;
   const portal = await createPortalContext(options.portal, { db, app, log: (line) => http.log.info(line) });
   await http.register(portalPlugin(portal), { prefix: '/prod-api' });
   if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {
@@ -134,6 +140,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         await gateway.close(() => writer.drain());
         await writer.drain();
         await withinGrace(httpClosed, HTTP_CLOSE_GRACE_MS, () => http.server.closeAllConnections());
+        await snapshots?.close();
         await bus.close();
         await db.close();
       })();
