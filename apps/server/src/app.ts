@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { serveSnapshots } from './db/snapshot';
 import { seedDemoData } from './demo/seed';
+import { Gate } from './gateway/gate';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
@@ -18,6 +19,8 @@ import { serveWebApp } from './web/static';
 
 /** Concurrent write transactions per process on PostgreSQL; the pool keeps connections for reads. */
 const WRITER_LANES_POSTGRES = 4;
+/** Logins reading the database at once; the rest queue, so a reconnect storm does not stall sends. */
+const LOGINS_AT_ONCE = 32;
 /** On shutdown, HTTP requests still running after this lose their connections. */
 const HTTP_CLOSE_GRACE_MS = 1_000;
 
@@ -86,7 +89,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
-  gateway = createGateway({ db, writer, bus, app, registry }, log, (err) =>
+  const logins = new Gate(LOGINS_AT_ONCE);
+  gateway = createGateway({ db, writer, bus, app, registry, logins }, log, (err) =>
     http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
   );
 
