@@ -140,10 +140,10 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         // the sends in flight while their sockets are still open, then send every client away and
         // commit whatever arrived meanwhile (its senders retry it; the retry is answered from
         // storage). Requests still running after a short grace lose their connections.
-        const httpClosed = http.close();
+        const httpClosed = withinGrace(http.close(), HTTP_CLOSE_GRACE_MS, () => http.server.closeAllConnections());
         await gateway.close(() => writer.drain());
         await writer.drain();
-        await withinGrace(httpClosed, HTTP_CLOSE_GRACE_MS, () => http.server.closeAllConnections());
+        await httpClosed;
         await snapshots?.close();
         await bus.close();
         await db.close();
