@@ -81,6 +81,11 @@ describe('faults during a burst (private PostgreSQL + NATS, two server processes
     await burstThrough('pg', () => postgres.restart(500));
   });
 
+  it('fails sends visibly, never silently, when PostgreSQL stays down longer than the server retries', async () => {
+    const failures = await burstThrough('pgdown', () => postgres.restart(12_000));
+    expect(Object.values(failures).some((n) => n > 0)).toBe(true);
+  });
+
   it('loses no acknowledged message and fails the rest visibly when NATS restarts', async () => {
     await burstThrough('nats', () => nats.restart(500));
   });
@@ -104,8 +109,9 @@ interface Sent {
 /**
  * alice → bob, bob → alice and carol → the group, one send every SEND_INTERVAL_MS each, with
  * `fault` injected a third of the way through; then checks the accounts and the deliveries.
+ * Returns how many sends of each stream failed (visibly).
  */
-async function burstThrough(tag: string, fault: () => Promise<void>): Promise<void> {
+async function burstThrough(tag: string, fault: () => Promise<void>): Promise<Record<string, number>> {
   const streams = [
     { from: alice, to: 'fault-bob', type: 'C2C' as const, prefix: `${tag}-ab-`, recipients: ['bob'] as const },
     { from: bob, to: 'fault-alice', type: 'C2C' as const, prefix: `${tag}-ba-`, recipients: ['alice'] as const },
@@ -176,4 +182,5 @@ async function burstThrough(tag: string, fault: () => Promise<void>): Promise<vo
     }
   }
   console.log(`${tag}: ${BURST} sends per stream, visibly failed per stream: ${JSON.stringify(failures)}`);
+  return failures;
 }
