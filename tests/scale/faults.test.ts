@@ -25,6 +25,7 @@ let postgres: PrivateService;
 let nats: PrivateService;
 let p1: ServerProcess;
 let p2: ServerProcess;
+let env: Record<string, string>;
 const proxies: Array<{ close(): Promise<void> }> = [];
 const chats: Chat[] = [];
 let alice: Chat;
@@ -48,7 +49,7 @@ async function userVia(prefer: ServerProcess[], userID: string): Promise<Chat> {
 
 beforeAll(async () => {
   [postgres, nats] = await Promise.all([startPrivatePostgres(), startPrivateNats()]);
-  const env = { DATABASE_URL: postgres.url, NATS_URL: nats.url, ...app };
+  env = { DATABASE_URL: postgres.url, NATS_URL: nats.url, ...app };
   [p1, p2] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   alice = await userVia([p1, p2], 'fault-alice');
   bob = await userVia([p2, p1], 'fault-bob');
@@ -95,6 +96,17 @@ describe('faults during a burst (private PostgreSQL + NATS, two server processes
       p2.child.kill('SIGKILL');
       await p2.exited;
     });
+  });
+
+  it('moves every client to the other process and loses nothing when a process is stopped with SIGTERM', async () => {
+    // p2 comes back on its old port (the balancers know it by address); p1 is then stopped the
+    // way a rolling restart stops it, and its clients go to p2.
+    p2 = await startServerProcess({ ...env, PORT: String(backend(p2).port) });
+    const failures = await burstThrough('term', async () => {
+      p1.child.kill('SIGTERM');
+      expect(await p1.exited).toBe(0);
+    });
+    expect(failures).toEqual({ 'term-ab-': 0, 'term-ba-': 0, 'term-cg-': 0 });
   });
 });
 
