@@ -19,6 +19,10 @@ export interface BenchConfig {
   groupSenders: number;
   groupWindow: number;
   groupRate: number;
+  /** Reconnect storm (`npm run bench -- storm`): clients dropped at once, their senders, msg/s to them. */
+  stormSessions: number;
+  stormSenders: number;
+  stormRate: number;
   pgAdminUrl: string;
   natsUrl: string;
   /** Before each measurement, wait up to this long for other processes on the machine to go quiet. */
@@ -63,6 +67,9 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     groupSenders: Math.round(num('BENCH_GROUP_SENDERS', 10, 5, 1)),
     groupWindow: Math.round(num('BENCH_GROUP_WINDOW', 4, 4, 1)),
     groupRate: num('BENCH_GROUP_RATE', 100, 50, 1),
+    stormSessions: Math.round(num('BENCH_STORM_SESSIONS', 5_000, 500, 1)),
+    stormSenders: Math.round(num('BENCH_STORM_SENDERS', 50, 10, 1)),
+    stormRate: num('BENCH_STORM_RATE', 200, 100, 1),
     pgAdminUrl: env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     natsUrl: env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222',
     waitIdleS: num('BENCH_WAIT_IDLE_S', 20, 0, 0),

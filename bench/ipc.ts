@@ -64,6 +64,55 @@ export interface ConnectResult {
   login: HistogramData;
 }
 
+export interface StormPlan {
+  /** The set of clients that lose their connections at once. */
+  set: string;
+  /** Clients that stay connected and send to the storm clients (sender i → storm clients i, i + n, …). */
+  senderSet: string;
+  /** Two clients that stay connected: `from` sends to `to` throughout, timed. */
+  probeSet: string;
+  probe: { from: string; to: string };
+  url: string;
+  app: AppCredentials;
+  sigExpireSeconds: number;
+  /** Messages per second from the senders to the storm clients, before, during and after the storm. */
+  rate: number;
+  probeIntervalMs: number;
+  /** Probe and traffic before the drop (the baseline), and after everyone is back. */
+  calmMs: number;
+  /** Reconnects still missing after this long are given up (and reported). */
+  reconnectTimeoutMs: number;
+  /** SDK-like reconnect backoff: first delay in [initial/2, initial], doubling, capped. */
+  backoffInitialMs: number;
+  backoffMaxMs: number;
+  runTag: string;
+}
+
+export interface StormResult {
+  clients: number;
+  reconnected: number;
+  /** Drop → every client logged in again (or the timeout). */
+  reconnectWallMs: number;
+  /** Drop → this client logged in again. */
+  reconnect: HistogramData;
+  /** Connection attempts that failed before succeeding, by error. */
+  attemptErrors: Record<string, number>;
+  /** Probe send → ack, before the drop and from the drop until everyone is back. */
+  probeBefore: HistogramData;
+  probeDuring: HistogramData;
+  probeFailed: number;
+  /** Messages sent to storm clients, acknowledged, failed. */
+  sent: number;
+  acked: number;
+  failed: Record<string, number>;
+  /** Acknowledged while their recipient was away (between drop and its re-login). */
+  ackedWhileAway: number;
+  /** Acknowledged messages their recipient never got, by push or by the catch-up after re-login. */
+  missing: number;
+  /** Recovered by the catch-up (syncMessages) rather than pushed. */
+  recoveredBySync: number;
+}
+
 export type Command =
   | {
       cmd: 'connect';
@@ -78,7 +127,8 @@ export type Command =
   | { cmd: 'disconnect'; set: string }
   | { cmd: 'request'; set: string; userID: string; op: string; body: unknown }
   | { cmd: 'awaitGroup'; set: string; groupID: string; timeoutMs: number }
-  | { cmd: 'traffic'; set: string; plan: TrafficPlan };
+  | { cmd: 'traffic'; set: string; plan: TrafficPlan }
+  | { cmd: 'storm'; plan: StormPlan };
 
 export interface CommandResults {
   connect: ConnectResult;
@@ -86,6 +136,7 @@ export interface CommandResults {
   request: unknown;
   awaitGroup: { joined: number; missing: number };
   traffic: TrafficResult;
+  storm: StormResult;
 }
 
 export type Envelope = { seq: number; command: Command };

@@ -29,8 +29,8 @@ export const STAMP = '~t';
 export class LeanClient {
   private nextID = 1;
   private readonly pending = new Map<number, ReplyHandler>();
-  /** Called for every message push with the send stamp found in its text (NaN if none). */
-  onMessage: (stampMs: number) => void = () => undefined;
+  /** Called for every message push with the send stamp found in its text (NaN if none) and the frame. */
+  onMessage: (stampMs: number, frame: string) => void = () => undefined;
   /** Called for every other push, parsed. */
   onPush: (push: Push) => void = () => undefined;
   closed = false;
@@ -117,7 +117,7 @@ export class LeanClient {
         return;
       }
     } else if (text.startsWith(MESSAGE_PUSH_PREFIX)) {
-      this.onMessage(readStamp(text));
+      this.onMessage(readStamp(text), text);
       return;
     }
     this.receiveParsed(raw);
@@ -131,7 +131,7 @@ export class LeanClient {
       return;
     }
     if (typeof frame.event === 'string') {
-      if (frame.event === 'message') this.onMessage(readStamp(raw.toString('latin1')));
+      if (frame.event === 'message') this.onMessage(readStamp(raw.toString('latin1')), raw.toString('utf8'));
       else this.onPush({ event: frame.event, data: frame.data });
       return;
     }

@@ -1,4 +1,6 @@
 /**
+ * `npm run bench -- storm` runs the reconnect storm alone (bench/scenarios/storm.ts).
+ *
  * `npm run bench`: measures Liaison in two configurations (embedded PGlite + in-process bus;
  * PostgreSQL + NATS) and a bare `ws` relay (the ceiling), then prints one JSON document on stdout.
  * Progress goes to stderr. Benchmarks print numbers and never assert. See docs/performance.md.
@@ -17,8 +19,10 @@ import { c2cScenario } from './scenarios/c2c';
 import type { ScenarioContext, Target } from './scenarios/context';
 import { groupScenario } from './scenarios/group';
 import { sessionsScenario } from './scenarios/sessions';
+import { stormScenario } from './scenarios/storm';
 import { REPO_ROOT, type ServiceProcess, startService, tail } from './server-process';
 
+const STORM_ONLY = process.argv.slice(2).includes('storm');
 const startedAt = now();
 const log = (line: string) => process.stderr.write(`[bench +${Math.round((now() - startedAt) / 1000)}s] ${line}\n`);
 
@@ -69,6 +73,10 @@ async function measureServer(
   };
   const ctx: ScenarioContext = { gen, target, cfg, cpuGroups, tag, log: (l) => log(`${name}: ${l}`) };
   const out: Section = { start: { readyMs: server.readyMs, idleRssMB: readMemory(server.pid)?.rssMB ?? null } };
+  if (STORM_ONLY) {
+    out.storm = await attempt(`${name} storm`, () => stormScenario(ctx));
+    return out;
+  }
   out.sessions = await attempt(`${name} sessions`, () => sessionsScenario(ctx));
   out.c2c = {
     saturation: await attempt(`${name} c2c saturation`, () => c2cScenario(ctx, 'closed')),
@@ -253,7 +261,7 @@ async function main(): Promise<void> {
   const code = gitState();
   const report = (error?: string) => ({
     benchmark: 'liaison',
-    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench`,
+    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : ''}`,
     startedAt: new Date(startedAt).toISOString(),
     wallS: Math.round((now() - startedAt) / 1000),
     code,
@@ -269,7 +277,7 @@ async function main(): Promise<void> {
     },
     settings: { ...cfg, pgAdminUrl: redact(cfg.pgAdminUrl) },
     results,
-    ...compare(cfg, results),
+    ...(STORM_ONLY ? {} : compare(cfg, results)),
     notes: notes(cfg),
   });
 
@@ -281,7 +289,7 @@ async function main(): Promise<void> {
   }, cfg.timeoutS * 1000);
 
   log(
-    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay ? ' + relay' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
+    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
   );
   try {
     for (const name of cfg.configs) {
@@ -292,7 +300,7 @@ async function main(): Promise<void> {
         results[name].serverLogTail = tail(join(tmp, `${name}.log`));
       }
     }
-    if (cfg.relay) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
+    if (cfg.relay && !STORM_ONLY) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
   } finally {
     clearTimeout(watchdog);
     gen.stop();

@@ -9,6 +9,7 @@ import { Histogram } from './histogram';
 import type { Command, CommandResults, ConnectResult, Envelope, Reply } from './ipc';
 import { LeanClient } from './load-client';
 import { now, sleep } from './proc';
+import { runStorm } from './storm';
 import { runTraffic } from './traffic';
 
 const sets = new Map<string, Map<string, LeanClient>>();
@@ -94,6 +95,8 @@ async function handle(command: Command): Promise<CommandResults[Command['cmd']]>
       return awaitGroup(command);
     case 'traffic':
       return runTraffic(setOf(command.set), command.plan);
+    case 'storm':
+      return runStorm(setOf, command.plan);
   }
 }
 

@@ -7,7 +7,9 @@ import { createLocalBus } from './bus/local-bus';
 import { createNatsBus } from './bus/nats-bus';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
+import { serveSnapshots } from './db/snapshot';
 import { seedDemoData } from './demo/seed';
+import { Gate } from './gateway/gate';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { createOriginGuard } from './gateway/origin';
 import { SessionRegistry } from './gateway/registry';
@@ -24,6 +26,10 @@ import { serveWebApp } from './web/static';
 
 /** Concurrent write transactions per process on PostgreSQL; the pool keeps connections for reads. */
 const WRITER_LANES_POSTGRES = 4;
+/** Logins reading the database at once; the rest queue, so a reconnect storm does not stall sends. */
+const LOGINS_AT_ONCE = 32;
+/** On shutdown, HTTP requests still running after this lose their connections. */
+const HTTP_CLOSE_GRACE_MS = 1_000;
 
 export interface ServerOptions {
   port: number;
@@ -87,7 +93,19 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     }
   }
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
-  const bus: Bus = options.natsUrl ? await createNatsBus(options.natsUrl, (err) => log(err, 'bus')) : createLocalBus();
+  // After a NATS outage the sessions here may have missed pushes: they reconnect, and the SDK's
+  // reconnect sync fetches what they missed.
+  let gateway: Gateway | null = null;
+  const bus: Bus = options.natsUrl
+    ? await createNatsBus(
+        options.natsUrl,
+        (err) => log(err, 'bus'),
+        () => {
+          const dropped = gateway?.dropConnections() ?? 0;
+          http.log.warn(`bus reconnected: ${dropped} sessions reconnect to catch up on what they missed`);
+        },
+      )
+    : createLocalBus();
   const registry = new SessionRegistry();
   bus.subscribe((delivery) => {
     observeDelivery(delivery);
@@ -103,8 +121,14 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
   const avatarHosts = new Set(options.avatarUrlHosts ?? []);
-  const gateway = createGateway({ db, writer, bus, app, registry, avatarHosts }, clientLog);
+  const logins = new Gate(LOGINS_AT_ONCE);
+  gateway = createGateway({ db, writer, bus, app, registry, avatarHosts, logins }, clientLog);
 
+  // Embedded database on disk: `npm run backup` asks this process for snapshots (see db/snapshot.ts).
+  const snapshots =
+    db.engine === 'pglite' && options.dataDir
+      ? await serveSnapshots(options.dataDir, db, (err) => log(err, 'snapshot'))
+      : null;
   const portal = await createPortalContext(options.portal, {
     db,
     app,
@@ -151,15 +175,17 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     },
     close() {
       closed ??= (async () => {
-        // Acknowledge what is in flight while the sockets are still open, then close them and
-        // commit whatever arrived meanwhile (its senders will retry it; the retry is answered
-        // from storage).
+        // Stop accepting (new HTTP requests get 503, idle keep-alive connections close), answer
+        // the sends in flight while their sockets are still open, then send every client away and
+        // commit whatever arrived meanwhile (its senders retry it; the retry is answered from
+        // storage). Requests still running after a short grace lose their connections.
+        const httpClosed = withinGrace(http.close(), HTTP_CLOSE_GRACE_MS, () => http.server.closeAllConnections());
+        await gateway.close(() => writer.drain());
         await writer.drain();
-        await gateway.close();
         originGuard.close();
         untrackSessions();
-        await writer.drain();
-        await http.close();
+        await httpClosed;
+        await snapshots?.close();
         await bus.close();
         await db.close();
         clientLog.close();
@@ -168,4 +194,14 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     },
   };
   return server;
+}
+
+/** Waits for `done`; if it has not settled within `ms`, calls `cut` (which makes it settle) and waits on. */
+async function withinGrace(done: Promise<unknown>, ms: number, cut: () => void): Promise<void> {
+  const timer = setTimeout(cut, ms);
+  try {
+    await done;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -38,12 +38,19 @@ server.http.log.info(
   `SDKAppID ${server.app.sdkAppID}${server.appCreated ? ' (development app generated; kept in the data dir)' : ''}`,
 );
 
+const SHUTDOWN_DEADLINE_MS = 10_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     server.http.log.info(`${signal}: shutting down`);
+    // A shutdown takes about a second; one stuck on an unreachable database or bus must not keep
+    // a supervisor waiting for ever.
+    setTimeout(() => {
+      server.http.log.error(`shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     server.close().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -96,3 +96,8 @@ export function messageBodyBytes(payload: unknown, cloudCustomData = ''): number
 
 /** WebSocket close code: the page's Origin is not allowed to open the IM socket (ALLOWED_ORIGINS). */
 export const CLOSE_ORIGIN_NOT_ALLOWED = 4003;
+/**
+ * WebSocket close code (RFC 6455 "going away"): the server process is shutting down. The SDK
+ * reconnects at once, without backoff, so a load balancer sends it to another process.
+ */
+export const GOING_AWAY_CLOSE_CODE = 1001;

@@ -1,4 +1,4 @@
-import { ErrorCode, LiaisonError, type OpResponse } from '@liaison/protocol';
+import { ErrorCode, GOING_AWAY_CLOSE_CODE, LiaisonError, type OpResponse } from '@liaison/protocol';
 import type { BackoffOptions } from './backoff';
 import { toLiaisonError } from './errors';
 import { type KnownPush, parseIncoming } from './incoming';
@@ -85,7 +85,7 @@ export class Session {
       {
         onOpen: () => this.handleOpen(),
         onMessage: (data) => this.handleMessage(data),
-        onClose: () => this.handleClose(),
+        onClose: (code) => this.handleClose(code),
       },
     );
   }
@@ -200,7 +200,7 @@ export class Session {
     this.heartbeat = null;
   }
 
-  private handleClose(): void {
+  private handleClose(code?: number): void {
     this.stopHeartbeat();
     this.requests.connectionLost();
     const phase = this.phase;
@@ -213,7 +213,10 @@ export class Session {
       this.phase = { name: 'reconnecting' };
       this.hooks.onConnectionLost();
     }
-    this.transport.scheduleReconnect();
+    // A server shutting down asks for a reconnect now: another process (or the restarted one)
+    // takes over, and waiting out a backoff would only lengthen the outage.
+    if (code === GOING_AWAY_CLOSE_CODE && phase.name === 'online') this.transport.reconnectNow();
+    else this.transport.scheduleReconnect();
   }
 
   private handleMessage(data: unknown): void {

@@ -23,8 +23,11 @@ export interface TransportHandlers {
   /** The socket is open. */
   onOpen(): void;
   onMessage(data: unknown): void;
-  /** The socket closed or could not open; not called after `disconnect()`. */
-  onClose(): void;
+  /**
+   * The socket closed or could not open; not called after `disconnect()`. `code` is the close
+   * code the server sent, when it sent one.
+   */
+  onClose(code?: number): void;
 }
 
 export interface TransportOptions {
@@ -76,6 +79,11 @@ export class Transport {
     }, delay);
   }
 
+  /** Connects again at once, keeping the backoff state for the attempts after this one. */
+  reconnectNow(): void {
+    this.connect();
+  }
+
   /** The connection proved good (logged in): the next outage starts from the shortest delay. */
   resetBackoff(): void {
     this.attempt = 0;
@@ -125,20 +133,20 @@ export class Transport {
     socket.onmessage = (event) => {
       if (generation === this.generation) this.handlers.onMessage(event.data);
     };
-    socket.onclose = () => {
-      if (generation === this.generation) this.closed(generation);
+    socket.onclose = (event) => {
+      if (generation === this.generation) this.closed(generation, event.code);
     };
     socket.onerror = () => {
       // A close event follows every error; that is where it is handled.
     };
   }
 
-  private closed(generation: number): void {
+  private closed(generation: number, code?: number): void {
     if (generation !== this.generation) return;
     this.clearConnectTimer();
     this.socket = null;
     this.generation++;
-    this.handlers.onClose();
+    this.handlers.onClose(code);
   }
 
   private detach(): void {

@@ -7,8 +7,22 @@ import { type Bus, type BusDelivery, type BusHandler, toDelivery } from './bus';
  */
 const SUBJECT = 'liaison.fanout';
 
-export async function createNatsBus(url: string, onError: (err: Error) => void): Promise<Bus> {
+/**
+ * `onReconnected` runs each time the connection to NATS comes back after a loss: core NATS keeps
+ * nothing for a subscriber that was away, so whatever was published meanwhile may be missing
+ * here, and this process's sessions must catch up from storage.
+ */
+export async function createNatsBus(
+  url: string,
+  onError: (err: Error) => void,
+  onReconnected: () => void,
+): Promise<Bus> {
   const nc: NatsConnection = await connect({ servers: url, name: 'liaison-server', maxReconnectAttempts: -1 });
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'reconnect') onReconnected();
+    }
+  })();
   const handlers: BusHandler[] = [];
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();

@@ -8,6 +8,8 @@ export interface Database extends Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly engine: 'pglite' | 'postgres';
+  /** Embedded only: a consistent copy of the whole database, as a gzipped tarball of its data dir. */
+  snapshot?(): Promise<Uint8Array>;
 }
 
 /** Integers from int8 columns arrive as string (pg) or bigint/number (PGlite): normalise here. */

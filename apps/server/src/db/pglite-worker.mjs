@@ -22,6 +22,9 @@ parentPort.on('message', (msg) => {
       // The main thread sends these only after `begin` was answered, so the transaction is open.
       transactions.get(msg.tx)?.(msg);
       return;
+    case 'snapshot':
+      void snapshot(msg.id);
+      return;
     case 'close':
       void db.close().then(() => parentPort.postMessage({ id: msg.id, result: [] }));
       return;
@@ -35,6 +38,20 @@ async function reply(id, run) {
     parentPort.postMessage({ id, result: result.rows });
   } catch (err) {
     parentPort.postMessage({ id, error: { message: err?.message ?? String(err), code: err?.code } });
+  }
+}
+
+/**
+ * The data directory as a gzipped tarball (PGlite's dumpDataDir). It is taken inside a
+ * transaction of its own, so no other transaction interleaves, and between statements (the dump
+ * holds PGlite's query lock): a crash-consistent copy that holds every committed transaction.
+ */
+async function snapshot(id) {
+  try {
+    const bytes = await db.transaction(async () => new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()));
+    parentPort.postMessage({ id, result: bytes }, [bytes.buffer]);
+  } catch (err) {
+    parentPort.postMessage({ id, error: { message: err?.message ?? String(err) } });
   }
 }
 

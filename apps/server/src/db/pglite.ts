@@ -6,7 +6,7 @@ import type { Database, Sql } from './database';
  * Embedded PostgreSQL (PGlite, WASM) on a worker thread, so SQL and the gateway's WebSocket work
  * run side by side. dataDir null keeps everything in memory (tests).
  * Messages: query, begin / txQuery / commit / rollback (one transaction at a time is run by
- * PGlite; others wait), close.
+ * PGlite; others wait), snapshot, close.
  */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
@@ -41,6 +41,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       }
       await call({ kind: 'commit', tx });
       return result;
+    },
+    async snapshot() {
+      return (await calls.call({ kind: 'snapshot' })) as Uint8Array;
     },
     async close() {
       await call({ kind: 'close' });

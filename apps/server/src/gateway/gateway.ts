@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import {
   ErrorCode,
   errorMessages,
+  GOING_AWAY_CLOSE_CODE,
   isOpName,
   LiaisonError,
   Limits,
@@ -19,11 +20,17 @@ import { handlers, login, type Services } from './handlers';
 import { Session } from './session';
 
 const HEARTBEAT_MS = 30_000;
+/** How long a client gets to answer the going-away close before its socket is cut. */
+const CLOSE_GRACE_MS = 1_000;
 
 export interface Gateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Closes every connection with "going away" so clients reconnect elsewhere. */
-  close(): Promise<void>;
+  /**
+   * Shuts down: refuses new connections and ignores new frames, runs `flush` (answer what is in
+   * flight), then closes every connection with "going away" so clients reconnect elsewhere at
+   * once, cutting those that do not finish the close handshake within a short grace.
+   */
+  close(flush?: () => Promise<void>): Promise<void>;
   /** Drops the sockets of one user (or all) without a close handshake, as a network failure would. */
   dropConnections(userID?: string): number;
   sessionCount(): number;
@@ -33,6 +40,7 @@ export function createGateway(services: Services, log: ClientLog): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: Limits.FRAME_MAX_BYTES });
   const sockets = new Set<WebSocket>();
   let nextSessionID = 0;
+  let closing = false;
   const processTag = `${process.pid}-${Date.now().toString(36)}`;
 
   const heartbeat = setInterval(() => {
@@ -57,6 +65,9 @@ export function createGateway(services: Services, log: ClientLog): Gateway {
       socket.isAlive = true;
     });
     socket.on('message', (data: RawData, isBinary: boolean) => {
+      // While shutting down, a frame goes unanswered: the socket closes next and the SDK re-sends
+      // it (sends are idempotent by message ID) on its new connection.
+      if (closing) return;
       void handleFrame(services, session, data, isBinary, (outcome) => logOutcome(log, address, session, outcome));
     });
     socket.on('close', () => {
@@ -72,10 +83,17 @@ export function createGateway(services: Services, log: ClientLog): Gateway {
     handleUpgrade(req, socket, head) {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     },
-    async close() {
+    async close(flush) {
       clearInterval(heartbeat);
-      for (const socket of sockets) socket.close(1001, 'server shutting down');
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      closing = true;
+      const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
+      await flush?.();
+      for (const socket of sockets) socket.close(GOING_AWAY_CLOSE_CODE, 'server shutting down');
+      const grace = setTimeout(() => {
+        for (const socket of sockets) socket.terminate();
+      }, CLOSE_GRACE_MS);
+      await closed;
+      clearTimeout(grace);
     },
     dropConnections(userID) {
       let dropped = 0;

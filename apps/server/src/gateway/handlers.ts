@@ -23,6 +23,7 @@ import * as history from '../services/history';
 import { c2cKey, groupKey } from '../services/keys';
 import type { MessageWriter } from '../services/message-writer';
 import * as users from '../services/users';
+import type { Gate } from './gate';
 import type { SessionRegistry } from './registry';
 import type { Session, SessionUser } from './session';
 
@@ -34,6 +35,8 @@ export interface Services {
   registry: SessionRegistry;
   /** AVATAR_URL_HOSTS: https hosts avatars may point at, besides our own uploads. */
   avatarHosts: ReadonlySet<string>;
+  /** Logins waiting for the database go through here (see Gate). */
+  logins: Gate;
 }
 
 type Handler<K extends OpName> = (
@@ -214,8 +217,14 @@ export async function login(
   if (session.user) throw new LiaisonError(ErrorCode.ALREADY_LOGGED_IN);
   if (body.SDKAppID !== services.app.sdkAppID) throw new LiaisonError(ErrorCode.USERSIG_APP_MISMATCH);
   const { expiresAt, userbuf } = verifyUserSig(services.app, body.userID, body.userSig);
-  const profile = await users.ensureUser(services.db, body.userID);
-  const groupIDs = await groups.listGroupIDs(services.db, body.userID);
+  const { profile, groupIDs } = await services.logins.run(async () => {
+    // A client that gave up while its login was queued has gone; its login would be wasted work.
+    if (!session.isOpen) throw new LiaisonError(ErrorCode.NETWORK_ERROR);
+    return {
+      profile: await users.ensureUser(services.db, body.userID),
+      groupIDs: await groups.listGroupIDs(services.db, body.userID),
+    };
+  });
   session.user = { userID: profile.userID, nick: profile.nick, avatar: profile.avatar };
   session.portalSessionID = portalSessionOf(userbuf);
   services.registry.add(session, groupIDs);

@@ -25,6 +25,10 @@ export class Session {
     readonly socket: WebSocket,
   ) {}
 
+  get isOpen(): boolean {
+    return this.socket.readyState === WebSocket.OPEN;
+  }
+
   reply(frame: ResponseFrame): void {
     this.write(JSON.stringify(frame));
   }
