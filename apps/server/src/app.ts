@@ -79,7 +79,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     logController: new LogController({ disableRequestLogging: true }),
   });
   const browser = options.browser ?? loadBrowserConfig({});
-  await registerSecurityHeaders(http, browser);
+  await registerSecurityHeaders(http, browser, options.avatarUrlHosts);
   const log = (err: unknown, context: string) => http.log.error({ err }, context);
   const clientLog = new ClientLog(http.log, options.logLinesPerAddress);
   logRequests(http, clientLog);

@@ -26,6 +26,7 @@ export const ErrorCode = {
   USERSIG_USER_MISMATCH: 70013,
   USERSIG_APP_MISMATCH: 70014,
   /** The portal session this userSig was issued for has ended (logout). Ours. */
+  ORIGIN_NOT_ALLOWED: 60020,
   USERSIG_REVOKED: 60030,
   // Messages (spec.md §8 where it names them).
   MESSAGE_TOO_LONG: 8001,
@@ -62,6 +63,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.USERSIG_INVALID]: 'userSig is invalid',
   [ErrorCode.USERSIG_USER_MISMATCH]: 'userSig was issued for another userID',
   [ErrorCode.USERSIG_APP_MISMATCH]: 'userSig was issued for another SDKAppID',
+  [ErrorCode.ORIGIN_NOT_ALLOWED]:
+    'This page may not open the IM connection: its origin is not allowed (ALLOWED_ORIGINS)',
   [ErrorCode.USERSIG_REVOKED]: 'userSig was revoked: the portal session it was issued for has ended',
   [ErrorCode.MESSAGE_TOO_LONG]: 'Message too long, must not exceed 12K',
   [ErrorCode.MESSAGE_ID_CONFLICT]: 'A different message with this ID already exists',

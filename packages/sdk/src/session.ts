@@ -1,4 +1,10 @@
-import { ErrorCode, GOING_AWAY_CLOSE_CODE, LiaisonError, type OpResponse } from '@liaison/protocol';
+import {
+  CLOSE_ORIGIN_NOT_ALLOWED,
+  ErrorCode,
+  GOING_AWAY_CLOSE_CODE,
+  LiaisonError,
+  type OpResponse,
+} from '@liaison/protocol';
 import type { BackoffOptions } from './backoff';
 import { toLiaisonError } from './errors';
 import { type KnownPush, parseIncoming } from './incoming';
@@ -205,6 +211,13 @@ export class Session {
     this.requests.connectionLost();
     const phase = this.phase;
     if (phase.name === 'idle') return;
+    // The page's origin is refused: every retry would be refused the same way.
+    if (code === CLOSE_ORIGIN_NOT_ALLOWED) {
+      const error = new LiaisonError(ErrorCode.ORIGIN_NOT_ALLOWED);
+      this.stop(error);
+      if (phase.name !== 'firstLogin') this.hooks.onError(error);
+      return;
+    }
     if (phase.name === 'firstLogin') {
       this.stop(new LiaisonError(ErrorCode.NETWORK_ERROR));
       return;

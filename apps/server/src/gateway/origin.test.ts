@@ -1,4 +1,5 @@
-import { CLOSE_ORIGIN_NOT_ALLOWED } from '@liaison/protocol';
+import { CLOSE_ORIGIN_NOT_ALLOWED, ErrorCode } from '@liaison/protocol';
+import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiaisonServer } from '../app';
@@ -60,6 +61,19 @@ describe('the IM socket in production, behind its public address', () => {
     expect(await connectFrom(server, 'http://chat.example.com')).toEqual(REFUSED);
     expect(await connectFrom(server, 'https://partner.example.org.evil.example.net')).toEqual(REFUSED);
     expect(await connectFrom(server, 'null')).toEqual(REFUSED);
+    expect(server.gateway.sessionCount()).toBe(0);
+  });
+
+  it('fails the SDK login of a refused page with 60020 instead of retrying', async () => {
+    /** The ws client as a browser on another site would open it: with that site's Origin. */
+    class FromEvilPage extends WebSocket {
+      constructor(url: string) {
+        super(url, { headers: { origin: 'https://evil.example.net' } });
+      }
+    }
+    const chat = LiaisonChat.create({ SDKAppID: server.app.sdkAppID, server: server.url, WebSocket: FromEvilPage });
+    const login = chat.login({ userID: 'origin-user', userSig: userSigFor(server, 'origin-user') });
+    await expect(login).rejects.toMatchObject({ code: ErrorCode.ORIGIN_NOT_ALLOWED });
     expect(server.gateway.sessionCount()).toBe(0);
   });
 });

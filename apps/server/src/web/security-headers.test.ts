@@ -91,7 +91,7 @@ describe('security headers behind https and for embedding hosts', () => {
       PUBLIC_URL: 'https://chat.example.com/',
       FRAME_ANCESTORS: 'self, https://host.example.com',
     });
-    server = await startServer(undefined, { browser });
+    server = await startServer(undefined, { browser, avatarUrlHosts: ['avatars.example.com', 'cdn.example.org:8443'] });
   });
   afterAll(() => server.close());
 
@@ -101,6 +101,18 @@ describe('security headers behind https and for embedding hosts', () => {
     const csp = directives(answer.headers['content-security-policy'] as string);
     expect(csp.get('connect-src')).toEqual(["'self'", 'wss://chat.example.com']);
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
+  });
+
+  it('lets pictures load from the avatar hosts the server accepts avatar URLs for, and no others', async () => {
+    const answer = await server.http.inject({ method: 'GET', url: '/' });
+    const csp = directives(answer.headers['content-security-policy'] as string);
+    expect(csp.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://avatars.example.com',
+      'https://cdn.example.org:8443',
+    ]);
   });
 
   it('lets the configured hosts frame the portal and drops X-Frame-Options, which cannot name them', async () => {

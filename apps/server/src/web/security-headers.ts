@@ -16,6 +16,8 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export async function registerSecurityHeaders(
   http: FastifyInstance,
   settings: Pick<BrowserConfig, 'publicUrl' | 'frameAncestors'>,
+  /** AVATAR_URL_HOSTS: avatars on these https hosts must load in the portal's pages. */
+  avatarHosts: readonly string[] = [],
 ): Promise<void> {
   const https = settings.publicUrl?.startsWith('https:') ?? false;
   const ancestors = settings.frameAncestors;
@@ -30,7 +32,7 @@ export async function registerSecurityHeaders(
         scriptSrc: ["'self'"],
         // antd's CSS-in-JS writes <style> elements at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...avatarHosts.map((host) => `https://${host}`)],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // CSP 'self' does not cover ws:/wss: in every browser: name the IM socket's origin.
