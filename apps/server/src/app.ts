@@ -1,5 +1,5 @@
 import { IM_PATH } from '@liaison/protocol';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { loadOrCreateDevApp } from './auth/app-credentials';
 import type { AppCredentials } from './auth/usersig';
 import type { Bus } from './bus/bus';
@@ -10,6 +10,7 @@ import { openDatabase } from './db/open';
 import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
+import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
@@ -35,8 +36,16 @@ export interface ServerOptions {
   demo?: boolean;
 }
 
+/** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 export interface LiaisonServer {
   readonly http: FastifyInstance;
+  /** Every HTTP route the server registered (HEAD twins included), in registration order. */
+  readonly routes: readonly RouteEntry[];
   readonly gateway: Gateway;
   readonly db: Database;
   readonly app: AppCredentials;
@@ -50,7 +59,21 @@ export interface LiaisonServer {
 }
 
 export async function createServer(options: ServerOptions): Promise<LiaisonServer> {
-  const http = Fastify({ logger: { level: options.logLevel } });
+  const http = Fastify({
+    logger: { level: options.logLevel },
+    // A URL the router cannot decode (`%ff`) fails before any route; the portal still answers
+    // with its envelope.
+    frameworkErrors: (err, request, reply) => {
+      // The option's reply is typed for no route at all; it is an ordinary reply.
+      const answer = (reply as unknown as FastifyReply).code(err.statusCode ?? 400);
+      if (request.url.startsWith('/prod-api/')) return answer.send(malformedRequest);
+      return answer.send({ statusCode: answer.statusCode, error: 'Bad Request', message: err.message });
+    },
+  });
+  const routes: RouteEntry[] = [];
+  http.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   const log = (err: unknown, context: string) => http.log.error({ err }, context);
   let app = options.app;
   let appCreated = false;
@@ -96,6 +119,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   let closed: Promise<void> | null = null;
   const server: LiaisonServer = {
     http,
+    routes,
     gateway,
     db,
     app,

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
 import type { PortalContext } from './context';
-import { defaultPortalMessages, PortalCode, PortalError } from './envelope';
+import { defaultPortalMessages, malformedRequest, PortalCode, PortalError } from './envelope';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { fileRoutes } from './routes/file-routes';
@@ -69,7 +69,7 @@ export function portalPlugin(ctx: PortalContext): FastifyPluginAsync {
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 413) return reply.send({ code: PortalCode.ERROR, msg: '请求内容过大' });
       if ((status !== undefined && status >= 400 && status < 500) || err instanceof SyntaxError) {
-        return reply.send({ code: PortalCode.ERROR, msg: '请求格式不正确' });
+        return reply.send(malformedRequest);
       }
       request.log.error({ err }, 'portal request failed');
       return reply.send({ code: PortalCode.ERROR, msg: defaultPortalMessages[PortalCode.ERROR] });

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { type PortalContext, requireAccount } from '../context';
-import { PortalCode, PortalError } from '../envelope';
+import { malformedRequest, PortalCode, PortalError } from '../envelope';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../uploads';
 
 /** Served files can never run script in our origin, whatever they hold. */
@@ -14,7 +14,10 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
   app.post('/common/upload', async (request) => {
     const account = await requireAccount(ctx, request);
     if (!request.isMultipart()) throw new PortalError(PortalCode.ERROR, '请选择要上传的文件');
-    const part = await request.file();
+    // Whatever fails while reading the multipart body (no boundary, cut-off form) is the client's.
+    const part = await request.file().catch(() => {
+      throw new PortalError(malformedRequest.code, malformedRequest.msg);
+    });
     if (!part) throw new PortalError(PortalCode.ERROR, '请选择要上传的文件');
     let bytes: Buffer;
     try {
@@ -23,7 +26,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new PortalError(PortalCode.ERROR, UPLOAD_TOO_LARGE);
       }
-      throw err;
+      throw new PortalError(malformedRequest.code, malformedRequest.msg);
     }
     const stored = await ctx.uploads.save(account.user_id, bytes, part.filename);
     return { code: PortalCode.OK, msg: '上传成功', fileName: stored.fileName, url: `/prod-api${stored.fileName}` };
