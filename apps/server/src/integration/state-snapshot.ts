@@ -21,26 +21,27 @@ const ACCOUNT_COLUMNS =
   'user_id, mobile, login_name, password_hash, nick_name, avatar, user_type, real_person_auth_status, real_name, ' +
   'id_card_masked, id_card_hash, beta_status, beta_applied_at, ai_status, is_admin';
 
-/** One digest per table: row count and an md5 over every row, in a stable order. */
+/** One digest per table (row count and an md5 over every row, in a stable order), in one query. */
 export async function snapshot(db: Sql, tables: readonly string[] = IM_TABLES): Promise<Record<string, string>> {
-  const digests: Record<string, string> = {};
-  for (const table of tables) {
-    digests[table] = await digest(db, `SELECT * FROM ${table}`);
-  }
-  return digests;
+  return digests(
+    db,
+    tables.map((table) => [table, `SELECT * FROM ${table}`]),
+  );
 }
 
 /** IM tables, portal tables and portal accounts (without their lockout counters). */
 export async function snapshotAll(db: Sql): Promise<Record<string, string>> {
-  return {
-    ...(await snapshot(db, [...IM_TABLES, ...PORTAL_TABLES])),
-    portal_accounts: await digest(db, `SELECT ${ACCOUNT_COLUMNS} FROM portal_accounts`),
-  };
+  return digests(db, [
+    ...[...IM_TABLES, ...PORTAL_TABLES].map((table): [string, string] => [table, `SELECT * FROM ${table}`]),
+    ['portal_accounts', `SELECT ${ACCOUNT_COLUMNS} FROM portal_accounts`],
+  ]);
 }
 
-async function digest(db: Sql, select: string): Promise<string> {
-  const [row] = await db.query<{ n: unknown; h: unknown }>(
-    `SELECT count(*) AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM (${select}) t`,
+async function digests(db: Sql, selects: Array<[string, string]>): Promise<Record<string, string>> {
+  const columns = selects.map(
+    ([, select], i) =>
+      `(SELECT count(*) || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM (${select}) t) AS d${i}`,
   );
-  return `${String(row?.n)}:${String(row?.h)}`;
+  const [row] = await db.query<Record<string, unknown>>(`SELECT ${columns.join(', ')}`);
+  return Object.fromEntries(selects.map(([name], i) => [name, String(row?.[`d${i}`])]));
 }
