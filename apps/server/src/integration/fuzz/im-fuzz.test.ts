@@ -94,8 +94,9 @@ async function expectCatalogueAnswer(wire: WireFrame, answer: ResponseFrame): Pr
     state = await snapshot(server.db);
     return;
   }
-  const { code } = answer.error;
+  const { code, message } = answer.error;
   expect(isErrorCode(code), `${wire.label}: code ${code} is not in the catalogue`).toBe(true);
+  expect(message, `${wire.label}: the error shows a stack`).not.toMatch(/\n\s+at [^\n]+:\d+:\d+/);
   if (!(code === ErrorCode.INTERNAL && 'text' in wire && isKnownTextPoisonFault(wire))) {
     expect(code, `${wire.label}: ${answer.error.message}`).not.toBe(ErrorCode.INTERNAL);
   }
