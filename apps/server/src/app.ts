@@ -1,5 +1,5 @@
 import { IM_PATH } from '@liaison/protocol';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { loadOrCreateDevApp } from './auth/app-credentials';
 import type { AppCredentials } from './auth/usersig';
 import type { Bus } from './bus/bus';
@@ -17,6 +17,7 @@ import { ClientLog } from './logging/client-log';
 import { logRequests } from './logging/request-log';
 import { type MetricsAccess, registerMetricsRoute } from './metrics/access';
 import { observeBatch, observeDelivery, trackSessions } from './metrics/metrics';
+import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
@@ -58,8 +59,16 @@ export interface ServerOptions {
   metrics?: MetricsAccess;
 }
 
+/** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 export interface LiaisonServer {
   readonly http: FastifyInstance;
+  /** Every HTTP route the server registered (HEAD twins included), in registration order. */
+  readonly routes: readonly RouteEntry[];
   readonly gateway: Gateway;
   readonly db: Database;
   readonly app: AppCredentials;
@@ -77,6 +86,18 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     logger: { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // One line per request, budgeted per client address, instead of two unbudgeted ones.
     logController: new LogController({ disableRequestLogging: true }),
+    // A URL the router cannot decode (`%ff`) fails before any route; the portal still answers
+    // with its envelope.
+    frameworkErrors: (err, request, reply) => {
+      // The option's reply is typed for no route at all; it is an ordinary reply.
+      const answer = (reply as unknown as FastifyReply).code(err.statusCode ?? 400);
+      if (request.url.startsWith('/prod-api/')) return answer.send(malformedRequest);
+      return answer.send({ statusCode: answer.statusCode, error: 'Bad Request', message: err.message });
+    },
+  });
+  const routes: RouteEntry[] = [];
+  http.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const browser = options.browser ?? loadBrowserConfig({});
   await registerSecurityHeaders(http, browser, options.avatarUrlHosts);
@@ -159,6 +180,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   let closed: Promise<void> | null = null;
   const server: LiaisonServer = {
     http,
+    routes,
     gateway,
     db,
     app,

@@ -18,9 +18,13 @@ const chats: Chat[] = [];
 /** Runs `npm run backup` / `npm run restore` as an operator would, with DATA_DIR set. */
 async function cli(script: string, args: string[], dataDir: string): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--conditions=@liaison/source', '--import', 'tsx', script, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--conditions=@liaison/source', '--import', 'tsx', script, ...args],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      },
+    );
     return { code: 0, output: stdout + stderr };
   } catch (err) {
     const failed = err as { code: number; stdout: string; stderr: string };

@@ -22,6 +22,9 @@ export const defaultPortalMessages: Record<PortalCode, string> = {
   601: '操作未完成，请稍后重试',
 };
 
+/** The answer to a request the portal cannot even read (bad URL, JSON, content type). */
+export const malformedRequest = { code: PortalCode.ERROR, msg: '请求格式不正确' } as const;
+
 export interface Envelope<T> {
   code: PortalCode;
   msg: string;

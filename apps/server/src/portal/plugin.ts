@@ -9,7 +9,7 @@ import type { ClientLog } from '../logging/client-log';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
 import type { ClientLimits, PortalContext } from './context';
-import { defaultPortalMessages, PortalCode, PortalError } from './envelope';
+import { defaultPortalMessages, malformedRequest, PortalCode, PortalError } from './envelope';
 import { FileLinks } from './file-links';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
@@ -95,7 +95,7 @@ export function portalPlugin(ctx: PortalContext): FastifyPluginAsync {
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 413) return refused(PortalCode.ERROR, '请求内容过大');
       if ((status !== undefined && status >= 400 && status < 500) || err instanceof SyntaxError) {
-        return refused(PortalCode.ERROR, '请求格式不正确');
+        return refused(malformedRequest.code, malformedRequest.msg);
       }
       ctx.clientLog.fault(request.ip, err, 'portal request failed');
       return reply.send({ code: PortalCode.ERROR, msg: defaultPortalMessages[PortalCode.ERROR] });

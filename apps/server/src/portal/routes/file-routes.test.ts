@@ -82,6 +82,16 @@ describe('POST common/upload', () => {
     expect(Number(row?.n)).toBe(0);
   });
 
+  it('answers a multipart request it cannot read with the envelope, not as a server fault', async () => {
+    const response = await server.http.inject({
+      method: 'POST',
+      url: '/prod-api/common/upload',
+      headers: { 'content-type': 'multipart/form-data', authorization: `Bearer ${client.token}` },
+      payload: '{}',
+    });
+    expect(response.json()).toEqual({ code: 500, msg: '请求格式不正确' });
+  });
+
   it('needs a login', async () => {
     expect(await new PortalClient(server).upload('a.pdf', PDF)).toEqual({
       code: 401,
@@ -91,6 +101,12 @@ describe('POST common/upload', () => {
 });
 
 describe('downloads', () => {
+  it('answer a URL that cannot be decoded with the envelope', async () => {
+    const response = await rawGet('/prod-api/profile/upload/%ff');
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ code: 500, msg: '请求格式不正确' });
+  });
+
   it('never leave the upload folder, whatever the path', async () => {
     const stored = await client.upload('ok.pdf', PDF);
     const folder = (stored.fileName as string).split('/').slice(0, -1).join('/');

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findAccount } from '../accounts';
 import { bearerToken, type PortalContext, requireAccount } from '../context';
-import { ok, PortalCode, PortalError } from '../envelope';
+import { malformedRequest, ok, PortalCode, PortalError } from '../envelope';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../uploads';
 
 /** Served files can never run script in our origin, whatever they hold. */
@@ -18,7 +18,10 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
     if (visibility !== 'public' && visibility !== 'private')
       throw new PortalError(PortalCode.ERROR, '文件可见范围不正确');
     if (!request.isMultipart()) throw new PortalError(PortalCode.ERROR, '请选择要上传的文件');
-    const part = await request.file();
+    // Whatever fails while reading the multipart body (no boundary, cut-off form) is the client's.
+    const part = await request.file().catch(() => {
+      throw new PortalError(malformedRequest.code, malformedRequest.msg);
+    });
     if (!part) throw new PortalError(PortalCode.ERROR, '请选择要上传的文件');
     let bytes: Buffer;
     try {
@@ -27,7 +30,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new PortalError(PortalCode.ERROR, UPLOAD_TOO_LARGE);
       }
-      throw err;
+      throw new PortalError(malformedRequest.code, malformedRequest.msg);
     }
     const isPrivate = visibility === 'private';
     const stored = await ctx.uploads.save(account.user_id, bytes, part.filename, { isPrivate });

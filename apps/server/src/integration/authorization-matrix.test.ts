@@ -1,0 +1,256 @@
+import { ErrorCode, ops } from '@liaison/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiaisonServer } from '../app';
+import { setAdmin } from '../portal/admins';
+import { creditCodeCheckChar, idCardCheckDigit } from '../portal/identity';
+import { freshMobile, PortalClient } from '../portal/test-client';
+import { IM_ROLES, type ImRole, type ImRow, imRows, type Subject } from './authorization/im-rows';
+import { REST_ROLES, type RestRole, type RestWorld, restRows } from './authorization/rest-rows';
+import { FuzzSocket } from './fuzz/fuzz-socket';
+import { startServer, userSigFor } from './harness';
+import { snapshot, snapshotAll } from './state-snapshot';
+
+/**
+ * Every cell of the authorisation tables (authorization/im-rows.ts, authorization/rest-rows.ts)
+ * checked against a real server: raw IM frames from each kind of caller, portal routes over
+ * HTTP. A refusal carries the declared code and changes nothing stored.
+ */
+let server: LiaisonServer;
+const PASSWORD = 'Matrix123';
+
+beforeAll(async () => {
+  server = await startServer({ testHooks: true, devOutboxEndpoint: true });
+  await setUpPortal();
+  await setUpIm();
+});
+afterAll(async () => {
+  for (const socket of Object.values(sockets)) socket.close();
+  await server?.close();
+});
+
+describe('the tables cover everything the server exposes', () => {
+  it('has a row for every IM op', () => {
+    const covered = new Set(imRows.map((row) => row.op));
+    expect(Object.keys(ops).filter((op) => !covered.has(op as ImRow['op']))).toEqual([]);
+  });
+
+  it('has a row for every /prod-api route, and every row names a registered route', () => {
+    const registered = server.routes
+      .filter((r) => r.url.startsWith('/prod-api/') && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    const covered = new Set(restRows.map((row) => row.route));
+    expect(
+      registered.filter((route) => !covered.has(route)),
+      'routes without a row in rest-rows.ts',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((route) => !registered.includes(route)),
+      'rows for no route',
+    ).toEqual([]);
+  });
+});
+
+// ---- IM ----
+
+const imUsers: Record<Exclude<ImRole, 'visitor'>, string> = {
+  otherUser: 'az-other',
+  nonMember: 'az-nonmember',
+  member: 'az-member',
+  admin: 'az-admin',
+  owner: 'az-owner',
+  platformAdmin: '',
+};
+const sockets = {} as Record<Exclude<ImRole, 'visitor'>, FuzzSocket>;
+let visitors = 0;
+
+async function setUpIm(): Promise<void> {
+  for (const role of IM_ROLES) {
+    if (role === 'visitor') continue;
+    sockets[role] = await FuzzSocket.open(server);
+    expect((await sockets[role].login(server, imUsers[role])).ok).toBe(true);
+  }
+  // nonMember knows member: they share a one-to-one chat.
+  const hello = await sockets.nonMember.request('sendMessage', {
+    ID: 'az-hello',
+    conversationType: 'C2C',
+    to: imUsers.member,
+    type: 'TIMTextElem',
+    payload: { text: 'hello' },
+    clientTime: 1,
+    random: 1,
+  });
+  expect(hello.ok).toBe(true);
+}
+
+/** A fresh group G: owner, an Admin and a member, one message. */
+async function freshGroup(type: 'Public' | 'Private'): Promise<{ groupID: string; messageID: string }> {
+  const created = await sockets.owner.request('createGroup', {
+    type,
+    name: 'G',
+    ...(type === 'Public' ? { joinOption: 'FreeAccess' } : {}),
+    memberList: [{ userID: imUsers.admin }, { userID: imUsers.member }],
+  });
+  if (!created.ok) throw new Error(`could not create G: ${JSON.stringify(created.error)}`);
+  const groupID = (created.data as { group: { groupID: string } }).group.groupID;
+  // No op grants the Admin role yet; the role exists in storage and on the wire.
+  await server.db.query(`UPDATE group_members SET role = 'Admin' WHERE group_id = $1 AND user_id = $2`, [
+    groupID,
+    imUsers.admin,
+  ]);
+  const messageID = `az-g-${groupID}`;
+  const sent = await sockets.owner.request('sendMessage', {
+    ID: messageID,
+    conversationType: 'GROUP',
+    to: groupID,
+    type: 'TIMTextElem',
+    payload: { text: 'in G' },
+    clientTime: 1,
+    random: 1,
+  });
+  expect(sent.ok).toBe(true);
+  return { groupID, messageID };
+}
+
+describe('IM ops: who may call them', () => {
+  for (const row of imRows) {
+    const title = `${row.op}${row.case ? ` (${row.case})` : ''}: ${summary(row.cells)}`;
+    it(title, async () => {
+      for (const role of IM_ROLES) {
+        const { groupID, messageID } = await freshGroup(row.groupType ?? 'Public');
+        const self = role === 'visitor' ? `az-visitor-${++visitors}` : imUsers[role];
+        const subject: Subject = {
+          self,
+          peer: role === 'member' ? imUsers.owner : imUsers.member,
+          groupID,
+          groupMessageID: messageID,
+          userSig: userSigFor(server, self),
+          sdkAppID: server.app.sdkAppID,
+        };
+        const socket = role === 'visitor' ? await FuzzSocket.open(server) : sockets[role];
+        const before = await snapshot(server.db);
+        const answer = await socket.request(row.op, row.body(subject));
+        const expected = row.cells[role];
+        const cell = `${role} → ${row.op}${row.case ? ` (${row.case})` : ''}`;
+        if (expected === 'allow') {
+          expect(answer.ok ? 'allow' : answer.error, cell).toBe('allow');
+        } else {
+          expect(answer.ok ? 'allow' : answer.error.code, cell).toBe(expected);
+          expect(await snapshot(server.db), `${cell}: refused, yet stored state changed`).toEqual(before);
+        }
+        if (role === 'visitor') socket.close();
+        else await stayLoggedIn(role);
+      }
+    });
+  }
+});
+
+/** An allowed logout ends the session: log that caller in again for the next cell. */
+async function stayLoggedIn(role: Exclude<ImRole, 'visitor'>): Promise<void> {
+  const alive = await sockets[role].request('heartbeat', {});
+  if (!alive.ok && alive.error.code === ErrorCode.NOT_LOGGED_IN) await sockets[role].login(server, imUsers[role]);
+}
+
+// ---- REST ----
+
+const callers = {} as Record<RestRole, PortalClient>;
+const mobiles = new Map<PortalClient, string>();
+let world: RestWorld;
+let idCards = 0;
+
+async function register(): Promise<PortalClient> {
+  const client = new PortalClient(server);
+  const mobile = freshMobile();
+  expect((await client.register(mobile, PASSWORD)).code).toBe(200);
+  mobiles.set(client, mobile);
+  return client;
+}
+
+async function setUpPortal(): Promise<void> {
+  callers.visitor = new PortalClient(server);
+  callers.owner = await register();
+  callers.otherUser = await register();
+  callers.platformAdmin = await register();
+  await setAdmin(server.db, mobiles.get(callers.platformAdmin) ?? '', true);
+  const info = await callers.platformAdmin.call<{ userId: string }>('GET', '/portal/self/center/info');
+  imUsers.platformAdmin = info.data?.userId ?? '';
+  const loginAccount = { mobile: freshMobile(), password: PASSWORD };
+  expect((await new PortalClient(server).register(loginAccount.mobile, PASSWORD)).code).toBe(200);
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const realName = (caller: PortalClient) =>
+    caller.call('POST', '/portal/self/center/personal/real/name/auth', {
+      realName: '测试用户',
+      idCard: idCard(++idCards),
+    });
+  world = {
+    ownerDocument: (await callers.owner.upload('licence.pdf', pdf)).url ?? '',
+    ownerImage: (await callers.owner.upload('avatar.png', png)).url ?? '',
+    captcha: () => new PortalClient(server).captcha(),
+    account: loginAccount,
+    freshMobile,
+    pdf,
+    realName,
+    async secondSession(caller) {
+      const mobile = mobiles.get(caller);
+      const second = new PortalClient(server);
+      if (mobile) expect((await second.login(mobile, PASSWORD)).code).toBe(200);
+      return second;
+    },
+    async applicant(kind) {
+      const applicant = await register();
+      const userId = (await applicant.call<{ userId: string }>('GET', '/portal/self/center/info')).data?.userId ?? '';
+      if (kind === 'beta') {
+        expect((await applicant.call('GET', '/portal/supply/chain/apply/beta')).code).toBe(200);
+        return userId;
+      }
+      expect((await realName(applicant)).code).toBe(200);
+      const licence = await applicant.upload('licence.pdf', pdf);
+      const submitted = await applicant.call('POST', '/portal/supply/chain/upload/auth/data', {
+        enterpriseName: '待审企业',
+        creditCode: `91330100MA27XL0P2${creditCodeCheckChar('91330100MA27XL0P2')}`,
+        legalPerson: '李四',
+        contactPhone: '13800000000',
+        address: '杭州市',
+        businessLicense: licence.fileName ?? '',
+      });
+      expect(submitted.code).toBe(200);
+      return userId;
+    },
+  };
+}
+
+/** A valid mainland ID number, different for every n. */
+function idCard(n: number): string {
+  const first17 = `1101011990${String(1 + (n % 12)).padStart(2, '0')}${String(1 + (n % 28)).padStart(2, '0')}${String(n).padStart(3, '0').slice(-3)}`;
+  return first17 + idCardCheckDigit(first17);
+}
+
+describe('portal routes: who may call them', () => {
+  for (const row of restRows) {
+    it(`${row.route}${row.case ? ` (${row.case})` : ''}: ${summary(row.cells)}`, async () => {
+      for (const role of REST_ROLES) {
+        const prepared = (await row.prepare?.(world)) ?? '';
+        const before = await snapshotAll(server.db);
+        const answer = await row.call(callers[role], world, prepared);
+        const expected = row.cells[role];
+        const cell = `${role} → ${row.route}${row.case ? ` (${row.case})` : ''}: ${JSON.stringify(answer)}`;
+        expect(answer.code === 200 ? 'allow' : answer.code, cell).toBe(expected);
+        if (expected !== 'allow') {
+          expect(await snapshotAll(server.db), `${cell}: refused, yet stored state changed`).toEqual(before);
+        }
+      }
+    });
+  }
+});
+
+/** "owner, admin allowed; visitor 60005; …" for a test's name. */
+function summary(cells: Record<string, unknown>): string {
+  const allowed = Object.keys(cells).filter((role) => cells[role] === 'allow');
+  const refused = Object.entries(cells).filter(([, v]) => v !== 'allow');
+  const parts = [`${allowed.length ? allowed.join(', ') : 'nobody'} may`];
+  if (refused.length) parts.push(`refused: ${refused.map(([role, code]) => `${role} ${String(code)}`).join(', ')}`);
+  return parts.join('; ');
+}
