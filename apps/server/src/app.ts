@@ -10,6 +10,9 @@ import { openDatabase } from './db/open';
 import { seedDemoData } from './demo/seed';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
+import { parseTrustProxy } from './limits/client-address';
+import { SqlRateLimiter, sweepPeriodically } from './limits/rate-limiter';
+import { defaultLimits, type LimitSettings } from './limits/settings';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
@@ -17,6 +20,8 @@ import { serveWebApp } from './web/static';
 
 /** Concurrent write transactions per process on PostgreSQL; the pool keeps connections for reads. */
 const WRITER_LANES_POSTGRES = 4;
+/** How often expired rate-limit counters are deleted. */
+const LIMIT_SWEEP_MS = 10 * 60_000;
 
 export interface ServerOptions {
   port: number;
@@ -33,6 +38,10 @@ export interface ServerOptions {
   webDir?: string | null;
   /** Seed demo people, enterprises and history into an empty database (embedded demo mode). */
   demo?: boolean;
+  /** Abuse limits; unset ones take their defaults (limits/settings.ts). */
+  limits?: Partial<LimitSettings>;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; unset: none. */
+  trustProxy?: string | null;
 }
 
 export interface LiaisonServer {
@@ -42,6 +51,8 @@ export interface LiaisonServer {
   readonly app: AppCredentials;
   /** Set when a development app was generated on this start. */
   readonly appCreated: boolean;
+  /** The abuse limits this server runs with. */
+  readonly limits: LimitSettings;
   /** http://host:port once listening. */
   url: string;
   listen(): Promise<string>;
@@ -50,7 +61,12 @@ export interface LiaisonServer {
 }
 
 export async function createServer(options: ServerOptions): Promise<LiaisonServer> {
-  const http = Fastify({ logger: { level: options.logLevel } });
+  const limits = { ...defaultLimits, ...options.limits };
+  const trustProxy = parseTrustProxy(options.trustProxy);
+  const http = Fastify({
+    logger: { level: options.logLevel },
+    ...(trustProxy ? { trustProxy: (address: string) => trustProxy(address) } : {}),
+  });
   const log = (err: unknown, context: string) => http.log.error({ err }, context);
   let app = options.app;
   let appCreated = false;
@@ -62,6 +78,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     }
   }
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const limiter = new SqlRateLimiter(db);
+  const stopSweeping = sweepPeriodically(limiter, LIMIT_SWEEP_MS, (err) => log(err, 'rate-limit sweep'));
   const bus: Bus = options.natsUrl ? await createNatsBus(options.natsUrl, (err) => log(err, 'bus')) : createLocalBus();
   const registry = new SessionRegistry();
   bus.subscribe((delivery) => registry.deliver(delivery));
@@ -75,7 +93,13 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
   );
 
-  const portal = await createPortalContext(options.portal, { db, app, log: (line) => http.log.info(line) });
+  const portal = await createPortalContext(options.portal, {
+    db,
+    app,
+    log: (line) => http.log.info(line),
+    limiter,
+    limits,
+  });
   await http.register(portalPlugin(portal), { prefix: '/prod-api' });
   if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {
     http.log.info('demo data seeded: see README.md for the demo accounts');
@@ -100,6 +124,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     db,
     app,
     appCreated,
+    limits,
     url: '',
     async listen() {
       server.url = await http.listen({ port: options.port, host: options.host });
@@ -115,6 +140,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         // Acknowledge what is in flight while the sockets are still open, then close them and
         // commit whatever arrived meanwhile (its senders will retry it; the retry is answered
         // from storage).
+        stopSweeping();
         await writer.drain();
         await gateway.close();
         await writer.drain();

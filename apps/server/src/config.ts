@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy } from './limits/client-address';
+import { type LimitSettings, limitsFromEnv } from './limits/settings';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
 export interface Config {
@@ -22,6 +24,10 @@ export interface Config {
   webDir: string;
   /** Seed demo data into an empty embedded database. */
   demo: boolean;
+  /** Abuse limits (docs/security.md). */
+  limits: LimitSettings;
+  /** Proxies trusted to report the client address in X-Forwarded-For; null: none. */
+  trustProxy: string | null;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -57,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PORTAL_SESSION_IDLE_MINUTES must be a positive integer, got "${env.PORTAL_SESSION_IDLE_MINUTES}"`);
   }
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const trustProxy = env.TRUST_PROXY || null;
+  parseTrustProxy(trustProxy);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -74,5 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
     // The demo people have a published password: only the embedded database ever gets them.
     demo: !databaseUrl && env.DEMO_DATA !== '0',
+    limits: limitsFromEnv(env),
+    trustProxy,
   };
 }

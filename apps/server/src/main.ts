@@ -19,6 +19,8 @@ const server = await createServer({
   },
   webDir: config.webDir,
   demo: config.demo,
+  limits: config.limits,
+  trustProxy: config.trustProxy,
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

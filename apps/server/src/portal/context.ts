@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { type AccountRow, findAccount } from './accounts';
 import type { Sessions } from './auth/sessions';
 import { PortalCode, PortalError } from './envelope';
+import type { PortalLimits } from './limits';
 import type { DevOutbox, SmsProvider } from './sms';
 import type { UploadStore } from './uploads';
 
@@ -19,6 +20,8 @@ export interface PortalContext {
   sms: SmsProvider;
   outbox: DevOutbox | null;
   uploads: UploadStore;
+  /** Per-address and per-user request limits (docs/security.md, Abuse limits). */
+  limits: PortalLimits;
   testHooks: boolean;
   devOutboxEndpoint: boolean;
 }

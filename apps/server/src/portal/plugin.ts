@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppCredentials } from '../auth/usersig';
 import type { Database } from '../db/database';
+import type { RateLimiter } from '../limits/rate-limiter';
+import type { LimitSettings } from '../limits/settings';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
 import type { PortalContext } from './context';
 import { defaultPortalMessages, PortalCode, PortalError } from './envelope';
+import { PortalLimits } from './limits';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { fileRoutes } from './routes/file-routes';
@@ -36,6 +39,8 @@ export interface PortalDependencies {
   log: (line: string) => void;
   /** A real SMS gateway; unset: the dev outbox. */
   sms?: SmsProvider;
+  limiter: RateLimiter;
+  limits: LimitSettings;
 }
 
 /** Builds the portal's shared state: secrets every process agrees on, sessions, uploads, SMS. */
@@ -56,6 +61,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     sms,
     outbox: sms instanceof DevOutbox ? sms : null,
     uploads: new UploadStore(db, uploadDir),
+    limits: new PortalLimits(deps.limiter, deps.limits),
     testHooks: settings.testHooks,
     devOutboxEndpoint: settings.devOutboxEndpoint,
   };

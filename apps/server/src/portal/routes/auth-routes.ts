@@ -25,12 +25,14 @@ export const TEST_SMS_CODE = '246810';
 export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
   app.get('/portal/client/config', async () => ok({ sm4Key: ctx.sm4Key }));
 
-  app.get('/portal/verify/code/arithmetic', async () => {
+  app.get('/portal/verify/code/arithmetic', async (request) => {
+    await ctx.limits.captcha(request);
     const { id, verifyCode } = await issueCaptcha(ctx.db);
     return ok({ id, verifyCode });
   });
 
   app.post('/portal/login/send/sms/code', async (request) => {
+    await ctx.limits.sms(request);
     const body = parse(
       z.object({ mobileNumber: mobileSchema, verifyCode: captchaAnswerSchema, verifyCodeId: captchaIDSchema }),
       request.body,
@@ -41,6 +43,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
   });
 
   app.post('/portal/login/mobile', async (request) => {
+    await ctx.limits.mobileLogin(request);
     const body = parse(
       z.object({
         mobileNumber: mobileSchema,
@@ -68,6 +71,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
   });
 
   app.post('/portal/login/normal', async (request) => {
+    await ctx.limits.login(request);
     const body = parse(
       z.object({
         loginName: sealedSchema('请输入手机号/登录账号'),

@@ -13,6 +13,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
 
   app.post('/common/upload', async (request) => {
     const account = await requireAccount(ctx, request);
+    await ctx.limits.upload(account.user_id);
     if (!request.isMultipart()) throw new PortalError(PortalCode.ERROR, '请选择要上传的文件');
     const part = await request.file();
     if (!part) throw new PortalError(PortalCode.ERROR, '请选择要上传的文件');
