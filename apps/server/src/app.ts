@@ -89,8 +89,11 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
   );
-  const gateway = createGateway({ db, writer, bus, app, registry }, log, (err) =>
-    http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
+  const gateway = createGateway(
+    { db, writer, bus, app, registry },
+    log,
+    (err) => http.log.info({ err: (err as Error).message }, 'client socket closed on error'),
+    { limits, trustProxy },
   );
 
   const portal = await createPortalContext(options.portal, {

@@ -12,6 +12,12 @@ export const ErrorCode = {
   NOT_LOGGED_IN: 60005,
   ALREADY_LOGGED_IN: 60006,
   FRAME_TOO_LARGE: 60007,
+  // Abuse limits (ours where the reference has none).
+  TOO_MANY_SESSIONS: 60010,
+  /** Reference: operation frequency limit. */
+  OPERATION_RATE_LIMITED: 10006,
+  /** Reference: message send frequency limit. */
+  SEND_RATE_LIMITED: 10023,
   // Client-side (SDK) failures, in the reference SDK's 2xxx range.
   NETWORK_ERROR: 2800,
   REQUEST_TIMEOUT: 2801,
@@ -47,6 +53,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.NOT_LOGGED_IN]: 'Not logged in',
   [ErrorCode.ALREADY_LOGGED_IN]: 'This connection is already logged in',
   [ErrorCode.FRAME_TOO_LARGE]: 'Frame too large',
+  [ErrorCode.TOO_MANY_SESSIONS]: 'Too many connections are logged in as this user',
+  [ErrorCode.OPERATION_RATE_LIMITED]: 'Operation frequency limit: slow down',
+  [ErrorCode.SEND_RATE_LIMITED]: 'Message send frequency limit: wait before sending again',
   [ErrorCode.NETWORK_ERROR]: 'Network exception, please check the network settings',
   [ErrorCode.REQUEST_TIMEOUT]: 'Request timed out',
   [ErrorCode.SDK_NOT_READY]: 'The SDK is not ready: log in first',
@@ -72,6 +81,8 @@ export const errorMessages: Record<ErrorCode, string> = {
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
+  /** Rate-limit refusals: how long to wait before the same request can succeed. */
+  retryAfterMs?: number;
 }
 
 /** An error that carries a catalogue code; thrown by the server, rejected by the SDK. */
@@ -86,6 +97,22 @@ export class LiaisonError extends Error implements ErrorBody {
 
   toJSON(): ErrorBody {
     return { code: this.code, message: this.message };
+  }
+}
+
+/** A rate-limit refusal: the request may succeed after `retryAfterMs`. */
+export class RateLimitError extends LiaisonError {
+  constructor(
+    code: ErrorCode,
+    readonly retryAfterMs: number,
+    message: string = errorMessages[code],
+  ) {
+    super(code, message);
+    this.name = 'RateLimitError';
+  }
+
+  override toJSON(): ErrorBody {
+    return { code: this.code, message: this.message, retryAfterMs: this.retryAfterMs };
   }
 }
 

@@ -1,4 +1,12 @@
-import { ErrorCode, LiaisonError, Limits, messageBodyBytes, type WireMessage } from '@liaison/protocol';
+import {
+  ErrorCode,
+  LiaisonError,
+  Limits,
+  messageBodyBytes,
+  type OpResponse,
+  RateLimitError,
+  type WireMessage,
+} from '@liaison/protocol';
 import { SendMessageError, toLiaisonError } from './errors';
 import { fromWire, type Message, toSendBody } from './messages';
 import type { RequestFunction } from './requests';
@@ -13,12 +21,19 @@ export interface SenderContext {
   onStored(message: WireMessage): void;
   /** How long a send may wait, for a connection and for the answer, before it fails. */
   sendTimeout: number;
+  /** Jitter in [0, 1) for rate-limit retries; injectable for tests. */
+  random?: () => number;
 }
+
+/** A send refused for rate limit is tried again after the server's retry-after, this many times at most. */
+export const RATE_LIMIT_RETRIES = 5;
 
 /**
  * Sends messages. A send survives dropped connections: it is repeated with the same ID after
  * the session logs in again (the server answers a repeated ID with the stored message), and
- * fails only on a server error, on logout, or after `sendTimeout`.
+ * fails only on a server error, on logout, or after `sendTimeout`. A send refused for rate limit
+ * waits the retry-after the server gave (plus jitter, so refused senders do not return together)
+ * and is tried again, up to RATE_LIMIT_RETRIES times within `sendTimeout`.
  */
 export class MessageSender {
   /** Sends in progress by message ID, so sending the same message twice shares one attempt. */
@@ -42,9 +57,7 @@ export class MessageSender {
         throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
       }
       this.context.markOwn(message.ID);
-      const result = await this.context.request('sendMessage', toSendBody(message), {
-        timeoutMs: this.context.sendTimeout,
-      });
+      const result = await this.sendWithRetries(message);
       const stored = fromWire(result.message, this.context.me());
       Object.assign(message, {
         status: 'success',
@@ -61,6 +74,21 @@ export class MessageSender {
     } catch (error) {
       message.status = 'fail';
       throw new SendMessageError(toLiaisonError(error), message);
+    }
+  }
+
+  private async sendWithRetries(message: Message): Promise<OpResponse<'sendMessage'>> {
+    const deadline = Date.now() + this.context.sendTimeout;
+    const body = toSendBody(message);
+    for (let retries = 0; ; retries++) {
+      try {
+        return await this.context.request('sendMessage', body, { timeoutMs: Math.max(1, deadline - Date.now()) });
+      } catch (error) {
+        if (!(error instanceof RateLimitError) || retries >= RATE_LIMIT_RETRIES) throw error;
+        const delay = error.retryAfterMs * (1 + 0.5 * (this.context.random ?? Math.random)());
+        if (Date.now() + delay >= deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
   }
 }

@@ -12,10 +12,24 @@ import {
 } from '@liaison/protocol';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
+import type { TrustProxy } from '../limits/client-address';
+import type { LimitSettings } from '../limits/settings';
+import { LoginDeadlines } from './deadlines';
 import { handlers, login, type Services } from './handlers';
+import { ConnectionLimits } from './limits';
 import { Session } from './session';
 
-const HEARTBEAT_MS = 30_000;
+export interface GatewayOptions {
+  /** The IM limits and deadlines (IM_* settings). */
+  limits: LimitSettings;
+  trustProxy: TrustProxy | null;
+}
+
+/** What guards every connection: its limits and its login deadline. */
+interface Guards {
+  limits: ConnectionLimits;
+  deadlines: LoginDeadlines;
+}
 
 export interface Gateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -30,8 +44,13 @@ export function createGateway(
   services: Services,
   log: (err: unknown, context: string) => void,
   logClientFault: (err: unknown) => void,
+  options: GatewayOptions,
 ): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: Limits.FRAME_MAX_BYTES });
+  const guards: Guards = {
+    limits: new ConnectionLimits(options.limits, options.trustProxy),
+    deadlines: new LoginDeadlines(options.limits.imLoginTimeoutMs),
+  };
   const sockets = new Set<WebSocket>();
   let nextSessionID = 0;
   const processTag = `${process.pid}-${Date.now().toString(36)}`;
@@ -46,21 +65,28 @@ export function createGateway(
       alive.isAlive = false;
       socket.ping();
     }
-  }, HEARTBEAT_MS);
+  }, options.limits.imHeartbeatMs);
   heartbeat.unref();
 
-  wss.on('connection', (socket: WebSocket & { isAlive?: boolean }) => {
+  wss.on('connection', (socket: WebSocket & { isAlive?: boolean }, req: IncomingMessage) => {
     const session = new Session(`${processTag}-${++nextSessionID}`, socket);
+    if (!guards.limits.opened(session, req)) {
+      socket.on('error', (err) => logClientFault(err));
+      return;
+    }
+    guards.deadlines.opened(session);
     sockets.add(socket);
     socket.isAlive = true;
     socket.on('pong', () => {
       socket.isAlive = true;
     });
     socket.on('message', (data: RawData, isBinary: boolean) => {
-      void handleFrame(services, session, data, isBinary, log);
+      void handleFrame(services, guards, session, data, isBinary, log);
     });
     socket.on('close', () => {
       sockets.delete(socket);
+      guards.limits.closed(session);
+      guards.deadlines.settled(session);
       if (session.expiryTimer) clearTimeout(session.expiryTimer);
       services.registry.remove(session);
     });
@@ -93,11 +119,13 @@ export function createGateway(
 
 async function handleFrame(
   services: Services,
+  guards: Guards,
   session: Session,
   data: RawData,
   isBinary: boolean,
   log: (err: unknown, context: string) => void,
 ): Promise<void> {
+  const refusal = guards.limits.admitFrame(session);
   let frame: RequestFrame;
   try {
     if (isBinary) throw new Error('binary frame');
@@ -108,25 +136,35 @@ async function handleFrame(
     session.reply({ id: null, ok: false, error: errorBody(new LiaisonError(ErrorCode.MALFORMED_FRAME)) });
     return;
   }
+  if (refusal) {
+    session.reply({ id: frame.id, ok: false, error: refusal.toJSON() });
+    return;
+  }
   try {
-    session.reply({ id: frame.id, ok: true, data: await dispatch(services, session, frame) });
+    session.reply({ id: frame.id, ok: true, data: await dispatch(services, guards, session, frame) });
   } catch (err) {
     if (!(err instanceof LiaisonError)) log(err, `op ${frame.op}`);
     session.reply({ id: frame.id, ok: false, error: errorBody(err) });
   }
 }
 
-async function dispatch(services: Services, session: Session, frame: RequestFrame): Promise<unknown> {
+async function dispatch(services: Services, guards: Guards, session: Session, frame: RequestFrame): Promise<unknown> {
   const op = frame.op;
   if (!isOpName(op)) throw new LiaisonError(ErrorCode.UNKNOWN_OP, `Unknown operation: ${op}`);
   const body = parseBody(ops[op].request, frame.body ?? {});
   if (op === 'login') {
-    const { expiresAt, ...result } = await login(services, session, body as z.output<typeof ops.login.request>);
+    const credentials = body as z.output<typeof ops.login.request>;
+    guards.limits.admitLogin(session, credentials.userID, services.registry);
+    const { expiresAt, ...result } = await login(services, session, credentials);
+    guards.limits.loggedIn(session);
+    guards.deadlines.settled(session);
     scheduleExpiry(session, expiresAt);
     return result;
   }
   const user = session.user;
   if (!user) throw new LiaisonError(ErrorCode.NOT_LOGGED_IN);
+  if (op === 'sendMessage')
+    guards.limits.admitSend(session, user.userID, body as z.output<typeof ops.sendMessage.request>);
   const handler = handlers[op] as (s: Services, session: Session, u: typeof user, b: unknown) => Promise<unknown>;
   return handler(services, session, user, body);
 }
