@@ -1,5 +1,6 @@
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { LiaisonServer } from '../app';
 import { connect, RawClient, recordMessages, startServer, until, userSigFor } from '../integration/harness';
 import type { LimitSettings } from '../limits/settings';
@@ -163,5 +164,49 @@ describe('connections per address and sessions per user', () => {
     expect((await first.getMyProfile()).data.userID).toBe('cap-carol');
     expect((await second.getMyProfile()).data.userID).toBe('cap-carol');
     await Promise.all([first.logout(), second.logout()]);
+  });
+});
+
+/**
+ * An IM socket that says it was forwarded for `client` (as a reverse proxy would): 'served' once
+ * the server answers a request on it (kept open), or the code it was closed with.
+ */
+function forwarded(server: LiaisonServer, client: string): Promise<{ code: number } | 'served'> {
+  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/im`, { headers: { 'x-forwarded-for': client } });
+  return new Promise((resolve) => {
+    socket.once('close', (code) => resolve({ code }));
+    socket.once('open', () => socket.send(JSON.stringify({ id: 1, op: 'heartbeat', body: {} })));
+    socket.once('message', () => resolve('served'));
+  });
+}
+
+describe('the client address of IM sockets', () => {
+  describe('behind a proxy named in TRUST_PROXY', () => {
+    let server: LiaisonServer;
+    beforeAll(async () => {
+      server = await startServer(undefined, { trustProxy: '127.0.0.1', limits: { imUnauthenticatedPerAddress: 2 } });
+    });
+    afterAll(() => server.close());
+
+    it('count each forwarded client apart', async () => {
+      expect(await forwarded(server, '198.51.100.1')).toBe('served');
+      expect(await forwarded(server, '198.51.100.1')).toBe('served');
+      expect(await forwarded(server, '198.51.100.1')).toEqual({ code: 4009 });
+      expect(await forwarded(server, '198.51.100.2')).toBe('served');
+    });
+  });
+
+  describe('without TRUST_PROXY', () => {
+    let server: LiaisonServer;
+    beforeAll(async () => {
+      server = await startServer(undefined, { limits: { imUnauthenticatedPerAddress: 2 } });
+    });
+    afterAll(() => server.close());
+
+    it('ignore X-Forwarded-For: the socket address is the client', async () => {
+      expect(await forwarded(server, '198.51.100.1')).toBe('served');
+      expect(await forwarded(server, '198.51.100.2')).toBe('served');
+      expect(await forwarded(server, '198.51.100.3')).toEqual({ code: 4009 });
+    });
   });
 });
