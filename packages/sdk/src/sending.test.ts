@@ -55,6 +55,30 @@ describe('sending under rate limits', () => {
     expect(calls()).toBe(1);
   });
 
+  it('drains a burst that ran into the limit in the order it was sent, at the rate the server allows', async () => {
+    // A server with a token bucket: 3 at once, then one every 5 ms.
+    const accepted: string[] = [];
+    let tokens = 3;
+    let refilledAt = Date.now();
+    const request = (async (_op: string, body: { payload: { text: string } }) => {
+      await Promise.resolve();
+      const now = Date.now();
+      tokens = Math.min(3, tokens + (now - refilledAt) / 5);
+      refilledAt = now;
+      if (tokens < 1) throw new RateLimitError(ErrorCode.SEND_RATE_LIMITED, Math.ceil((1 - tokens) * 5));
+      tokens -= 1;
+      accepted.push(body.payload.text);
+      return { message: wireMessage({ from: 'me', to: 'bob', ID: body.payload.text, sequence: accepted.length }) };
+    }) as unknown as RequestFunction;
+    const messages = Array.from({ length: 12 }, (_, i) =>
+      createTextMessage({ to: 'bob', conversationType: 'C2C', payload: { text: `m${i}` } }, me),
+    );
+    const sending = sender(request);
+    const results = await Promise.all(messages.map((m) => sending.send(m)));
+    expect(results.every((r) => r.data.message.status === 'success')).toBe(true);
+    expect(accepted).toEqual(messages.map((m) => m.payload.text));
+  });
+
   it('never repeats a send refused for any other reason', async () => {
     const { request, calls } = answering([new LiaisonError(ErrorCode.GROUP_NOT_MEMBER)]);
     await expect(sender(request).send(text())).rejects.toMatchObject({ code: ErrorCode.GROUP_NOT_MEMBER });

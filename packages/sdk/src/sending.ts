@@ -10,6 +10,7 @@ import {
 import { SendMessageError, toLiaisonError } from './errors';
 import { fromWire, type Message, toSendBody } from './messages';
 import type { RequestFunction } from './requests';
+import { SendGate } from './send-gate';
 import { type ChatResponse, ok } from './types';
 
 export interface SenderContext {
@@ -32,14 +33,17 @@ export const RATE_LIMIT_RETRIES = 5;
  * Sends messages. A send survives dropped connections: it is repeated with the same ID after
  * the session logs in again (the server answers a repeated ID with the stored message), and
  * fails only on a server error, on logout, or after `sendTimeout`. A send refused for rate limit
- * waits the retry-after the server gave (plus jitter, so refused senders do not return together)
- * and is tried again, up to RATE_LIMIT_RETRIES times within `sendTimeout`.
+ * is tried again after the retry-after the server gave, up to RATE_LIMIT_RETRIES times within
+ * `sendTimeout`; meanwhile the SendGate holds the other sends back and lets them out in order.
  */
 export class MessageSender {
   /** Sends in progress by message ID, so sending the same message twice shares one attempt. */
   private readonly inFlight = new Map<string, Promise<ChatResponse<{ message: Message }>>>();
+  private readonly gate: SendGate;
 
-  constructor(private readonly context: SenderContext) {}
+  constructor(private readonly context: SenderContext) {
+    this.gate = new SendGate(context.random);
+  }
 
   send(message: Message): Promise<ChatResponse<{ message: Message }>> {
     const current = this.inFlight.get(message.ID);
@@ -80,14 +84,26 @@ export class MessageSender {
   private async sendWithRetries(message: Message): Promise<OpResponse<'sendMessage'>> {
     const deadline = Date.now() + this.context.sendTimeout;
     const body = toSendBody(message);
-    for (let retries = 0; ; retries++) {
+    const ticket = this.gate.ticket();
+    for (let refusals = 0; ; ) {
+      if (!(await this.gate.enter(ticket, deadline))) throw new LiaisonError(ErrorCode.SEND_RATE_LIMITED);
       try {
-        return await this.context.request('sendMessage', body, { timeoutMs: Math.max(1, deadline - Date.now()) });
+        const result = await this.context.request('sendMessage', body, {
+          timeoutMs: Math.max(1, deadline - Date.now()),
+        });
+        this.gate.finished(ticket);
+        return result;
       } catch (error) {
-        if (!(error instanceof RateLimitError) || retries >= RATE_LIMIT_RETRIES) throw error;
-        const delay = error.retryAfterMs * (1 + 0.5 * (this.context.random ?? Math.random)());
-        if (Date.now() + delay >= deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        const retry =
+          error instanceof RateLimitError &&
+          refusals < RATE_LIMIT_RETRIES &&
+          Date.now() + error.retryAfterMs < deadline;
+        if (!retry) {
+          this.gate.finished(ticket);
+          throw error;
+        }
+        refusals += 1;
+        this.gate.refused(ticket, error.retryAfterMs);
       }
     }
   }
