@@ -51,6 +51,14 @@ describe('socket deadlines', () => {
     member.close();
   });
 
+  it('give a socket that logs out the same deadline to log in again', async () => {
+    const client = await RawClient.open(server);
+    expect((await client.login(server, 'deadline-leaver')).ok).toBe(true);
+    const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)));
+    expect((await client.request('logout', {})).ok).toBe(true);
+    expect(await closed).toBe(4008);
+  });
+
   it('drop a logged-in socket that stops answering pings, and keep one that answers', async () => {
     const silent = await open({ autoPong: false });
     const answering = await open();

@@ -11,7 +11,9 @@ export class LoginDeadlines {
 
   constructor(private readonly loginTimeoutMs: number) {}
 
+  /** A new socket, or one that logged out: the deadline starts now. */
   opened(session: Session): void {
+    this.settled(session);
     const timer = setTimeout(() => {
       this.timers.delete(session);
       if (!session.user) session.socket.close(CLOSE_LOGIN_TIMEOUT, 'no login in time');

@@ -166,7 +166,13 @@ async function dispatch(services: Services, guards: Guards, session: Session, fr
   if (op === 'sendMessage')
     guards.limits.admitSend(session, user.userID, body as z.output<typeof ops.sendMessage.request>);
   const handler = handlers[op] as (s: Services, session: Session, u: typeof user, b: unknown) => Promise<unknown>;
-  return handler(services, session, user, body);
+  const result = await handler(services, session, user, body);
+  if (op === 'logout') {
+    // Logged out but still connected: the socket must log in again in time, like a new one.
+    guards.limits.loggedOut(session);
+    guards.deadlines.opened(session);
+  }
+  return result;
 }
 
 function parseBody(schema: z.ZodType, body: unknown): unknown {

@@ -108,6 +108,14 @@ export class ConnectionLimits {
     this.release(connection.address);
   }
 
+  /** Logged out on a socket that stays open: it counts as not logged in again (never closed for it here). */
+  loggedOut(session: Session): void {
+    const connection = this.connections.get(session);
+    if (!connection?.authenticated) return;
+    connection.authenticated = false;
+    this.unauthenticated.set(connection.address, (this.unauthenticated.get(connection.address) ?? 0) + 1);
+  }
+
   /**
    * A message from a logged-in session to a user or group: within both the sender's and the
    * group's rate. Only members' sends count against a group, so outsiders cannot use up its rate.
