@@ -54,6 +54,14 @@ describe('the shared rate limiter (embedded database)', () => {
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
   });
 
+  it('takes back an allowed hit when asked', async () => {
+    clock = 35 * MINUTE;
+    expect((await hits('t', 2, 2)).every((d) => d.allowed)).toBe(true);
+    await limiter.takeBack('t', MINUTE);
+    expect((await limiter.hit('t', 2, MINUTE)).allowed).toBe(true);
+    expect((await limiter.hit('t', 2, MINUTE)).allowed).toBe(false);
+  });
+
   it('counts concurrent hits exactly (one atomic UPSERT each)', async () => {
     clock = 40 * MINUTE;
     const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter.hit('e', 15, MINUTE)));

@@ -9,6 +9,8 @@ export interface RateDecision {
 /** Counts hits per key in a sliding window; `hit` records one and says whether it is within `limit`. */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** Takes back an allowed hit (a later check refused the request it was for). */
+  takeBack(key: string, windowMs: number): Promise<void>;
 }
 
 /**
@@ -38,13 +40,20 @@ export class SqlRateLimiter implements RateLimiter {
     if (!row) throw new Error('rate limit upsert returned no row');
     const counted = Number(row.window_start);
     const decision = decide(counted, Number(row.hits), Number(row.prev_hits), limit, windowMs, now);
-    if (!decision.allowed) {
-      await this.db.query('UPDATE rate_limit_counters SET hits = hits - 1 WHERE key = $1 AND window_start = $2', [
-        counter,
-        counted,
-      ]);
-    }
+    if (!decision.allowed) await this.uncount(counter, counted);
     return decision;
+  }
+
+  async takeBack(key: string, windowMs: number): Promise<void> {
+    const now = this.now();
+    await this.uncount(`${key}@${windowMs}`, now - (now % windowMs));
+  }
+
+  private async uncount(counter: string, windowStart: number): Promise<void> {
+    await this.db.query(
+      'UPDATE rate_limit_counters SET hits = GREATEST(hits - 1, 0) WHERE key = $1 AND window_start = $2',
+      [counter, windowStart],
+    );
   }
 
   /** Deletes counters that no longer say anything; returns how many. */

@@ -147,5 +147,10 @@ describe('portal limits behind a trusted proxy, and in total', () => {
     expect(refused.code).toBe(601);
     expect(refused.msg).toMatch(TOO_FAST);
     expect(await count(server, 'portal_sms_codes')).toBe(before);
+    // The refusal did not use up the second client's own allowance either.
+    const [counter] = await server.db.query<{ hits: unknown }>(
+      "SELECT hits FROM rate_limit_counters WHERE key LIKE 'portal:sms:198.51.100.2@%'",
+    );
+    expect(Number(counter?.hits)).toBe(1);
   });
 });

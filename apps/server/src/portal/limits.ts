@@ -32,8 +32,15 @@ export class PortalLimits {
   }
 
   async sms(request: FastifyRequest): Promise<void> {
-    await this.enforce(`sms:${request.ip}`, this.settings.smsPerAddressPerHour, HOUR);
-    await this.enforce('sms:total', this.settings.smsTotalPerHour, HOUR);
+    const address = `sms:${request.ip}`;
+    await this.enforce(address, this.settings.smsPerAddressPerHour, HOUR);
+    try {
+      await this.enforce('sms:total', this.settings.smsTotalPerHour, HOUR);
+    } catch (err) {
+      // Refused after all: the address's hit is given back, so the refusal changes nothing.
+      await this.limiter.takeBack(`portal:${address}`, HOUR);
+      throw err;
+    }
   }
 
   login(request: FastifyRequest): Promise<void> {
