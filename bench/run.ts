@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { type BenchConfig, loadBenchConfig } from './config';
 import { Generator } from './generator';
 import type { AppCredentials } from './ipc';
+import { benchLimitEnv, benchServerLimits } from './limits';
 import { createBenchDatabase } from './postgres';
 import { machineBusyCores, now, type ProcessGroups, pidsByName, readMemory, round1, sleep } from './proc';
 import { c2cScenario } from './scenarios/c2c';
@@ -92,7 +93,7 @@ async function measureServer(
 
 async function runEmbedded(cfg: BenchConfig, gen: Generator, tmp: string): Promise<Section> {
   const dataDir = join(tmp, 'embedded-data');
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...benchLimitEnv };
   const { server, firstStart } = await startTwice('embedded', env, tmp, cfg.serverNodeArgs);
   try {
     // Embedded default: the server generated a development app in the data dir; sign with it.
@@ -121,6 +122,7 @@ async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string): Promi
     SDK_APP_ID: String(app.sdkAppID),
     SDK_SECRET_KEY: app.secretKey,
     LOG_LEVEL: 'warn',
+    ...benchLimitEnv,
   };
   try {
     const { server, firstStart } = await startTwice('postgres', env, tmp, cfg.serverNodeArgs);
@@ -276,6 +278,8 @@ async function main(): Promise<void> {
       note: `Everything shares these ${cpus().length} cores: the server under test, the load generator (${cfg.workers} worker process(es)), PostgreSQL and NATS. Only 127.0.0.1 is used.`,
     },
     settings: { ...cfg, pgAdminUrl: redact(cfg.pgAdminUrl) },
+    // The synthetic users exceed the default abuse limits on purpose; the servers ran with these.
+    serverLimits: benchServerLimits(),
     results,
     ...(STORM_ONLY ? {} : compare(cfg, results)),
     notes: notes(cfg),

@@ -16,7 +16,9 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startPortal(), launchChromium()]);
+  // Seeding 10,000 messages as fast as possible is far over the per-user send rate a person meets.
+  const seeding = { limits: { imUserSendsPerSecond: 1_000_000, imUserSendsBurst: 1_000_000 } };
+  [server, browser] = await Promise.all([startPortal(seeding), launchChromium()]);
   const [zhang] = await server.db.query<{ user_id: string }>(
     "SELECT user_id FROM portal_accounts WHERE login_name = 'zhangwei'",
   );

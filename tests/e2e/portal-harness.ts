@@ -1,18 +1,18 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import type { LiaisonServer } from '../../apps/server/src/app';
+import type { LiaisonServer, ServerOptions } from '../../apps/server/src/app';
 import { startServer } from '../../apps/server/src/integration/harness';
 
 /** The built portal, as `npm start` serves it; `npm test` builds it first. */
 export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
 /** A server with the built web app, demo people, and the test hooks a browser test needs. */
-export async function startPortal(): Promise<LiaisonServer> {
+export async function startPortal(options: Partial<ServerOptions> = {}): Promise<LiaisonServer> {
   if (!existsSync(`${WEB_DIST}/index.html`)) {
     throw new Error(`no web build in ${WEB_DIST}: run npm run build:web first (npm test does)`);
   }
-  return startServer({ testHooks: true, devOutboxEndpoint: true }, { webDir: WEB_DIST, demo: true });
+  return startServer({ testHooks: true, devOutboxEndpoint: true }, { webDir: WEB_DIST, demo: true, ...options });
 }
 
 /**

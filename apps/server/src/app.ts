@@ -13,6 +13,9 @@ import { Gate } from './gateway/gate';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { createOriginGuard } from './gateway/origin';
 import { SessionRegistry } from './gateway/registry';
+import { parseTrustProxy } from './limits/client-address';
+import { SqlRateLimiter, sweepPeriodically } from './limits/rate-limiter';
+import { defaultLimits, type LimitSettings } from './limits/settings';
 import { ClientLog } from './logging/client-log';
 import { logRequests } from './logging/request-log';
 import { type MetricsAccess, registerMetricsRoute } from './metrics/access';
@@ -31,6 +34,8 @@ const WRITER_LANES_POSTGRES = 4;
 const LOGINS_AT_ONCE = 32;
 /** On shutdown, HTTP requests still running after this lose their connections. */
 const HTTP_CLOSE_GRACE_MS = 1_000;
+/** How often expired rate-limit counters are deleted. */
+const LIMIT_SWEEP_MS = 10 * 60_000;
 
 export interface ServerOptions {
   port: number;
@@ -57,6 +62,10 @@ export interface ServerOptions {
   browser?: BrowserConfig;
   /** Who may read GET /metrics besides loopback; default: loopback only. */
   metrics?: MetricsAccess;
+  /** Abuse limits; unset ones take their defaults (limits/settings.ts). */
+  limits?: Partial<LimitSettings>;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; unset: none. */
+  trustProxy?: string | null;
 }
 
 /** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
@@ -74,6 +83,8 @@ export interface LiaisonServer {
   readonly app: AppCredentials;
   /** Set when a development app was generated on this start. */
   readonly appCreated: boolean;
+  /** The abuse limits this server runs with. */
+  readonly limits: LimitSettings;
   /** http://host:port once listening. */
   url: string;
   listen(): Promise<string>;
@@ -82,8 +93,11 @@ export interface LiaisonServer {
 }
 
 export async function createServer(options: ServerOptions): Promise<LiaisonServer> {
+  const limits = { ...defaultLimits, ...options.limits };
+  const trustProxy = parseTrustProxy(options.trustProxy);
   const http = Fastify({
     logger: { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    ...(trustProxy ? { trustProxy: (address: string) => trustProxy(address) } : {}),
     // One line per request, budgeted per client address, instead of two unbudgeted ones.
     logController: new LogController({ disableRequestLogging: true }),
     // A URL the router cannot decode (`%ff`) fails before any route; the portal still answers
@@ -114,6 +128,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     }
   }
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const limiter = new SqlRateLimiter(db);
+  const stopSweeping = sweepPeriodically(limiter, LIMIT_SWEEP_MS, (err) => log(err, 'rate-limit sweep'));
   // After a NATS outage the sessions here may have missed pushes: they reconnect, and the SDK's
   // reconnect sync fetches what they missed.
   let gateway: Gateway | null = null;
@@ -143,7 +159,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   );
   const avatarHosts = new Set(options.avatarUrlHosts ?? []);
   const logins = new Gate(LOGINS_AT_ONCE);
-  gateway = createGateway({ db, writer, bus, app, registry, avatarHosts, logins }, clientLog);
+  gateway = createGateway({ db, writer, bus, app, registry, avatarHosts, logins }, clientLog, { limits, trustProxy });
 
   // Embedded database on disk: `npm run backup` asks this process for snapshots (see db/snapshot.ts).
   const snapshots =
@@ -156,6 +172,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     bus,
     log: (line) => http.log.info(line),
     clientLog,
+    limiter,
+    limits,
   });
   await http.register(portalPlugin(portal), { prefix: '/prod-api' });
   if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {
@@ -185,6 +203,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     db,
     app,
     appCreated,
+    limits,
     url: '',
     async listen() {
       server.url = await http.listen({ port: options.port, host: options.host });
@@ -197,6 +216,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     },
     close() {
       closed ??= (async () => {
+        stopSweeping();
         // Stop accepting (new HTTP requests get 503, idle keep-alive connections close), answer
         // the sends in flight while their sockets are still open, then send every client away and
         // commit whatever arrived meanwhile (its senders retry it; the retry is answered from

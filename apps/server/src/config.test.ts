@@ -105,4 +105,17 @@ describe('configuration', () => {
       loadConfig({ SMS_PROVIDER: 'webhook', SMS_ENDPOINT: 'http://10.0.0.5/sms', SMS_WEBHOOK_TOKEN: 't' }).smsGateway,
     ).toEqual({ provider: 'webhook', endpoint: 'http://10.0.0.5/sms', token: 't' });
   });
+
+  it('reads every abuse limit from the environment and refuses anything but a positive integer', () => {
+    const config = loadConfig({ LIMIT_SMS_PER_ADDRESS_HOUR: '5', IM_SEND_PER_USER_PER_SECOND: '50' });
+    expect(config.limits).toMatchObject({ smsPerAddressPerHour: 5, imUserSendsPerSecond: 50, imSessionsPerUser: 20 });
+    expect(() => loadConfig({ IM_LOGIN_TIMEOUT_MS: '0' })).toThrow(/IM_LOGIN_TIMEOUT_MS must be a positive integer/);
+    expect(() => loadConfig({ LIMIT_CAPTCHA_PER_ADDRESS_MINUTE: 'lots' })).toThrow(/positive integer/);
+  });
+
+  it('trusts no proxy by default and refuses a TRUST_PROXY entry that is not an address or range', () => {
+    expect(loadConfig({}).trustProxy).toBeNull();
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,loopback' }).trustProxy).toBe('10.0.0.0/8,loopback');
+    expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy } from './limits/client-address';
+import { type LimitSettings, limitsFromEnv } from './limits/settings';
 import { DEFAULT_LINES_PER_ADDRESS } from './logging/client-log';
 import { loadMetricsAccess, type MetricsAccess } from './metrics/access';
 import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
@@ -39,6 +41,10 @@ export interface Config {
   browser: BrowserConfig;
   /** METRICS_TOKEN and METRICS_ALLOW: who may read GET /metrics besides loopback. */
   metrics: MetricsAccess;
+  /** Abuse limits (docs/security.md). */
+  limits: LimitSettings;
+  /** Proxies trusted to report the client address in X-Forwarded-For; null: none. */
+  trustProxy: string | null;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -96,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`LOG_LINES_PER_ADDRESS must be a positive integer, got "${env.LOG_LINES_PER_ADDRESS}"`);
   }
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const trustProxy = env.TRUST_PROXY || null;
+  parseTrustProxy(trustProxy);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -119,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: !production && !databaseUrl && env.DEMO_DATA !== '0',
     browser: loadBrowserConfig(env),
     metrics: loadMetricsAccess(env),
+    limits: limitsFromEnv(env),
+    trustProxy,
   };
 }
 

@@ -25,6 +25,8 @@ const server = await createServer({
   demo: config.demo,
   browser: config.browser,
   metrics: config.metrics,
+  limits: config.limits,
+  trustProxy: config.trustProxy,
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

@@ -45,6 +45,13 @@ export const AT_ALL = '__kImSDK_MesssageAtALL__';
 /** The IM WebSocket endpoint's path on the server. */
 export const IM_PATH = '/im';
 
+/** WebSocket close code: the connection did not log in within the server's login deadline. */
+export const CLOSE_LOGIN_TIMEOUT = 4008;
+/** WebSocket close code: too many connections from this address, or sessions of this user. */
+export const CLOSE_TOO_MANY_CONNECTIONS = 4009;
+/** WebSocket close code: the connection kept sending while refused for rate limit. */
+export const CLOSE_RATE_LIMITED = 4029;
+
 export const Limits = {
   /** spec chat.md §9: message at most 12K (bytes of the UTF-8 JSON payload). */
   MESSAGE_MAX_BYTES: 12 * 1024,

@@ -16,6 +16,12 @@ export const ErrorCode = {
   TEXT_INVALID_CHARACTERS: 60008,
   /** An avatar URL that is neither our own upload nor on the AVATAR_URL_HOSTS allow-list. */
   AVATAR_URL_NOT_ALLOWED: 60009,
+  // Abuse limits (ours where the reference has none).
+  TOO_MANY_SESSIONS: 60010,
+  /** Reference: operation frequency limit. */
+  OPERATION_RATE_LIMITED: 10006,
+  /** Reference: message send frequency limit. */
+  SEND_RATE_LIMITED: 10023,
   // Client-side (SDK) failures, in the reference SDK's 2xxx range.
   NETWORK_ERROR: 2800,
   REQUEST_TIMEOUT: 2801,
@@ -56,6 +62,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.FRAME_TOO_LARGE]: 'Frame too large',
   [ErrorCode.TEXT_INVALID_CHARACTERS]: 'Text contains characters that cannot be stored (NUL or an unpaired surrogate)',
   [ErrorCode.AVATAR_URL_NOT_ALLOWED]: 'Avatar URL not allowed: use an uploaded picture or an allowed https host',
+  [ErrorCode.TOO_MANY_SESSIONS]: 'Too many connections are logged in as this user',
+  [ErrorCode.OPERATION_RATE_LIMITED]: 'Operation frequency limit: slow down',
+  [ErrorCode.SEND_RATE_LIMITED]: 'Message send frequency limit: wait before sending again',
   [ErrorCode.NETWORK_ERROR]: 'Network exception, please check the network settings',
   [ErrorCode.REQUEST_TIMEOUT]: 'Request timed out',
   [ErrorCode.SDK_NOT_READY]: 'The SDK is not ready: log in first',
@@ -84,6 +93,8 @@ export const errorMessages: Record<ErrorCode, string> = {
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
+  /** Rate-limit refusals: how long to wait before the same request can succeed. */
+  retryAfterMs?: number;
 }
 
 /** An error that carries a catalogue code; thrown by the server, rejected by the SDK. */
@@ -98,6 +109,22 @@ export class LiaisonError extends Error implements ErrorBody {
 
   toJSON(): ErrorBody {
     return { code: this.code, message: this.message };
+  }
+}
+
+/** A rate-limit refusal: the request may succeed after `retryAfterMs`. */
+export class RateLimitError extends LiaisonError {
+  constructor(
+    code: ErrorCode,
+    readonly retryAfterMs: number,
+    message: string = errorMessages[code],
+  ) {
+    super(code, message);
+    this.name = 'RateLimitError';
+  }
+
+  override toJSON(): ErrorBody {
+    return { code: this.code, message: this.message, retryAfterMs: this.retryAfterMs };
   }
 }
 

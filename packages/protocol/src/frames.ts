@@ -9,7 +9,11 @@ export const requestFrameSchema = z.object({
 });
 export type RequestFrame = z.infer<typeof requestFrameSchema>;
 
-const errorBodySchema = z.object({ code: z.number().int(), message: z.string() });
+const errorBodySchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  retryAfterMs: z.number().int().nonnegative().optional(),
+});
 
 /** Server → client: the answer to one request, or a push. */
 export const responseFrameSchema = z.union([

@@ -6,6 +6,7 @@ import {
   type OpRequest,
   type OpResponse,
   ops,
+  RateLimitError,
   type ResponseFrame,
   requestSchemaError,
 } from '@liaison/protocol';
@@ -121,7 +122,14 @@ export class Requests {
     const entry = this.pending.get(frame.id);
     if (!entry) return false;
     if (frame.ok) entry.settle({ data: frame.data });
-    else entry.settle({ error: new LiaisonError(frame.error.code as ErrorCode, frame.error.message) });
+    else {
+      const { code, message, retryAfterMs } = frame.error;
+      const error =
+        retryAfterMs === undefined
+          ? new LiaisonError(code as ErrorCode, message)
+          : new RateLimitError(code as ErrorCode, retryAfterMs, message);
+      entry.settle({ error });
+    }
     return true;
   }
 

@@ -1,7 +1,16 @@
-import { ErrorCode, LiaisonError, Limits, messageBodyBytes, type WireMessage } from '@liaison/protocol';
+import {
+  ErrorCode,
+  LiaisonError,
+  Limits,
+  messageBodyBytes,
+  type OpResponse,
+  RateLimitError,
+  type WireMessage,
+} from '@liaison/protocol';
 import { SendMessageError, toLiaisonError } from './errors';
 import { fromWire, type Message, toSendBody } from './messages';
 import type { RequestFunction } from './requests';
+import { SendGate } from './send-gate';
 import { type ChatResponse, ok } from './types';
 
 export interface SenderContext {
@@ -13,18 +22,28 @@ export interface SenderContext {
   onStored(message: WireMessage): void;
   /** How long a send may wait, for a connection and for the answer, before it fails. */
   sendTimeout: number;
+  /** Jitter in [0, 1) for rate-limit retries; injectable for tests. */
+  random?: () => number;
 }
+
+/** A send refused for rate limit is tried again after the server's retry-after, this many times at most. */
+export const RATE_LIMIT_RETRIES = 5;
 
 /**
  * Sends messages. A send survives dropped connections: it is repeated with the same ID after
  * the session logs in again (the server answers a repeated ID with the stored message), and
- * fails only on a server error, on logout, or after `sendTimeout`.
+ * fails only on a server error, on logout, or after `sendTimeout`. A send refused for rate limit
+ * is tried again after the retry-after the server gave, up to RATE_LIMIT_RETRIES times within
+ * `sendTimeout`; meanwhile the SendGate holds the other sends back and lets them out in order.
  */
 export class MessageSender {
   /** Sends in progress by message ID, so sending the same message twice shares one attempt. */
   private readonly inFlight = new Map<string, Promise<ChatResponse<{ message: Message }>>>();
+  private readonly gate: SendGate;
 
-  constructor(private readonly context: SenderContext) {}
+  constructor(private readonly context: SenderContext) {
+    this.gate = new SendGate(context.random);
+  }
 
   send(message: Message): Promise<ChatResponse<{ message: Message }>> {
     const current = this.inFlight.get(message.ID);
@@ -42,9 +61,7 @@ export class MessageSender {
         throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
       }
       this.context.markOwn(message.ID);
-      const result = await this.context.request('sendMessage', toSendBody(message), {
-        timeoutMs: this.context.sendTimeout,
-      });
+      const result = await this.sendWithRetries(message);
       const stored = fromWire(result.message, this.context.me());
       Object.assign(message, {
         status: 'success',
@@ -61,6 +78,33 @@ export class MessageSender {
     } catch (error) {
       message.status = 'fail';
       throw new SendMessageError(toLiaisonError(error), message);
+    }
+  }
+
+  private async sendWithRetries(message: Message): Promise<OpResponse<'sendMessage'>> {
+    const deadline = Date.now() + this.context.sendTimeout;
+    const body = toSendBody(message);
+    const ticket = this.gate.ticket();
+    for (let refusals = 0; ; ) {
+      if (!(await this.gate.enter(ticket, deadline))) throw new LiaisonError(ErrorCode.SEND_RATE_LIMITED);
+      try {
+        const result = await this.context.request('sendMessage', body, {
+          timeoutMs: Math.max(1, deadline - Date.now()),
+        });
+        this.gate.finished(ticket);
+        return result;
+      } catch (error) {
+        const retry =
+          error instanceof RateLimitError &&
+          refusals < RATE_LIMIT_RETRIES &&
+          Date.now() + error.retryAfterMs < deadline;
+        if (!retry) {
+          this.gate.finished(ticket);
+          throw error;
+        }
+        refusals += 1;
+        this.gate.refused(ticket, error.retryAfterMs);
+      }
     }
   }
 }

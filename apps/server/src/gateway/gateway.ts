@@ -14,14 +14,29 @@ import {
 } from '@liaison/protocol';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
+import { clientAddress, type TrustProxy } from '../limits/client-address';
+import type { LimitSettings } from '../limits/settings';
 import type { ClientLog } from '../logging/client-log';
 import { observeOp } from '../metrics/metrics';
+import { LoginDeadlines } from './deadlines';
 import { handlers, login, type Services } from './handlers';
+import { ConnectionLimits } from './limits';
 import { Session } from './session';
 
-const HEARTBEAT_MS = 30_000;
 /** How long a client gets to answer the going-away close before its socket is cut. */
 const CLOSE_GRACE_MS = 1_000;
+
+export interface GatewayOptions {
+  /** The IM limits and deadlines (IM_* settings). */
+  limits: LimitSettings;
+  trustProxy: TrustProxy | null;
+}
+
+/** What guards every connection: its limits and its login deadline. */
+interface Guards {
+  limits: ConnectionLimits;
+  deadlines: LoginDeadlines;
+}
 
 export interface Gateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -36,8 +51,12 @@ export interface Gateway {
   sessionCount(): number;
 }
 
-export function createGateway(services: Services, log: ClientLog): Gateway {
+export function createGateway(services: Services, log: ClientLog, options: GatewayOptions): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: Limits.FRAME_MAX_BYTES });
+  const guards: Guards = {
+    limits: new ConnectionLimits(options.limits, options.trustProxy),
+    deadlines: new LoginDeadlines(options.limits.imLoginTimeoutMs),
+  };
   const sockets = new Set<WebSocket>();
   let nextSessionID = 0;
   let closing = false;
@@ -53,12 +72,17 @@ export function createGateway(services: Services, log: ClientLog): Gateway {
       alive.isAlive = false;
       socket.ping();
     }
-  }, HEARTBEAT_MS);
+  }, options.limits.imHeartbeatMs);
   heartbeat.unref();
 
   wss.on('connection', (socket: WebSocket & { isAlive?: boolean }, req: IncomingMessage) => {
-    const address = req.socket.remoteAddress ?? 'unknown';
+    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
     const session = new Session(`${processTag}-${++nextSessionID}`, socket);
+    if (!guards.limits.opened(session, req)) {
+      socket.on('error', (err) => log.info(address, { reason: err.message }, 'client socket closed on error'));
+      return;
+    }
+    guards.deadlines.opened(session);
     sockets.add(socket);
     socket.isAlive = true;
     socket.on('pong', () => {
@@ -68,10 +92,14 @@ export function createGateway(services: Services, log: ClientLog): Gateway {
       // While shutting down, a frame goes unanswered: the socket closes next and the SDK re-sends
       // it (sends are idempotent by message ID) on its new connection.
       if (closing) return;
-      void handleFrame(services, session, data, isBinary, (outcome) => logOutcome(log, address, session, outcome));
+      void handleFrame(services, guards, session, data, isBinary, (outcome) =>
+        logOutcome(log, address, session, outcome),
+      );
     });
     socket.on('close', () => {
       sockets.delete(socket);
+      guards.limits.closed(session);
+      guards.deadlines.settled(session);
       if (session.expiryTimer) clearTimeout(session.expiryTimer);
       services.registry.remove(session);
     });
@@ -111,11 +139,13 @@ export function createGateway(services: Services, log: ClientLog): Gateway {
 
 async function handleFrame(
   services: Services,
+  guards: Guards,
   session: Session,
   data: RawData,
   isBinary: boolean,
   log: (outcome: Failure) => void,
 ): Promise<void> {
+  const refusal = guards.limits.admitFrame(session);
   let frame: RequestFrame;
   try {
     if (isBinary) throw new Error('binary frame');
@@ -128,27 +158,47 @@ async function handleFrame(
     session.reply({ id: null, ok: false, error: errorBody(refusal) });
     return;
   }
+  if (refusal) {
+    session.reply({ id: frame.id, ok: false, error: refusal.toJSON() });
+    return;
+  }
   try {
-    session.reply({ id: frame.id, ok: true, data: await observeOp(frame.op, dispatch(services, session, frame)) });
+    session.reply({
+      id: frame.id,
+      ok: true,
+      data: await observeOp(frame.op, dispatch(services, guards, session, frame)),
+    });
   } catch (err) {
     log({ op: frame.op, err });
     session.reply({ id: frame.id, ok: false, error: errorBody(err) });
   }
 }
 
-async function dispatch(services: Services, session: Session, frame: RequestFrame): Promise<unknown> {
+async function dispatch(services: Services, guards: Guards, session: Session, frame: RequestFrame): Promise<unknown> {
   const op = frame.op;
   if (!isOpName(op)) throw new LiaisonError(ErrorCode.UNKNOWN_OP, `Unknown operation: ${op}`);
   const body = parseBody(ops[op].request, frame.body ?? {});
   if (op === 'login') {
-    const { expiresAt, ...result } = await login(services, session, body as z.output<typeof ops.login.request>);
+    const credentials = body as z.output<typeof ops.login.request>;
+    guards.limits.admitLogin(session, credentials.userID, services.registry);
+    const { expiresAt, ...result } = await login(services, session, credentials);
+    guards.limits.loggedIn(session);
+    guards.deadlines.settled(session);
     scheduleExpiry(session, expiresAt);
     return result;
   }
   const user = session.user;
   if (!user) throw new LiaisonError(ErrorCode.NOT_LOGGED_IN);
+  if (op === 'sendMessage')
+    guards.limits.admitSend(session, user.userID, body as z.output<typeof ops.sendMessage.request>);
   const handler = handlers[op] as (s: Services, session: Session, u: typeof user, b: unknown) => Promise<unknown>;
-  return handler(services, session, user, body);
+  const result = await handler(services, session, user, body);
+  if (op === 'logout') {
+    // Logged out but still connected: the socket must log in again in time, like a new one.
+    guards.limits.loggedOut(session);
+    guards.deadlines.opened(session);
+  }
+  return result;
 }
 
 function parseBody(schema: z.ZodType, body: unknown): unknown {

@@ -13,6 +13,11 @@ export class SessionRegistry {
     return n;
   }
 
+  /** Logged-in sessions of one user on this process. */
+  countUser(userID: string): number {
+    return this.byUser.get(userID)?.size ?? 0;
+  }
+
   add(session: Session, groupIDs: string[]): void {
     const userID = session.user?.userID;
     if (!userID) return;

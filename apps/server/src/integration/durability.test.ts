@@ -7,6 +7,8 @@ import { type ServerProcess, startServerProcess } from './server-process';
 
 let dataDir: string;
 const chats: Chat[] = [];
+/** Bursts of 300 from one user exceed the default per-user send burst (200); durability is the subject here. */
+const BURSTS = { IM_SEND_PER_USER_BURST: '1000' };
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'liaison-durability-'));
@@ -46,13 +48,13 @@ async function storedIDs(server: ServerProcess): Promise<string[]> {
 
 describe('durability of acknowledged messages', () => {
   it('keeps every acknowledged message, in order, when the server is killed with SIGKILL right after the acks', async () => {
-    const first = await startServerProcess({ DATA_DIR: dataDir });
+    const first = await startServerProcess({ DATA_DIR: dataDir, ...BURSTS });
     const acked = await sendBurst(first, 'k', 300);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     for (const chat of chats.splice(0)) await chat.logout().catch(() => undefined);
 
-    const second = await startServerProcess({ DATA_DIR: dataDir });
+    const second = await startServerProcess({ DATA_DIR: dataDir, ...BURSTS });
     try {
       expect(await storedIDs(second)).toEqual(acked);
     } finally {
@@ -65,7 +67,7 @@ describe('durability of acknowledged messages', () => {
 
 describe('graceful shutdown', () => {
   it('commits and keeps every acknowledged message when stopped with SIGTERM in the middle of a burst', async () => {
-    const first = await startServerProcess({ DATA_DIR: dataDir });
+    const first = await startServerProcess({ DATA_DIR: dataDir, ...BURSTS });
     const alice = await connect(first, 'dur-alice');
     chats.push(alice);
     const acked: string[] = [];
@@ -82,7 +84,7 @@ describe('graceful shutdown', () => {
     await Promise.allSettled(sends);
     expect(acked.length).toBeGreaterThanOrEqual(50);
 
-    const second = await startServerProcess({ DATA_DIR: dataDir });
+    const second = await startServerProcess({ DATA_DIR: dataDir, ...BURSTS });
     try {
       const stored = new Set(await storedIDs(second));
       expect(acked.filter((id) => !stored.has(id))).toEqual([]);

@@ -9,19 +9,9 @@ import { type AccountRow, findAccount } from './accounts';
 import type { Sessions } from './auth/sessions';
 import { PortalCode, PortalError } from './envelope';
 import type { FileLinks } from './file-links';
+import type { PortalLimits } from './limits';
 import type { DevOutbox, SmsProvider } from './sms';
 import type { UploadStore } from './uploads';
-
-/** What a client does that per-address abuse limits count. */
-export type LimitedAction = 'smsCode' | 'mobileLogin' | 'passwordLogin';
-
-/**
- * Per-client-address limits, taken once per request before any captcha check or account lookup.
- * The shared rate-limit layer implements it; refusing means throwing a PortalError.
- */
-export interface ClientLimits {
-  take(action: LimitedAction, clientAddress: string): Promise<void>;
-}
 
 /** What every portal route module works with. */
 export interface PortalContext {
@@ -42,9 +32,10 @@ export interface PortalContext {
   uploads: UploadStore;
   /** Signed, short-lived links to private uploads. */
   fileLinks: FileLinks;
+  /** Per-address and per-user request limits (docs/security.md, Abuse limits). */
+  limits: PortalLimits;
   testHooks: boolean;
   devOutboxEndpoint: boolean;
-  limits: ClientLimits;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

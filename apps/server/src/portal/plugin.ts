@@ -5,12 +5,15 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
+import type { RateLimiter } from '../limits/rate-limiter';
+import type { LimitSettings } from '../limits/settings';
 import type { ClientLog } from '../logging/client-log';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
-import type { ClientLimits, PortalContext } from './context';
+import type { PortalContext } from './context';
 import { defaultPortalMessages, malformedRequest, PortalCode, PortalError } from './envelope';
 import { FileLinks } from './file-links';
+import { PortalLimits } from './limits';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { fileRoutes } from './routes/file-routes';
@@ -47,11 +50,9 @@ export interface PortalDependencies {
   clientLog: ClientLog;
   /** An SMS provider object, in place of settings.smsGateway. */
   sms?: SmsProvider;
-  /** Per-client-address limits; unset: none beyond the per-number and per-account ones. */
-  limits?: ClientLimits;
+  limiter: RateLimiter;
+  limits: LimitSettings;
 }
-
-const NO_CLIENT_LIMITS: ClientLimits = { take: async () => undefined };
 
 /** Builds the portal's shared state: secrets every process agrees on, sessions, uploads, SMS. */
 export async function createPortalContext(settings: PortalSettings, deps: PortalDependencies): Promise<PortalContext> {
@@ -77,9 +78,9 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     outbox: sms instanceof DevOutbox ? sms : null,
     uploads: new UploadStore(db, uploadDir),
     fileLinks: new FileLinks(fileLinkKey),
+    limits: new PortalLimits(deps.limiter, deps.limits),
     testHooks: settings.testHooks,
     devOutboxEndpoint: settings.devOutboxEndpoint,
-    limits: deps.limits ?? NO_CLIENT_LIMITS,
   };
 }
 

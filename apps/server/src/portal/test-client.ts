@@ -12,6 +12,10 @@ export interface Answer<T = unknown> {
 
 export class PortalClient {
   private sm4Key: string | null = null;
+  /** Each client calls from its own address, as people do, so per-address limits apply per client. */
+  address = nextTestAddress();
+  /** Sent as X-Forwarded-For when set (a client behind a proxy). */
+  forwardedFor: string | null = null;
 
   constructor(
     readonly server: LiaisonServer,
@@ -24,8 +28,8 @@ export class PortalClient {
     const response = await this.server.http.inject({
       method,
       url: `/prod-api${url}`,
-      headers: this.token ? { authorization: `Bearer ${this.token}` } : {},
-      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
+      headers: this.headers(),
+      remoteAddress: this.remoteAddress ?? this.address,
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
     expect(response.statusCode).toBe(200);
@@ -50,12 +54,9 @@ export class PortalClient {
     const response = await this.server.http.inject({
       method: 'POST',
       url: `/prod-api/common/upload${visibility === undefined ? '' : `?visibility=${visibility}`}`,
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-      },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...this.headers() },
+      remoteAddress: this.remoteAddress ?? this.address,
       payload: body,
-      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
     });
     expect(response.statusCode).toBe(200);
     return response.json();
@@ -109,10 +110,24 @@ export class PortalClient {
     );
   }
 
+  private headers(): Record<string, string> {
+    return {
+      ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      ...(this.forwardedFor ? { 'x-forwarded-for': this.forwardedFor } : {}),
+    };
+  }
+
   private keep(answer: Answer<{ token: string }>): Answer<{ token: string }> {
     if (answer.code === 200 && answer.data) this.token = answer.data.token;
     return answer;
   }
+}
+
+let clients = 0;
+/** 10.x.y.z, a different one for every client in this test process. */
+function nextTestAddress(): string {
+  clients += 1;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
 }
 
 /** A real-looking mainland mobile number no other test uses. */

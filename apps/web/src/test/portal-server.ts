@@ -72,9 +72,15 @@ export function withPortalServer(settings: { smsLogin?: boolean } = {}): PortalS
   const calls: ApiCall[] = [];
   const realFetch = globalThis.fetch;
   const pageWebSocket = globalThis.WebSocket;
+  // Each test is a different visitor, with its own address (per-address limits apply per test):
+  // the page's calls go through this process as through a trusted proxy naming that address.
+  let visitor = 0;
 
   beforeAll(async () => {
-    server = await startServer({ testHooks: true, devOutboxEndpoint: true, ...settings }, { demo: true });
+    server = await startServer(
+      { testHooks: true, devOutboxEndpoint: true, ...settings },
+      { demo: true, trustProxy: 'loopback' },
+    );
     const base = server.url;
     // The page is served from the server, as in production: the IM socket goes to its origin.
     setPageUrl(`${base}/index`);
@@ -84,6 +90,7 @@ export function withPortalServer(settings: { smsLogin?: boolean } = {}): PortalS
     globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
       if (typeof input !== 'string' || !input.startsWith('/')) return realFetch(input, init);
       const headers = new Headers(init.headers);
+      headers.set('x-forwarded-for', `198.18.${(visitor >> 8) & 255}.${visitor & 255}`);
       const call: ApiCall = {
         method: init.method ?? 'GET',
         path: input.replace(/^\/prod-api/, ''),
@@ -92,13 +99,14 @@ export function withPortalServer(settings: { smsLogin?: boolean } = {}): PortalS
       };
       calls.push(call);
       const body = init.body instanceof FormData ? await toNodeForm(init.body) : init.body;
-      const response = await realFetch(new URL(input, base), { ...init, body });
+      const response = await realFetch(new URL(input, base), { ...init, headers, body });
       if (response.headers.get('content-type')?.includes('json')) call.answer = await response.clone().json();
       return response;
     };
   });
   beforeEach(() => {
     calls.length = 0;
+    visitor += 1;
   });
   afterAll(async () => {
     globalThis.fetch = realFetch;

@@ -9,7 +9,12 @@ import { lockedText } from './lockout';
 /** Registration, the three logins, sessions and logout, over HTTP against a real server. */
 let server: LiaisonServer;
 beforeAll(async () => {
-  server = await startServer({ testHooks: true, devOutboxEndpoint: true });
+  // The lockout tests make dozens of attempts from one address in a minute: the per-address
+  // captcha and login limits (portal/limits.test.ts) would refuse them before the lockout could.
+  server = await startServer(
+    { testHooks: true, devOutboxEndpoint: true },
+    { limits: { captchasPerAddressPerMinute: 1000, loginsPerAddressPer10Min: 1000 } },
+  );
 });
 afterAll(() => server.close());
 

@@ -26,18 +26,19 @@ export const TEST_SMS_CODE = '246810';
 export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
   app.get('/portal/client/config', async () => ok({ sm4Key: ctx.sm4Key, smsLogin: ctx.smsLogin }));
 
-  app.get('/portal/verify/code/arithmetic', async () => {
+  app.get('/portal/verify/code/arithmetic', async (request) => {
+    await ctx.limits.captcha(request);
     const { id, verifyCode } = await issueCaptcha(ctx.db);
     return ok({ id, verifyCode });
   });
 
   app.post('/portal/login/send/sms/code', async (request) => {
+    await ctx.limits.sms(request);
     const body = parse(
       z.object({ mobileNumber: mobileSchema, verifyCode: captchaAnswerSchema, verifyCodeId: captchaIDSchema }),
       request.body,
     );
     if (!ctx.smsLogin) throw new PortalError(PortalCode.ERROR, SMS_LOGIN_DISABLED);
-    await ctx.limits.take('smsCode', request.ip);
     await consumeCaptcha(ctx.db, body.verifyCodeId, body.verifyCode);
     // No account lookup here: registered or not, the answer is the same.
     await sendLoginCode(ctx.db, ctx.sms, body.mobileNumber, {
@@ -48,6 +49,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
   });
 
   app.post('/portal/login/mobile', async (request) => {
+    await ctx.limits.mobileLogin(request);
     const body = parse(
       z.object({
         mobileNumber: mobileSchema,
@@ -60,7 +62,6 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
     );
     if (body.wechatKey) throw wechatNotConfigured();
     if (!ctx.smsLogin) throw new PortalError(PortalCode.ERROR, SMS_LOGIN_DISABLED);
-    await ctx.limits.take('mobileLogin', request.ip);
     if (body.password === undefined) {
       const account = await loginWithSmsCode(ctx.db, body.mobileNumber, body.smsVerifyCode);
       return loggedIn(account, '登录成功');
@@ -77,6 +78,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
   });
 
   app.post('/portal/login/normal', async (request) => {
+    await ctx.limits.login(request);
     const body = parse(
       z.object({
         loginName: sealedSchema('请输入手机号/登录账号'),
@@ -86,7 +88,6 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       }),
       request.body,
     );
-    await ctx.limits.take('passwordLogin', request.ip);
     const loginName = sm4Decrypt(ctx.sm4Key, body.loginName).trim();
     const password = sm4Decrypt(ctx.sm4Key, body.password);
     await consumeCaptcha(ctx.db, body.verifyCodeId, sm4Decrypt(ctx.sm4Key, body.verifyCode));

@@ -14,6 +14,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
 
   app.post<{ Querystring: { visibility?: string } }>('/common/upload', async (request) => {
     const account = await requireAccount(ctx, request);
+    await ctx.limits.upload(account.user_id);
     const { visibility = 'public' } = request.query;
     if (visibility !== 'public' && visibility !== 'private')
       throw new PortalError(PortalCode.ERROR, '文件可见范围不正确');
