@@ -1,3 +1,4 @@
+import { ErrorCode, stripBidiControls } from '@liaison/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
@@ -17,6 +18,10 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const chats: Chat[] = [];
 const MALLORY_NICK = hostileNicks[0] as string;
+/** Names are stored without bidi controls: `grp\u202Egnp.exe` is shown as `grpgnp.exe`, isolated. */
+const shownGroupNames = hostileGroupNames.map(stripBidiControls);
+const BIDI_GROUP = 'grpgnp.exe';
+const BIDI_NICK = 'admingnp.exe';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startPortal(), launchChromium()]);
@@ -27,7 +32,11 @@ beforeAll(async () => {
   for (const [i, nick] of hostileNicks.entries()) {
     const chat = await connect(server, `hostile-${i}`);
     chats.push(chat);
-    await chat.updateMyProfile({ nick, avatar: `javascript:window.${CANARY}=1` });
+    // A script URL as avatar is refused outright (only our uploads or allowed https hosts).
+    await expect(chat.updateMyProfile({ nick, avatar: `javascript:window.${CANARY}=1` })).rejects.toMatchObject({
+      code: ErrorCode.AVATAR_URL_NOT_ALLOWED,
+    });
+    await chat.updateMyProfile({ nick });
   }
   const [mallory, ...others] = chats as [Chat, ...Chat[]];
   for (const text of hostileMessages) await sendText(mallory, linaID, text);
@@ -66,6 +75,7 @@ describe('hostile text in the message centre', () => {
       await list.getByText(MALLORY_NICK, { exact: true }).first().waitFor();
       await page.screenshot({ path: `/tmp/hostile-${size.name}-list.png` });
       expect(await horizontalOverflow(page, '.lc-conversation-list, [aria-label="会话列表"]')).toBe(0);
+      expect(await isolatedTexts(page, '[aria-label="会话列表"] .lc-conv-item__name')).toContain(BIDI_GROUP);
 
       await openConversation(page, MALLORY_NICK, size.isMobile);
       await page
@@ -77,11 +87,18 @@ describe('hostile text in the message centre', () => {
       await scrollMessages(page, 'bottom');
       await page.screenshot({ path: `/tmp/hostile-${size.name}-chat.png` });
 
-      for (const name of hostileGroupNames) {
+      for (const [i, name] of shownGroupNames.entries()) {
         if (size.isMobile) await page.getByRole('button', { name: '返回' }).tap();
         await openConversation(page, name, size.isMobile);
         await page.getByRole('region', { name: '消息列表' }).locator('.lc-bubble').first().waitFor();
         await checkEveryBubble(page);
+        if (i === 0) {
+          // The first group's speaker is the nick with the override: its line shows it isolated.
+          const nick = page.locator('.lc-msg__nick bdi', { hasText: BIDI_NICK });
+          await nick.scrollIntoViewIfNeeded();
+          expect(await isolatedTexts(page, '[aria-label="消息列表"] .lc-msg__nick')).toContain(BIDI_NICK);
+          await page.screenshot({ path: `/tmp/hostile-${size.name}-nick.png` });
+        }
       }
       await page.screenshot({ path: `/tmp/hostile-${size.name}-group.png` });
 
@@ -212,8 +229,8 @@ function layoutProblems(): { faults: string[]; ids: string[]; atTop: boolean } {
       range.selectNodeContents(node);
       const r = node instanceof Element ? node.getBoundingClientRect() : range.getBoundingClientRect();
       if (r.width === 0) continue;
-      // A nick cut with an ellipsis is clipped by its box, not escaping it.
-      if (!(node instanceof Element) && node.parentElement?.classList.contains('lc-msg__nick')) continue;
+      // A nick cut with an ellipsis (its text and the <bdi> isolating it) is clipped by its box.
+      if (node.parentElement?.closest('.lc-msg__nick')) continue;
       const owner = node instanceof Element ? node : node.parentElement;
       const kind = node instanceof Element ? '' : 'text in ';
       boxes.push([
@@ -223,6 +240,14 @@ function layoutProblems(): { faults: string[]; ids: string[]; atTop: boolean } {
     }
     return boxes;
   }
+}
+
+/** The text of every <bdi> inside the elements `container` selects: what the page shows isolated. */
+async function isolatedTexts(page: Page, container: string): Promise<string[]> {
+  return page.evaluate(
+    (css) => Array.from(document.querySelectorAll(`${css} bdi`)).map((bdi) => bdi.textContent ?? ''),
+    container,
+  );
 }
 
 /** Pixels by which an element scrolls sideways (0 when it does not). */

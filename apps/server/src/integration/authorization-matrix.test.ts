@@ -186,8 +186,8 @@ async function setUpPortal(): Promise<void> {
       idCard: idCard(++idCards),
     });
   world = {
-    ownerDocument: (await callers.owner.upload('licence.pdf', pdf)).url ?? '',
-    ownerImage: (await callers.owner.upload('avatar.png', png)).url ?? '',
+    ownerDocument: (await callers.owner.upload('licence.pdf', pdf, 'private')).fileName ?? '',
+    ownerImage: (await callers.owner.upload('avatar.png', png)).fileName ?? '',
     captcha: () => new PortalClient(server).captcha(),
     account: loginAccount,
     freshMobile,

@@ -82,6 +82,13 @@ export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new PortalError(PortalCode.ERROR, message);
 }
 
+/** Route parameters and query strings get the same refusal as bodies, before any lookup by them. */
+export function refuseUnstorableAddress(request: FastifyRequest): void {
+  if (findUnstorableText(request.params) !== null || findUnstorableText(request.query) !== null) {
+    throw new PortalError(PortalCode.ERROR, UNSTORABLE_TEXT);
+  }
+}
+
 const UNSTORABLE_TEXT = '内容含有无法保存的字符';
 
 /** spec portal.md §4: mainland mobile numbers (+86 is fixed in the form). */

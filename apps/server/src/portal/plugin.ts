@@ -10,7 +10,7 @@ import type { LimitSettings } from '../limits/settings';
 import type { ClientLog } from '../logging/client-log';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
-import type { PortalContext } from './context';
+import { type PortalContext, refuseUnstorableAddress } from './context';
 import { defaultPortalMessages, malformedRequest, PortalCode, PortalError } from './envelope';
 import { FileLinks } from './file-links';
 import { PortalLimits } from './limits';
@@ -101,6 +101,7 @@ export function portalPlugin(ctx: PortalContext): FastifyPluginAsync {
       ctx.clientLog.fault(request.ip, err, 'portal request failed');
       return reply.send({ code: PortalCode.ERROR, msg: defaultPortalMessages[PortalCode.ERROR] });
     });
+    app.addHook('onRequest', async (request) => refuseUnstorableAddress(request));
     app.setNotFoundHandler((_request, reply) =>
       reply.send({ code: PortalCode.NOT_FOUND, msg: defaultPortalMessages[PortalCode.NOT_FOUND] }),
     );

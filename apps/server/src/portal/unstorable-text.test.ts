@@ -39,4 +39,11 @@ describe('portal text the database cannot store', () => {
     expect((await client.call('GET', '/portal/supply/chain/auth/data')).data).toBeNull();
     expect((await submit(material)).code).toBe(200);
   });
+
+  it('is refused in a route parameter or a query string before anything is looked up by it', async () => {
+    const refused = { code: 500, msg: '内容含有无法保存的字符' };
+    expect(await client.call('GET', '/test/captcha/%00')).toEqual(refused);
+    expect(await client.call('GET', '/common/file/link?fileName=/profile/upload/%00.pdf')).toEqual(refused);
+    expect((await client.call('GET', '/test/captcha/unknown')).code).toBe(404);
+  });
 });

@@ -193,14 +193,12 @@ export const imRows: ImRow[] = [
     cells: anyUser(),
   },
   {
-    // TODAY'S BEHAVIOUR, changed on the branch making non-member group profiles match the
-    // reference SDK (issue 9, "Non-members read Work-group profiles"): a Work group's profile
-    // is then refused to otherUser, nonMember and platformAdmin. Update these cells at merge.
+    // A Work group shows a non-member nothing, as in the reference SDK (group-visibility.ts).
     op: 'getGroupProfile',
-    case: 'Work group, read by non-members (today: allowed; to be refused)',
+    case: 'Work group: members only',
     groupType: 'Private',
     body: (s) => ({ groupID: s.groupID }),
-    cells: anyUser(),
+    cells: membersOf(ErrorCode.GROUP_NO_PERMISSION),
   },
   {
     op: 'getGroupMemberList',

@@ -22,9 +22,9 @@ export type RestExpect = 'allow' | 401 | 403 | 404 | 500;
 
 /** What a row's call may use: fixtures made through the real routes. */
 export interface RestWorld {
-  /** A PDF the owner uploaded, as an identity document (business licence). */
+  /** The stored name (`/profile/upload/…`) of a PDF the owner uploaded privately, as an identity document. */
   ownerDocument: string;
-  /** An image the owner uploaded, as public media. */
+  /** The stored name of an image the owner uploaded as public media. */
   ownerImage: string;
   /** A captcha the caller can answer. */
   captcha(): Promise<{ id: string; answer: string }>;
@@ -194,22 +194,53 @@ export const restRows: RestRow[] = [
   },
   {
     route: 'POST /prod-api/common/upload',
+    case: 'public media',
     call: (caller, world) => caller.upload('licence.pdf', world.pdf),
     cells: accounts(),
   },
   {
-    // TODAY'S BEHAVIOUR, changed on the branch serving private uploads (issue 9, "Uploaded
-    // identity documents ... served to anyone who holds the URL"): then only the owner and
-    // platform admins may read it; visitor and otherUser are refused. Update these cells at merge.
+    route: 'POST /prod-api/common/upload',
+    case: 'private (?visibility=private)',
+    call: (caller, world) => caller.upload('licence.pdf', world.pdf, 'private'),
+    cells: accounts(),
+  },
+  {
+    route: 'GET /prod-api/common/file/link',
+    case: 'private identity document: its owner and platform admins',
+    // Anyone else is answered as if the file did not exist.
+    call: (caller, world) =>
+      caller.call('GET', `/common/file/link?fileName=${encodeURIComponent(world.ownerDocument)}`),
+    cells: { visitor: 401, owner: 'allow', otherUser: 404, platformAdmin: 'allow' },
+  },
+  {
+    route: 'GET /prod-api/common/file/link',
+    case: 'public media: any account',
+    call: (caller, world) => caller.call('GET', `/common/file/link?fileName=${encodeURIComponent(world.ownerImage)}`),
+    cells: accounts(),
+  },
+  {
     route: 'GET /prod-api/profile/upload/*',
-    case: 'identity document (business licence PDF): today public; to be owner and platform admins only',
-    call: (caller, world) => download(caller, world.ownerDocument),
-    cells: everyone(),
+    case: 'private identity document with the session token: its owner and platform admins',
+    call: (caller, world) => download(caller, `/prod-api${world.ownerDocument}`),
+    cells: { visitor: 404, owner: 'allow', otherUser: 404, platformAdmin: 'allow' },
+  },
+  {
+    route: 'GET /prod-api/profile/upload/*',
+    case: 'private identity document by the signed link the caller was given, without a token',
+    call: async (caller, world) => {
+      const link = await caller.call<{ url: string }>(
+        'GET',
+        `/common/file/link?fileName=${encodeURIComponent(world.ownerDocument)}`,
+      );
+      if (!link.data) return link;
+      return download(new PortalClient(caller.server), link.data.url);
+    },
+    cells: { visitor: 401, owner: 'allow', otherUser: 404, platformAdmin: 'allow' },
   },
   {
     route: 'GET /prod-api/profile/upload/*',
     case: 'public media (an image): stays public',
-    call: (caller, world) => download(caller, world.ownerImage),
+    call: (caller, world) => download(caller, `/prod-api${world.ownerImage}`),
     cells: everyone(),
   },
 ];

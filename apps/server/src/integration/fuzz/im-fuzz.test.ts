@@ -7,7 +7,6 @@ import { type Chat, connect, nextEvent, sendText, startServer } from '../harness
 import { snapshot } from '../state-snapshot';
 import { FUZZ_RUNS, fuzzOptions, fuzzTimeout } from './fuzz-settings';
 import { FuzzSocket } from './fuzz-socket';
-import { isKnownTextPoisonFault } from './known-faults';
 import { mutatedFrame, type WireFrame } from './mutations';
 import { arbitraryFor } from './zod-arbitrary';
 
@@ -97,9 +96,7 @@ async function expectCatalogueAnswer(wire: WireFrame, answer: ResponseFrame): Pr
   const { code, message } = answer.error;
   expect(isErrorCode(code), `${wire.label}: code ${code} is not in the catalogue`).toBe(true);
   expect(message, `${wire.label}: the error shows a stack`).not.toMatch(/\n\s+at [^\n]+:\d+:\d+/);
-  if (!(code === ErrorCode.INTERNAL && 'text' in wire && isKnownTextPoisonFault(wire))) {
-    expect(code, `${wire.label}: ${answer.error.message}`).not.toBe(ErrorCode.INTERNAL);
-  }
+  expect(code, `${wire.label}: ${answer.error.message}`).not.toBe(ErrorCode.INTERNAL);
   expect(await snapshot(server.db), `${wire.label}: refused, yet stored state changed`).toEqual(state);
 }
 

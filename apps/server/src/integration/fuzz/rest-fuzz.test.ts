@@ -8,7 +8,6 @@ import { freshMobile, PortalClient } from '../../portal/test-client';
 import { startServer } from '../harness';
 import { snapshotAll } from '../state-snapshot';
 import { FUZZ_RUNS, fuzzOptions, fuzzTimeout } from './fuzz-settings';
-import { isKnownTextPoisonFault } from './known-faults';
 import { type FuzzRequest, fuzzRequest } from './rest-bodies';
 
 /**
@@ -85,7 +84,7 @@ async function expectEnvelope(method: string, caller: PortalClient, request: Fuz
   });
   // The generic 500 text is what the portal answers for an unexpected fault (its IM twin is 60004).
   const isFault = envelope.code === PortalCode.ERROR && envelope.msg === defaultPortalMessages[PortalCode.ERROR];
-  if (isFault && !isKnownTextPoisonFault(request)) expect.fail(`${label}: answered with the generic fault`);
+  if (isFault) expect.fail(`${label}: answered with the generic fault`);
   if (envelope.code === 200) {
     await stayLoggedIn();
     state = await snapshotAll(server.db);
