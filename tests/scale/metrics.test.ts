@@ -1,37 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Chat, connect, recordMessages, sendText, until } from '../../apps/server/src/integration/harness';
-import { type ServerProcess, startServerProcess } from '../../apps/server/src/integration/server-process';
+import type { ServerProcess } from '../../apps/server/src/integration/server-process';
 import { sampleValue, scrapeMetrics } from '../support/metrics';
+import { startProcessPair } from './shared-services';
 
 /** Each process's /metrics across PostgreSQL + NATS: the sender's writes, the recipient's bus lag. */
-const ADMIN_URL = process.env.SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const NATS_URL = process.env.SCALE_NATS_URL ?? 'nats://127.0.0.1:4222';
-const database = `liaison_metrics_${randomBytes(4).toString('hex')}`;
-const app = { SDK_APP_ID: '1400777002', SDK_SECRET_KEY: randomBytes(16).toString('hex') };
-
 let p1: ServerProcess;
 let p2: ServerProcess;
+let stopPair: () => Promise<void>;
 const chats: Chat[] = [];
 
 beforeAll(async () => {
-  await adminQuery(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const env = { DATABASE_URL: url.toString(), NATS_URL, ...app };
-  [p1, p2] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  ({ p1, p2, stop: stopPair } = await startProcessPair('liaison_metrics', 1_400_777_002));
 });
 
 afterAll(async () => {
   for (const chat of chats) await chat.logout().catch(() => undefined);
-  for (const p of [p1, p2]) {
-    if (p && p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
-  }
-  await adminQuery(`DROP DATABASE IF EXISTS ${database}`);
+  await stopPair?.();
 });
 
 describe('metrics of two processes on PostgreSQL + NATS', () => {
@@ -59,14 +44,4 @@ async function user(server: ServerProcess, userID: string): Promise<Chat> {
   const chat = await connect(server, userID);
   chats.push(chat);
   return chat;
-}
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

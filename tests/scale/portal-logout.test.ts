@@ -1,41 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
 import { type Chat, errorCode, nextEvent, startServer } from '../../apps/server/src/integration/harness';
 import { freshMobile, PortalClient } from '../../apps/server/src/portal/test-client';
+import { createScratchDatabase, NATS_URL, scaleApp } from './shared-services';
 
 /**
  * A portal logout on one server ends the chat its userSig opened on another: the kick crosses
  * NATS, the revocation is in the shared PostgreSQL. (Two servers in this process, each with its
  * own database pool and NATS connection.)
  */
-const ADMIN_URL = process.env.SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const NATS_URL = process.env.SCALE_NATS_URL ?? 'nats://127.0.0.1:4222';
-const database = `liaison_logout_${randomBytes(4).toString('hex')}`;
-const app = { sdkAppID: 1_400_777_002, secretKey: randomBytes(16).toString('hex') };
+const app = scaleApp(1_400_777_004);
 
 let portalServer: LiaisonServer;
 let chatServer: LiaisonServer;
 const chats: Chat[] = [];
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  await adminQuery(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const options = { databaseUrl: url.toString(), natsUrl: NATS_URL, app };
+  const database = await createScratchDatabase('liaison_logout');
+  dropDatabase = database.drop;
+  const options = { databaseUrl: database.url, natsUrl: NATS_URL, app };
   const portal = { testHooks: true, devOutboxEndpoint: false };
   // One after the other, so that one of them applies the migrations.
   portalServer = await startServer(portal, options);
@@ -46,7 +32,7 @@ afterAll(async () => {
   for (const chat of chats) await chat.logout().catch(() => undefined);
   await chatServer?.close();
   await portalServer?.close();
-  await adminQuery(`DROP DATABASE IF EXISTS ${database}`);
+  await dropDatabase?.();
 });
 
 describe('portal logout across server processes', () => {

@@ -1,21 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Chat, connect, recordMessages, sendText, until } from '../../apps/server/src/integration/harness';
-import { type ServerProcess, startServerProcess } from '../../apps/server/src/integration/server-process';
+import type { ServerProcess } from '../../apps/server/src/integration/server-process';
 import { startFailoverProxy } from './failover-proxy';
+import { startProcessPair } from './shared-services';
 
 /**
  * Two server processes sharing one PostgreSQL and one NATS behave as one service.
  * PostgreSQL and NATS come from SCALE_PG_URL / SCALE_NATS_URL (defaults: this machine's).
  */
-const ADMIN_URL = process.env.SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const NATS_URL = process.env.SCALE_NATS_URL ?? 'nats://127.0.0.1:4222';
-const database = `liaison_scale_${randomBytes(4).toString('hex')}`;
-const app = { SDK_APP_ID: '1400777001', SDK_SECRET_KEY: randomBytes(16).toString('hex') };
-
 let p1: ServerProcess;
 let p2: ServerProcess;
+let stopPair: () => Promise<void>;
 const proxies: Array<{ close(): Promise<void> }> = [];
 const chats: Chat[] = [];
 
@@ -33,34 +28,14 @@ async function userVia(prefer: ServerProcess[], userID: string): Promise<Chat> {
   return chat;
 }
 
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await adminQuery(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const env = { DATABASE_URL: url.toString(), NATS_URL, ...app };
-  [p1, p2] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  ({ p1, p2, stop: stopPair } = await startProcessPair('liaison_scale', 1_400_777_001));
 });
 
 afterAll(async () => {
   for (const chat of chats) await chat.logout().catch(() => undefined);
   for (const proxy of proxies) await proxy.close();
-  for (const p of [p1, p2]) {
-    if (p && p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
-  }
-  await adminQuery(`DROP DATABASE IF EXISTS ${database}`);
+  await stopPair?.();
 });
 
 describe('two server processes on PostgreSQL + NATS', () => {
