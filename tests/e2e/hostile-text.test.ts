@@ -78,10 +78,14 @@ describe('hostile text in the message centre', () => {
       expect(await isolatedTexts(page, '[aria-label="会话列表"] .lc-conv-item__name')).toContain(BIDI_GROUP);
 
       await openConversation(page, MALLORY_NICK, size.isMobile);
+      // Rows grow as the 12 KB of emoji pictures load; on a loaded machine that can outrun the
+      // list's follow of the newest row, so the check starts from the bottom explicitly.
+      await page.getByRole('region', { name: '消息列表' }).locator('.lc-bubble').first().waitFor();
+      await scrollMessages(page, 'bottom');
       await page
         .getByRole('region', { name: '消息列表' })
         .getByText('after forty blank lines', { exact: false })
-        .waitFor();
+        .waitFor({ timeout: 30_000 });
       const seen = await checkEveryBubble(page);
       expect(seen).toBeGreaterThanOrEqual(hostileMessages.length);
       await scrollMessages(page, 'bottom');
