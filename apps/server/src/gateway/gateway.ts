@@ -60,6 +60,8 @@ export function createGateway(services: Services, log: ClientLog, options: Gatew
   const sockets = new Set<WebSocket>();
   let nextSessionID = 0;
   let closing = false;
+  /** Frames being answered: shutdown waits for them before the database closes under them. */
+  const answering = new Set<Promise<void>>();
   const processTag = `${process.pid}-${Date.now().toString(36)}`;
 
   const heartbeat = setInterval(() => {
@@ -92,9 +94,11 @@ export function createGateway(services: Services, log: ClientLog, options: Gatew
       // While shutting down, a frame goes unanswered: the socket closes next and the SDK re-sends
       // it (sends are idempotent by message ID) on its new connection.
       if (closing) return;
-      void handleFrame(services, guards, session, data, isBinary, (outcome) =>
+      const answer = handleFrame(services, guards, session, data, isBinary, (outcome) =>
         logOutcome(log, address, session, outcome),
       );
+      answering.add(answer);
+      void answer.finally(() => answering.delete(answer));
     });
     socket.on('close', () => {
       sockets.delete(socket);
@@ -116,6 +120,7 @@ export function createGateway(services: Services, log: ClientLog, options: Gatew
       closing = true;
       const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
       await flush?.();
+      await Promise.all(answering);
       for (const socket of sockets) socket.close(GOING_AWAY_CLOSE_CODE, 'server shutting down');
       const grace = setTimeout(() => {
         for (const socket of sockets) socket.terminate();
