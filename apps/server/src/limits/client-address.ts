@@ -21,13 +21,28 @@ export function parseTrustProxy(spec: string | null | undefined): TrustProxy | n
     .map((s) => s.trim())
     .filter(Boolean);
   if (entries.length === 0) return null;
+  const named = entries.flatMap((e) => NAMED[e.toLowerCase()] ?? [e]);
+  return addressSet(
+    named,
+    (entry) => `TRUST_PROXY: "${entry}" is not an address, a CIDR range, loopback, linklocal or uniquelocal`,
+  );
+}
+
+/**
+ * A set of addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`, `192.0.2.7`) as a test of one
+ * address (IPv4-mapped IPv6 counts as IPv4). Throws `invalid(entry)` for an entry that is neither.
+ */
+export function addressSet(
+  entries: readonly string[],
+  invalid: (entry: string) => string,
+): (address: string) => boolean {
   const list = new BlockList();
-  for (const entry of entries.flatMap((e) => NAMED[e.toLowerCase()] ?? [e])) {
+  for (const entry of entries) {
     const [address = '', bits] = entry.split('/');
     const family = isIP(address);
     const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
     if (family === 0 || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)) {
-      throw new Error(`TRUST_PROXY: "${entry}" is not an address, a CIDR range, loopback, linklocal or uniquelocal`);
+      throw new Error(invalid(entry));
     }
     list.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4');
   }
@@ -65,7 +80,7 @@ export function clientAddress(
 }
 
 /** `::ffff:1.2.3.4` (IPv4 on a dual-stack socket) is 1.2.3.4. */
-function normaliseAddress(address: string): string {
+export function normaliseAddress(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return mapped?.[1] ?? address;
 }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addressSet } from '../limits/client-address';
 import { renderMetrics } from './metrics';
 
 /**
@@ -49,32 +49,17 @@ export function registerMetricsRoute(http: FastifyInstance, access: MetricsAcces
 }
 
 /** Loopback plus the configured entries; throws on an entry that is not an address or a range. */
-function allowList(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  list.addSubnet('127.0.0.0', 8, 'ipv4');
-  list.addAddress('::1', 'ipv6');
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/');
-    const family = isIP(address);
-    const bits = prefix === undefined ? null : Number(prefix);
-    const maxBits = family === 4 ? 32 : 128;
-    if (family === 0 || (bits !== null && (!Number.isInteger(bits) || bits < 0 || bits > maxBits))) {
-      throw new Error(`METRICS_ALLOW: "${entry}" is not an IP address or CIDR range`);
-    }
-    const type = family === 4 ? 'ipv4' : 'ipv6';
-    if (bits === null) list.addAddress(address, type);
-    else list.addSubnet(address, bits, type);
-  }
-  return list;
+function allowList(entries: readonly string[]): (address: string) => boolean {
+  return addressSet(
+    ['127.0.0.0/8', '::1', ...entries],
+    (entry) => `METRICS_ALLOW: "${entry}" is not an IP address or CIDR range`,
+  );
 }
 
-function fromAllowedAddress(request: FastifyRequest, allowed: BlockList): boolean {
+function fromAllowedAddress(request: FastifyRequest, isAllowed: (address: string) => boolean): boolean {
   if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
   // The socket's own address, not request.ip: that one may come from X-Forwarded-For.
-  const raw = request.raw.socket.remoteAddress ?? '';
-  const address = raw.startsWith('::ffff:') && isIP(raw.slice(7)) === 4 ? raw.slice(7) : raw;
-  const family = isIP(address);
-  return family !== 0 && allowed.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return isAllowed(request.raw.socket.remoteAddress ?? '');
 }
 
 function hasToken(request: FastifyRequest, token: Buffer | null): boolean {
