@@ -54,7 +54,7 @@ export interface Gateway {
 export function createGateway(services: Services, log: ClientLog, options: GatewayOptions): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: Limits.FRAME_MAX_BYTES });
   const guards: Guards = {
-    limits: new ConnectionLimits(options.limits, options.trustProxy),
+    limits: new ConnectionLimits(options.limits),
     deadlines: new LoginDeadlines(options.limits.imLoginTimeoutMs),
   };
   const sockets = new Set<WebSocket>();
@@ -80,7 +80,7 @@ export function createGateway(services: Services, log: ClientLog, options: Gatew
   wss.on('connection', (socket: WebSocket & { isAlive?: boolean }, req: IncomingMessage) => {
     const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trustProxy);
     const session = new Session(`${processTag}-${++nextSessionID}`, socket);
-    if (!guards.limits.opened(session, req)) {
+    if (!guards.limits.opened(session, address)) {
       socket.on('error', (err) => log.info(address, { reason: err.message }, 'client socket closed on error'));
       return;
     }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import {
   CLOSE_RATE_LIMITED,
   CLOSE_TOO_MANY_CONNECTIONS,
@@ -6,7 +5,6 @@ import {
   LiaisonError,
   RateLimitError,
 } from '@liaison/protocol';
-import { clientAddress, type TrustProxy } from '../limits/client-address';
 import type { LimitSettings } from '../limits/settings';
 import { BucketMap, TokenBucket } from '../limits/token-bucket';
 import { countRefusal } from '../metrics/metrics';
@@ -35,7 +33,6 @@ export class ConnectionLimits {
 
   constructor(
     private readonly settings: LimitSettings,
-    private readonly trust: TrustProxy | null,
     private readonly now: () => number = Date.now,
   ) {
     this.userSends = new BucketMap(settings.imUserSendsPerSecond, settings.imUserSendsBurst);
@@ -46,9 +43,11 @@ export class ConnectionLimits {
     );
   }
 
-  /** A new socket. False: its address holds too many sockets that have not logged in; it is closed. */
-  opened(session: Session, req: IncomingMessage): boolean {
-    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], this.trust);
+  /**
+   * A new socket from the client at `address` (see clientAddress). False: that address holds too
+   * many sockets that have not logged in; it is closed.
+   */
+  opened(session: Session, address: string): boolean {
     const waiting = this.unauthenticated.get(address) ?? 0;
     if (waiting >= this.settings.imUnauthenticatedPerAddress) {
       countRefusal('im_unauthenticated_per_address');
