@@ -4,7 +4,19 @@
 export const ConversationType = { C2C: 'C2C', GROUP: 'GROUP' } as const;
 export type ConversationType = (typeof ConversationType)[keyof typeof ConversationType];
 
-export const MessageType = { TEXT: 'TIMTextElem' } as const;
+export const MessageType = {
+  TEXT: 'TIMTextElem',
+  IMAGE: 'TIMImageElem',
+  AUDIO: 'TIMSoundElem',
+  VIDEO: 'TIMVideoFileElem',
+  FILE: 'TIMFileElem',
+  LOCATION: 'TIMLocationElem',
+  FACE: 'TIMFaceElem',
+  CUSTOM: 'TIMCustomElem',
+  MERGER: 'TIMRelayElem',
+  GROUP_TIP: 'TIMGroupTipElem',
+  GROUP_SYSTEM_NOTICE: 'TIMGroupSystemNoticeElem',
+} as const;
 export type MessageType = (typeof MessageType)[keyof typeof MessageType];
 
 export const GroupType = {
@@ -76,7 +88,31 @@ export const Limits = {
   SELF_SIGNATURE_MAX_BYTES: 500,
   AVATAR_URL_MAX_BYTES: 500,
   CREATE_MEMBER_MAX: 500,
+  /** spec chat.md §9: uploaded file at most 100MB. */
+  FILE_MAX_BYTES: 100 * 1024 * 1024,
+  /** Image sizes made by the server (longest side, px): large and small, as the reference. */
+  IMAGE_LARGE_PX: 720,
+  IMAGE_SMALL_PX: 198,
+  /** Voice messages are recorded for at most 60 s; a stored duration is capped well above that. */
+  AUDIO_MAX_SECONDS: 3600,
+  /** createMergerMessage: at most 300 messages per record. */
+  MERGER_MESSAGES_MAX: 300,
+  MERGER_ABSTRACT_MAX: 20,
+  /** A record whose message list is larger than this (UTF-8 JSON bytes) is delivered by downloadKey only. */
+  MERGER_INLINE_MAX_BYTES: 8 * 1024,
+  /** An upload grant is good for this long (ms) once issued. */
+  UPLOAD_GRANT_TTL_MS: 10 * 60_000,
 } as const;
+
+/** The sender of server-made messages (group tips and system notices); never a valid user ID. */
+export const SYSTEM_SENDER = '@TIM#SYSTEM';
+
+/** What an upload is for; the server checks the content against it (an image must be an image). */
+export const UPLOAD_KINDS = ['image', 'video', 'audio', 'file', 'snapshot'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** The HTTP path prefix of IM file uploads and downloads (bytes never travel over the socket). */
+export const IM_FILES_PATH = '/im/files';
 
 /** Conversation IDs are the type prefix plus the peer's user ID or the group ID. */
 export function toConversationID(type: ConversationType, target: string): string {

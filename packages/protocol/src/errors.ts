@@ -40,6 +40,23 @@ export const ErrorCode = {
   MESSAGE_NOT_FOUND: 8003,
   USER_NOT_FOUND: 20003,
   CONVERSATION_NOT_FOUND: 20004,
+  // Rich messages and files (spec chat.md §8; reference codes).
+  /** The kit's local word list refused the text before sending. */
+  LOCAL_BLOCKED_WORD: 3123,
+  IMAGE_INVALID_FORMAT: 4004,
+  FILE_BANNED: 4005,
+  FILE_NOT_FOUND: 7004,
+  FILE_TOO_LARGE: 7005,
+  TEXT_SENSITIVE: 80001,
+  IMAGE_SENSITIVE: 80004,
+  /** Ours: the upload grant is unknown, used or expired. */
+  UPLOAD_GRANT_INVALID: 60040,
+  /** Ours: an audio or video upload whose content is not audio or video. */
+  MEDIA_INVALID_FORMAT: 60041,
+  /** Ours: no merged record with this downloadKey that the caller may read. */
+  MERGER_NOT_FOUND: 60042,
+  /** SDK: the upload was cancelled by the user. */
+  UPLOAD_CANCELLED: 2803,
   // Groups (reference codes).
   GROUP_NO_PERMISSION: 10007,
   GROUP_OWNER_CANNOT_QUIT: 10009,
@@ -80,6 +97,17 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.MESSAGE_NOT_FOUND]: 'The message does not exist',
   [ErrorCode.USER_NOT_FOUND]: 'The user does not exist',
   [ErrorCode.CONVERSATION_NOT_FOUND]: 'The conversation does not exist',
+  [ErrorCode.LOCAL_BLOCKED_WORD]: 'The text contains a blocked word',
+  [ErrorCode.IMAGE_INVALID_FORMAT]: 'Image message failed: invalid image format',
+  [ErrorCode.FILE_BANNED]: 'File message failed: sending a banned file is prohibited',
+  [ErrorCode.FILE_NOT_FOUND]: 'The file does not exist, check the path',
+  [ErrorCode.FILE_TOO_LARGE]: 'The file is too large, maximum 100MB',
+  [ErrorCode.TEXT_SENSITIVE]: 'Text contains sensitive content, send failed',
+  [ErrorCode.IMAGE_SENSITIVE]: 'Image contains sensitive content, send failed',
+  [ErrorCode.UPLOAD_GRANT_INVALID]: 'The upload grant is unknown, used or expired: ask for a new one',
+  [ErrorCode.MEDIA_INVALID_FORMAT]: 'The file is not audio or video of a supported format',
+  [ErrorCode.MERGER_NOT_FOUND]: 'The merged record does not exist',
+  [ErrorCode.UPLOAD_CANCELLED]: 'The upload was cancelled',
   [ErrorCode.GROUP_NO_PERMISSION]: 'No permission for this group operation',
   [ErrorCode.GROUP_OWNER_CANNOT_QUIT]: 'The group owner cannot quit this group',
   [ErrorCode.GROUP_NOT_FOUND]: 'The group does not exist',

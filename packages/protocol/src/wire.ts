@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AT_ALL, Limits } from './constants';
+import { payloadSchemas } from './message-payloads';
 
 /** Shapes the server sends. The SDK parses every frame with these before trusting it. */
 
@@ -29,16 +30,12 @@ export const remindTypeSchema = z.enum(['AcceptAndNotify', 'AcceptNotNotify', 'D
 
 export const atUserListSchema = z.array(z.union([userIDSchema, z.literal(AT_ALL)])).max(100);
 
-export const textPayloadSchema = z.object({ text: z.string() });
-
-export const wireMessageSchema = z.object({
+const wireMessageBaseSchema = z.object({
   ID: z.string(),
   conversationType: conversationTypeSchema,
   from: z.string(),
   /** Peer user ID for C2C, group ID for groups. */
   to: z.string(),
-  type: z.literal('TIMTextElem'),
-  payload: textPayloadSchema,
   atUserList: z.array(z.string()),
   /** Per-conversation server sequence; 0 for messages that are never stored (AVChatRoom). */
   sequence: z.number().int().nonnegative(),
@@ -50,8 +47,30 @@ export const wireMessageSchema = z.object({
   avatar: z.string(),
   cloudCustomData: z.string(),
   needReadReceipt: z.boolean(),
+  /** Set when moderation flagged the content (possibly after delivery): shown as a placeholder. */
+  hasRiskContent: z.boolean(),
 });
+
+/** A stored message as the server delivers it: the common fields plus one type and its payload. */
+export const wireMessageSchema = z.discriminatedUnion('type', [
+  wireMessageBaseSchema.extend({ type: z.literal('TIMTextElem'), payload: payloadSchemas.TIMTextElem }),
+  wireMessageBaseSchema.extend({ type: z.literal('TIMImageElem'), payload: payloadSchemas.TIMImageElem }),
+  wireMessageBaseSchema.extend({ type: z.literal('TIMSoundElem'), payload: payloadSchemas.TIMSoundElem }),
+  wireMessageBaseSchema.extend({ type: z.literal('TIMVideoFileElem'), payload: payloadSchemas.TIMVideoFileElem }),
+  wireMessageBaseSchema.extend({ type: z.literal('TIMFileElem'), payload: payloadSchemas.TIMFileElem }),
+  wireMessageBaseSchema.extend({ type: z.literal('TIMLocationElem'), payload: payloadSchemas.TIMLocationElem }),
+  wireMessageBaseSchema.extend({ type: z.literal('TIMFaceElem'), payload: payloadSchemas.TIMFaceElem }),
+  wireMessageBaseSchema.extend({ type: z.literal('TIMCustomElem'), payload: payloadSchemas.TIMCustomElem }),
+  wireMessageBaseSchema.extend({ type: z.literal('TIMRelayElem'), payload: payloadSchemas.TIMRelayElem }),
+  wireMessageBaseSchema.extend({ type: z.literal('TIMGroupTipElem'), payload: payloadSchemas.TIMGroupTipElem }),
+  wireMessageBaseSchema.extend({
+    type: z.literal('TIMGroupSystemNoticeElem'),
+    payload: payloadSchemas.TIMGroupSystemNoticeElem,
+  }),
+]);
 export type WireMessage = z.infer<typeof wireMessageSchema>;
+/** The fields every message has, whatever its type. */
+export type WireMessageBase = z.infer<typeof wireMessageBaseSchema>;
 
 export const profileSchema = z.object({
   userID: z.string(),

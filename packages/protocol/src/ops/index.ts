@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Limits } from './constants';
-import { safeText } from './text';
+import { Limits } from '../constants';
+import { sendPayloadSchemas } from '../message-payloads';
+import { safeText } from '../text';
 import {
   atUserListSchema,
   conversationTypeSchema,
@@ -15,7 +16,34 @@ import {
   userIDSchema,
   wireConversationSchema,
   wireMessageSchema,
-} from './wire';
+} from '../wire';
+import { fileOps } from './files';
+import { mergerOps } from './merger';
+
+/** The fields of a send other than its type and payload. */
+const sendBaseSchema = z.object({
+  ID: messageIDSchema,
+  conversationType: conversationTypeSchema,
+  to: z.string().min(1).max(Limits.GROUP_ID_MAX),
+  atUserList: atUserListSchema.optional(),
+  clientTime: z.number().int(),
+  random: z.number().int(),
+  cloudCustomData: safeText().optional(),
+  needReadReceipt: z.boolean().optional(),
+});
+
+/** sendMessage: the common fields plus one sendable type and its payload (message-payloads.ts). */
+const sendMessageRequestSchema = z.discriminatedUnion('type', [
+  sendBaseSchema.extend({ type: z.literal('TIMTextElem'), payload: sendPayloadSchemas.TIMTextElem }),
+  sendBaseSchema.extend({ type: z.literal('TIMImageElem'), payload: sendPayloadSchemas.TIMImageElem }),
+  sendBaseSchema.extend({ type: z.literal('TIMSoundElem'), payload: sendPayloadSchemas.TIMSoundElem }),
+  sendBaseSchema.extend({ type: z.literal('TIMVideoFileElem'), payload: sendPayloadSchemas.TIMVideoFileElem }),
+  sendBaseSchema.extend({ type: z.literal('TIMFileElem'), payload: sendPayloadSchemas.TIMFileElem }),
+  sendBaseSchema.extend({ type: z.literal('TIMLocationElem'), payload: sendPayloadSchemas.TIMLocationElem }),
+  sendBaseSchema.extend({ type: z.literal('TIMFaceElem'), payload: sendPayloadSchemas.TIMFaceElem }),
+  sendBaseSchema.extend({ type: z.literal('TIMCustomElem'), payload: sendPayloadSchemas.TIMCustomElem }),
+  sendBaseSchema.extend({ type: z.literal('TIMRelayElem'), payload: sendPayloadSchemas.TIMRelayElem }),
+]);
 
 const conversationIDSchema = z
   .string()
@@ -27,6 +55,8 @@ const conversationIDSchema = z
  * (validated by the SDK). The wire frame is {id, op, body} → {id, ok, data | error}.
  */
 export const ops = {
+  ...fileOps,
+  ...mergerOps,
   login: {
     request: z.object({
       SDKAppID: z.number().int().positive(),
@@ -65,18 +95,7 @@ export const ops = {
     response: z.object({ profile: profileSchema }),
   },
   sendMessage: {
-    request: z.object({
-      ID: messageIDSchema,
-      conversationType: conversationTypeSchema,
-      to: z.string().min(1).max(Limits.GROUP_ID_MAX),
-      type: z.literal('TIMTextElem'),
-      payload: z.object({ text: safeText({ min: 1 }) }),
-      atUserList: atUserListSchema.optional(),
-      clientTime: z.number().int(),
-      random: z.number().int(),
-      cloudCustomData: safeText().optional(),
-      needReadReceipt: z.boolean().optional(),
-    }),
+    request: sendMessageRequestSchema,
     response: z.object({ message: wireMessageSchema }),
   },
   getMessageList: {
