@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- storm` runs the reconnect storm alone (bench/scenarios/storm.ts).
+ * `npm run bench -- storm` runs the reconnect storm alone (bench/scenarios/storm.ts);
+ * `npm run bench -- kit` measures the chat kit's bundle size alone (bench/kit-size.ts).
  *
  * `npm run bench`: measures Liaison in two configurations (embedded PGlite + in-process bus;
  * PostgreSQL + NATS) and a bare `ws` relay (the ceiling), then prints one JSON document on stdout.
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { type BenchConfig, loadBenchConfig } from './config';
 import { Generator } from './generator';
 import type { AppCredentials } from './ipc';
+import { measureKitSize } from './kit-size';
 import { benchLimitEnv, benchServerLimits } from './limits';
 import { createBenchDatabase } from './postgres';
 import { machineBusyCores, now, type ProcessGroups, pidsByName, readMemory, round1, sleep } from './proc';
@@ -24,6 +26,8 @@ import { stormScenario } from './scenarios/storm';
 import { REPO_ROOT, type ServiceProcess, startService, tail } from './server-process';
 
 const STORM_ONLY = process.argv.slice(2).includes('storm');
+/** `npm run bench -- kit`: the chat kit's bundle size alone (bench/kit-size.ts). */
+const KIT_ONLY = process.argv.slice(2).includes('kit');
 const startedAt = now();
 const log = (line: string) => process.stderr.write(`[bench +${Math.round((now() - startedAt) / 1000)}s] ${line}\n`);
 
@@ -251,6 +255,12 @@ function compare(cfg: BenchConfig, results: Record<string, Section>) {
 }
 
 async function main(): Promise<void> {
+  if (KIT_ONLY) {
+    process.stdout.write(
+      `${JSON.stringify({ benchmark: 'liaison', command: 'npm run bench -- kit', kitSize: await measureKitSize() }, null, 2)}\n`,
+    );
+    return;
+  }
   const cfg = loadBenchConfig();
   // Before anything starts: is the machine already busy with something else?
   const busyBeforeStart = await machineBusyCores();
@@ -305,6 +315,7 @@ async function main(): Promise<void> {
       }
     }
     if (cfg.relay && !STORM_ONLY) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
+    if (!STORM_ONLY) results.kitSize = await attempt('kit size', measureKitSize);
   } finally {
     clearTimeout(watchdog);
     gen.stop();
