@@ -4,10 +4,36 @@ import type { Conversation } from './conversation-model';
 import { ConversationStore, type ConversationStoreView } from './conversations';
 import { toLiaisonError } from './errors';
 import { Emitter, type EventHandler } from './events';
+import { FileAccess, fileOrigin } from './file-urls';
 import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
 import type { KnownPush } from './incoming';
 import { Logger } from './logger';
-import { type CreateTextMessageOptions, createTextMessage, fromWire, type Message } from './messages';
+import {
+  type CreateAudioMessageOptions,
+  type CreateCustomMessageOptions,
+  type CreateFaceMessageOptions,
+  type CreateFileMessageOptions,
+  type CreateImageMessageOptions,
+  type CreateLocationMessageOptions,
+  type CreateVideoMessageOptions,
+  createAudioMessage,
+  createCustomMessage,
+  createFaceMessage,
+  createFileMessage,
+  createImageMessage,
+  createLocationMessage,
+  createVideoMessage,
+} from './media-messages';
+import { cancelUpload, releaseMedia, uploadMedia } from './media-send';
+import {
+  type CreateForwardMessageOptions,
+  type CreateMergerMessageOptions,
+  createForwardMessage,
+  createMergerMessage,
+  downloadMergerMessage,
+  type MergerLike,
+} from './merger';
+import { type CreateTextMessageOptions, createTextMessage, fromWire, type Message, type Sender } from './messages';
 import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
 import { Receiver } from './receiving';
 import { MessageSender } from './sending';
@@ -75,6 +101,7 @@ export class ChatSDK {
   private readonly groups: GroupAPI;
   private readonly profiles: ProfileAPI;
   private readonly sender: MessageSender;
+  private readonly files: FileAccess;
 
   private ready = false;
   /** Pushes that arrived while logging in, before the conversation list was loaded. */
@@ -92,9 +119,10 @@ export class ChatSDK {
     }
     const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT;
     const WebSocketImpl = options.WebSocket;
+    const url = normalizeServerURL(options.server);
     this.session = new Session(
       {
-        url: normalizeServerURL(options.server),
+        url,
         SDKAppID: options.SDKAppID,
         requestTimeout,
         heartbeatInterval: options.heartbeatInterval ?? DEFAULT_HEARTBEAT_INTERVAL,
@@ -114,6 +142,8 @@ export class ChatSDK {
     const request = this.session.request;
     const me = () => this.me();
     const onError = (error: unknown) => this.reportError(error);
+    this.files = new FileAccess({ origin: fileOrigin(url), request, onError });
+    const resolveURL = this.files.resolve;
     this.conversationStore = this.store;
     this.store.subscribe(() => this.scheduleConversationEvents());
     this.conversations = new ConversationAPI({ request, me, store: this.store, onError });
@@ -123,6 +153,7 @@ export class ChatSDK {
       onMessage: (message) => this.conversations.handleMessage(message),
       onReceived: (messages) => this.events.emit(EVENT.MESSAGE_RECEIVED, messages),
       onError,
+      resolveURL,
     });
     this.groups = new GroupAPI({
       request,
@@ -139,6 +170,9 @@ export class ChatSDK {
       markOwn: (messageID) => this.receiver.markOwn(messageID),
       onStored: (message) => this.receiver.receive(message),
       sendTimeout: options.sendTimeout ?? DEFAULT_SEND_TIMEOUT,
+      upload: (message) => uploadMedia(message, { request, absolute: (path) => this.files.absolute(path) }),
+      onSent: releaseMedia,
+      resolveURL,
     });
   }
 
@@ -222,13 +256,68 @@ export class ChatSDK {
 
   /** A text message to send with sendMessage; status 'unSend'. Throws SDK_NOT_READY when logged out. */
   createTextMessage(options: CreateTextMessageOptions): Message {
-    const mine = this.profiles.myProfile;
-    return createTextMessage(options, { userID: this.me(), nick: mine?.nick ?? '', avatar: mine?.avatar ?? '' });
+    return createTextMessage(options, this.messageSender());
   }
 
   /** A text message mentioning payload.atUserList (user IDs, or TYPES.MSG_AT_ALL). */
   createTextAtMessage(options: CreateTextMessageOptions): Message {
     return this.createTextMessage(options);
+  }
+
+  /** An image (jpg, gif, png, bmp, webp) from payload.file; onProgress(0..1) as it uploads. */
+  createImageMessage(options: CreateImageMessageOptions): Message {
+    return createImageMessage(options, this.messageSender());
+  }
+
+  /** A video from payload.file; in a browser its first frame becomes the snapshot. */
+  createVideoMessage(options: CreateVideoMessageOptions): Message {
+    return createVideoMessage(options, this.messageSender());
+  }
+
+  /** A voice message from payload.file (a File, Blob or recording); payload.second or measured. */
+  createAudioMessage(options: CreateAudioMessageOptions): Message {
+    return createAudioMessage(options, this.messageSender());
+  }
+
+  createFileMessage(options: CreateFileMessageOptions): Message {
+    return createFileMessage(options, this.messageSender());
+  }
+
+  createLocationMessage(options: CreateLocationMessageOptions): Message {
+    return createLocationMessage(options, this.messageSender());
+  }
+
+  createFaceMessage(options: CreateFaceMessageOptions): Message {
+    return createFaceMessage(options, this.messageSender());
+  }
+
+  createCustomMessage(options: CreateCustomMessageOptions): Message {
+    return createCustomMessage(options, this.messageSender());
+  }
+
+  /** A merged chat record of 1–300 sent messages. */
+  createMergerMessage(options: CreateMergerMessageOptions): Message {
+    return createMergerMessage(options, this.messageSender());
+  }
+
+  /** A copy of payload (a sent or received message) for another conversation; nothing is re-uploaded. */
+  createForwardMessage(options: CreateForwardMessageOptions): Message {
+    return createForwardMessage(options, this.messageSender());
+  }
+
+  /** Resolves with the merger message (or nested record) whose payload.messageList is filled. */
+  downloadMergerMessage<M extends MergerLike>(message: M): Promise<ChatResponse<M>> {
+    return this.call(async () =>
+      ok(await downloadMergerMessage(message, { request: this.session.request, resolveURL: this.files.resolve })),
+    );
+  }
+
+  /**
+   * Ours (the reference has no such call): aborts the upload of a message being sent; its
+   * sendMessage rejects with UPLOAD_CANCELLED (2803) and the message can be sent again.
+   */
+  cancelUploadMessage(message: Message): Promise<ChatResponse<{ message: Message; isCancelled: boolean }>> {
+    return this.call(async () => ok({ message, isCancelled: cancelUpload(message) }));
   }
 
   /**
@@ -250,7 +339,7 @@ export class ChatSDK {
       });
       const me = this.me();
       return ok({
-        messageList: page.messageList.map((wire) => fromWire(wire, me)),
+        messageList: page.messageList.map((wire) => fromWire(wire, me, this.files.resolve)),
         nextReqMessageID: page.nextReqMessageID,
         isCompleted: page.isCompleted,
       });
@@ -337,7 +426,10 @@ export class ChatSDK {
       const result = await this.session.login({ userID: options.userID, userSig: options.userSig });
       this.assertCurrent(epoch);
       this.profiles.accept(result.profile, { isMine: true, silent: true });
+      // The file token first, so that the messages handed out from here carry it.
+      const fileToken = this.files.refresh();
       const { conversationList } = await this.session.request('getConversationList', {});
+      await fileToken;
       this.assertCurrent(epoch);
       this.receiver.seed(conversationList);
       this.conversations.load(conversationList);
@@ -366,7 +458,9 @@ export class ChatSDK {
     this.events.emit(EVENT.NET_STATE_CHANGE, { state: TYPES.NET_STATE_CONNECTED });
     try {
       const since = this.store.activityMark();
+      const fileToken = this.files.refresh();
       const { conversationList } = await this.session.request('getConversationList', {});
+      await fileToken;
       if (epoch !== this.epoch) return;
       this.conversations.refresh(conversationList, since);
       const caughtUp = this.receiver.catchUp(conversationList);
@@ -418,6 +512,7 @@ export class ChatSDK {
 
   private clearState(): void {
     this.ready = false;
+    this.files.stop();
     this.pushBuffer = null;
     this.receiver.reset();
     this.store.clear();
@@ -457,6 +552,12 @@ export class ChatSDK {
     if (liaisonError.code === ErrorCode.SDK_NOT_READY) return;
     this.logger.warn(`error ${liaisonError.code}: ${liaisonError.message}`);
     this.events.emit(EVENT.ERROR, { code: liaisonError.code, message: liaisonError.message });
+  }
+
+  /** The logged-in user as the sender of a new message. */
+  private messageSender(): Sender {
+    const mine = this.profiles.myProfile;
+    return { userID: this.me(), nick: mine?.nick ?? '', avatar: mine?.avatar ?? '' };
   }
 
   private me(): string {

@@ -1,4 +1,4 @@
-import { AT_ALL, type WireConversation, type WireMessage } from '@liaison/protocol';
+import { AT_ALL, type WireConversation } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   applyMessage,
@@ -11,11 +11,11 @@ import {
   totalUnreadCount,
 } from './conversation-model';
 import { fromWire } from './messages';
-import { wireConversation, wireMessage } from './test-fixtures';
+import { type TextWire, wireConversation, wireMessage } from './test-fixtures';
 
 const me = 'me';
 
-function groupMessage(overrides: Partial<WireMessage> = {}): WireMessage {
+function groupMessage(overrides: Partial<TextWire> = {}): TextWire {
   return wireMessage({
     ID: `m-${overrides.sequence ?? 1}`,
     conversationType: 'GROUP',
@@ -32,7 +32,7 @@ function groupConversation(overrides: Partial<WireConversation> = {}): WireConve
   return wireConversation({ conversationID: 'GROUPteam', type: 'GROUP', target: 'team', updatedAt: 1, ...overrides });
 }
 
-const incoming = (overrides: Partial<WireMessage> = {}) => fromWire(groupMessage(overrides), me);
+const incoming = (overrides: Partial<TextWire> = {}) => fromWire(groupMessage(overrides), me);
 
 describe('toConversation', () => {
   it('has reference lastMessage fields, empty ones when there is no message', () => {

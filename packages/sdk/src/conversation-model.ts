@@ -6,15 +6,18 @@ import type {
   WireConversation,
   WireMessage,
 } from '@liaison/protocol';
-import { fromWire, type Message, mentions, type TextPayload } from './messages';
+import { fromWire, type Message, mentions } from './messages';
 import { type MessageElemType, TYPES } from './types';
 
 /** The reference SDK's `conversation.lastMessage`; all fields empty when there is none. */
 export interface LastMessage {
   ID: string;
   type: MessageElemType | '';
-  payload: TextPayload | null;
-  /** Text to show in a conversation list row. */
+  payload: Message['payload'] | null;
+  /**
+   * Text to show in a conversation list row: the text itself, or the reference SDK's label for
+   * other types ('[图片]', '[文件]', …; a UI shows its own translation by `type`).
+   */
   messageForShow: string;
   fromAccount: string;
   nick: string;
@@ -205,7 +208,7 @@ export function toLastMessage(message: Message): LastMessage {
     ID: message.ID,
     type: message.type,
     payload: message.payload,
-    messageForShow: message.payload.text,
+    messageForShow: messageForShow(message),
     fromAccount: message.from,
     nick: message.nick,
     nameCard: message.nameCard,
@@ -260,4 +263,24 @@ function unreadAtInfo(list: readonly GroupAtInfo[], readSequence: number): Group
   const bySequence = new Map<number, GroupAtInfo>();
   for (const item of list) if (item.messageSequence > readSequence) bySequence.set(item.messageSequence, item);
   return [...bySequence.values()].sort((a, b) => a.messageSequence - b.messageSequence);
+}
+
+/** The reference SDK's conversation-list labels for messages other than text. */
+const LABELS = {
+  TIMImageElem: '[图片]',
+  TIMSoundElem: '[语音]',
+  TIMVideoFileElem: '[视频]',
+  TIMFileElem: '[文件]',
+  TIMLocationElem: '[位置]',
+  TIMFaceElem: '[动画表情]',
+  TIMCustomElem: '[自定义消息]',
+  TIMRelayElem: '[聊天记录]',
+  TIMGroupTipElem: '[群提示消息]',
+  TIMGroupSystemNoticeElem: '[群系统通知]',
+} as const;
+
+function messageForShow(message: Message): string {
+  if (message.type === TYPES.MSG_TEXT) return message.payload.text;
+  if (message.type === TYPES.MSG_CUSTOM && message.payload.description !== '') return message.payload.description;
+  return LABELS[message.type];
 }

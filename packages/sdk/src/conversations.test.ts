@@ -33,6 +33,7 @@ function messageFrom(id: string, sequence: number, time: number) {
       avatar: '',
       cloudCustomData: '',
       needReadReceipt: false,
+      hasRiskContent: false,
     },
     'me',
   );

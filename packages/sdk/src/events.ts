@@ -9,6 +9,7 @@ export interface EventDataMap {
   [EVENT.SDK_READY]: undefined;
   [EVENT.SDK_NOT_READY]: undefined;
   [EVENT.MESSAGE_RECEIVED]: Message[];
+  [EVENT.MESSAGE_MODIFIED]: Message[];
   [EVENT.CONVERSATION_LIST_UPDATED]: Conversation[];
   [EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED]: number;
   [EVENT.NET_STATE_CHANGE]: { state: NetState };

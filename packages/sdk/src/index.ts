@@ -15,7 +15,23 @@ const LiaisonChat = {
 
 export default LiaisonChat;
 
-export type { ErrorBody, GroupMember, GroupProfile, JoinStatus, Profile } from '@liaison/protocol';
+export type {
+  CustomPayload,
+  ErrorBody,
+  FacePayload,
+  FilePayload,
+  GroupMember,
+  GroupProfile,
+  GroupSystemNoticePayload,
+  GroupTipPayload,
+  ImageInfo,
+  ImagePayload,
+  JoinStatus,
+  LocationPayload,
+  Profile,
+  SoundPayload,
+  VideoPayload,
+} from '@liaison/protocol';
 export { ErrorCode, LiaisonError } from '@liaison/protocol';
 export type {
   CreateOptions,
@@ -31,11 +47,30 @@ export { SendMessageError } from './errors';
 export type { ChatEvent, EventDataMap, EventHandler } from './events';
 export type { CreateGroupOptions, Group } from './groups';
 export type {
+  CreateAudioMessageOptions,
+  CreateCustomMessageOptions,
+  CreateFaceMessageOptions,
+  CreateFileBearingOptions,
+  CreateFileMessageOptions,
+  CreateImageMessageOptions,
+  CreateLocationMessageOptions,
+  CreateMessageOptions,
+  CreateVideoMessageOptions,
+} from './media-messages';
+export type { CreateForwardMessageOptions, CreateMergerMessageOptions, MergerLike } from './merger';
+export type {
   CreateTextMessageOptions,
+  MergedMessage,
+  MergerPayload,
   Message,
+  MessageBase,
+  MessageContent,
   MessageFlow,
+  MessageOf,
+  MessagePayloads,
   MessageReaction,
   MessageStatus,
+  MessageType,
   ReadReceiptInfo,
   TextPayload,
 } from './messages';
@@ -43,4 +78,5 @@ export type { UpdateMyProfileOptions } from './profiles';
 export type { WebSocketConstructor, WebSocketLike } from './transport';
 export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './types';
 export { EVENT, TYPES } from './types';
+export type { UploadSource } from './uploads';
 export { IM_ENDPOINT_PATH, normalizeServerURL } from './url';

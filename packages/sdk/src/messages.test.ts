@@ -1,11 +1,12 @@
-import { AT_ALL, ErrorCode, messageIDSchema, type WireMessage } from '@liaison/protocol';
+import { AT_ALL, ErrorCode, messageIDSchema } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import { conversationIDOf, createTextMessage, fromWire, generateMessageID, mentions, toSendBody } from './messages';
+import type { TextWire } from './test-fixtures';
 
 const alice = { userID: 'alice', nick: 'Alice', avatar: 'https://example.com/a.png' };
 const entropy = { now: () => 1_700_000_000_123, random: () => 42 };
 
-function wire(overrides: Partial<WireMessage> = {}): WireMessage {
+function wire(overrides: Partial<TextWire> = {}): TextWire {
   return {
     ID: 'bob-1-1',
     conversationType: 'C2C',
@@ -22,6 +23,7 @@ function wire(overrides: Partial<WireMessage> = {}): WireMessage {
     avatar: '',
     cloudCustomData: '',
     needReadReceipt: false,
+    hasRiskContent: false,
     ...overrides,
   };
 }

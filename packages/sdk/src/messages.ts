@@ -1,12 +1,25 @@
 import {
   type ConversationType,
+  type CustomPayload,
   ErrorCode,
+  type FacePayload,
+  type FilePayload,
+  type GroupSystemNoticePayload,
+  type GroupTipPayload,
+  type ImagePayload,
   LiaisonError,
   Limits,
+  type LocationPayload,
   type OpRequest,
+  type SoundPayload,
   toConversationID,
+  type VideoPayload,
+  type MergedMessage as WireMergedMessage,
+  type MergerPayload as WireMergerPayload,
   type WireMessage,
 } from '@liaison/protocol';
+import { resolveContentURLs, type URLResolver } from './file-urls';
+import { sendContentOf } from './send-content';
 import { TYPES } from './types';
 
 export type MessageFlow = 'in' | 'out';
@@ -15,6 +28,36 @@ export type MessageStatus = 'unSend' | 'success' | 'fail';
 export interface TextPayload {
   text: string;
 }
+
+/** A message inside a merged record (payload.messageList of MSG_MERGER), with its file URLs resolved. */
+export interface MergedMessage extends Omit<WireMergedMessage, 'messageBody'> {
+  /** One element: the message's type and payload, as a Message has them. */
+  messageBody: MessageContent[];
+}
+
+/** payload of MSG_MERGER: messageList is empty for a large record until downloadMergerMessage fills it. */
+export interface MergerPayload extends Omit<WireMergerPayload, 'messageList'> {
+  messageList: MergedMessage[];
+}
+
+/** The payload of each message type, with the reference SDK's field names (spec chat.md §3). */
+export interface MessagePayloads {
+  TIMTextElem: TextPayload;
+  TIMImageElem: ImagePayload;
+  TIMSoundElem: SoundPayload;
+  TIMVideoFileElem: VideoPayload;
+  TIMFileElem: FilePayload;
+  TIMLocationElem: LocationPayload;
+  TIMFaceElem: FacePayload;
+  TIMCustomElem: CustomPayload;
+  TIMRelayElem: MergerPayload;
+  TIMGroupTipElem: GroupTipPayload;
+  TIMGroupSystemNoticeElem: GroupSystemNoticePayload;
+}
+export type MessageType = keyof MessagePayloads;
+
+/** A type and its payload: `message.type === TYPES.MSG_IMAGE` narrows `message.payload`. */
+export type MessageContent = { [T in MessageType]: { type: T; payload: MessagePayloads[T] } }[MessageType];
 
 export interface ReadReceiptInfo {
   readCount: number;
@@ -29,15 +72,9 @@ export interface MessageReaction {
   partialUserList: string[];
 }
 
-/**
- * A message, with the reference SDK's field names (spec chat.md §3). `conversationID` and
- * `flow` are relative to the logged-in user. Only text messages exist today, so `type` and
- * `payload` are those of a text message; other kinds will join this as a union.
- */
-export interface Message {
+/** The fields every message has, whatever its type. */
+export interface MessageBase {
   ID: string;
-  type: typeof TYPES.MSG_TEXT;
-  payload: TextPayload;
   conversationID: string;
   conversationType: ConversationType;
   /** Peer user ID for C2C, group ID for groups. */
@@ -67,11 +104,21 @@ export interface Message {
   isModified: boolean;
   isSystemMessage: boolean;
   isBroadcastMessage: boolean;
+  /** Moderation flagged the content (possibly after delivery): show a placeholder, offer no download. */
   hasRiskContent: boolean;
   reactionList: MessageReaction[];
-  /** Upload progress 0..1; text has nothing to upload, so 1. */
+  /** Upload progress 0..1 of a message with a file; 1 for everything else and once uploaded. */
   progress: number;
 }
+
+/**
+ * A message, with the reference SDK's field names (spec chat.md §3). `conversationID` and
+ * `flow` are relative to the logged-in user. A union on `type`: each type has its own payload.
+ */
+export type Message = MessageBase & MessageContent;
+
+/** A message of one type. */
+export type MessageOf<T extends MessageType> = MessageBase & { type: T; payload: MessagePayloads[T] };
 
 export interface CreateTextMessageOptions {
   /** Peer user ID for C2C, group ID for groups. */
@@ -102,20 +149,44 @@ export function createTextMessage(
   sender: Sender,
   entropy: MessageEntropy = defaultEntropy,
 ): Message {
-  const { to, conversationType, payload } = options;
+  const { payload } = options;
+  if (typeof payload?.text !== 'string') throw invalid('payload.text must be a string');
+  return createOutgoingMessage(
+    { type: TYPES.MSG_TEXT, payload: { text: payload.text } },
+    { ...options, atUserList: payload.atUserList },
+    sender,
+    entropy,
+  );
+}
+
+/** Where an outgoing message goes and what it carries besides its content. */
+export interface OutgoingOptions {
+  /** Peer user ID for C2C, group ID for groups. */
+  to: string;
+  conversationType: ConversationType;
+  needReadReceipt?: boolean;
+  cloudCustomData?: string;
+  atUserList?: string[];
+}
+
+/** A new outgoing message of any type, status 'unSend', with a fresh client-side ID. */
+export function createOutgoingMessage<C extends MessageContent>(
+  content: C,
+  options: OutgoingOptions,
+  sender: Sender,
+  entropy: MessageEntropy = defaultEntropy,
+): MessageBase & C {
+  const { to, conversationType } = options;
   if (conversationType !== TYPES.CONV_C2C && conversationType !== TYPES.CONV_GROUP) {
     throw invalid(`conversationType must be ${TYPES.CONV_C2C} or ${TYPES.CONV_GROUP}`);
   }
   if (typeof to !== 'string' || to.length === 0) throw invalid('to must be a non-empty user or group ID');
-  if (typeof payload?.text !== 'string') throw invalid('payload.text must be a string');
   const nowMs = entropy.now();
   const random = entropy.random();
   const clientTime = Math.floor(nowMs / 1000);
-  return {
+  const base: MessageBase = {
     ...blankMessage(),
     ID: generateMessageID(sender.userID, nowMs, random),
-    type: TYPES.MSG_TEXT,
-    payload: { text: payload.text },
     conversationID: toConversationID(conversationType, to),
     conversationType,
     to,
@@ -127,10 +198,11 @@ export function createTextMessage(
     random,
     nick: sender.nick,
     avatar: sender.avatar,
-    atUserList: [...(payload.atUserList ?? [])],
+    atUserList: [...(options.atUserList ?? [])],
     cloudCustomData: options.cloudCustomData ?? '',
     needReadReceipt: options.needReadReceipt ?? false,
   };
+  return Object.assign(base, content);
 }
 
 /**
@@ -141,13 +213,15 @@ export function generateMessageID(userID: string, nowMs: number, random: number)
   return `${userID}-${nowMs}-${random}`.slice(0, Limits.MESSAGE_ID_MAX);
 }
 
-/** A stored message as the logged-in user `me` sees it. */
-export function fromWire(wire: WireMessage, me: string): Message {
+/**
+ * A stored message as the logged-in user `me` sees it; `resolveURL` turns the server's file paths
+ * into URLs the viewer can load (file-urls.ts).
+ */
+export function fromWire(wire: WireMessage, me: string, resolveURL: URLResolver = keepURL): Message {
   return {
     ...blankMessage(),
+    ...resolveContentURLs(wire, resolveURL),
     ID: wire.ID,
-    type: wire.type,
-    payload: { text: wire.payload.text },
     conversationID: conversationIDOf(wire, me),
     conversationType: wire.conversationType,
     to: wire.to,
@@ -163,6 +237,7 @@ export function fromWire(wire: WireMessage, me: string): Message {
     atUserList: [...wire.atUserList],
     cloudCustomData: wire.cloudCustomData,
     needReadReceipt: wire.needReadReceipt,
+    hasRiskContent: wire.hasRiskContent,
   };
 }
 
@@ -172,14 +247,13 @@ export function conversationIDOf(message: Pick<WireMessage, 'conversationType' |
   return toConversationID('C2C', message.from === me ? message.to : message.from);
 }
 
-/** The `sendMessage` request body for an outgoing message. */
+/** The `sendMessage` request body for an outgoing message (its content as send-content.ts has it). */
 export function toSendBody(message: Message): OpRequest<'sendMessage'> {
   return {
     ID: message.ID,
     conversationType: message.conversationType,
     to: message.to,
-    type: message.type,
-    payload: { text: message.payload.text },
+    ...sendContentOf(message),
     atUserList: message.atUserList,
     clientTime: message.clientTime,
     random: message.random,
@@ -194,10 +268,8 @@ export function mentions(message: Pick<Message, 'atUserList'>, me: string): { me
 }
 
 function blankMessage(): Omit<
-  Message,
+  MessageBase,
   | 'ID'
-  | 'type'
-  | 'payload'
   | 'conversationID'
   | 'conversationType'
   | 'to'
@@ -229,6 +301,10 @@ function blankMessage(): Omit<
     reactionList: [],
     progress: 1,
   };
+}
+
+function keepURL(path: string): string {
+  return path;
 }
 
 function randomUint31(): number {

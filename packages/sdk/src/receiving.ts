@@ -1,4 +1,5 @@
 import type { WireConversation, WireMessage } from '@liaison/protocol';
+import type { URLResolver } from './file-urls';
 import { conversationIDOf, fromWire, type Message } from './messages';
 import { SequenceSync, type SyncPage } from './sync';
 
@@ -11,6 +12,8 @@ export interface ReceiverOptions {
   /** New messages this client did not send itself: MESSAGE_RECEIVED. */
   onReceived(messages: Message[]): void;
   onError(error: unknown): void;
+  /** Makes file URLs loadable (file-urls.ts); kept as the server sent them when absent. */
+  resolveURL?: URLResolver;
 }
 
 /** How many of its own message IDs a client remembers, to recognise them when they come back. */
@@ -98,7 +101,7 @@ export class Receiver {
   }
 
   private deliver(wire: WireMessage): void {
-    const message = fromWire(wire, this.options.me());
+    const message = fromWire(wire, this.options.me(), this.options.resolveURL);
     this.options.onMessage(message);
     if (!this.ownIDs.has(message.ID)) this.options.onReceived([message]);
   }

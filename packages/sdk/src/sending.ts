@@ -8,8 +8,10 @@ import {
   type WireMessage,
 } from '@liaison/protocol';
 import { SendMessageError, toLiaisonError } from './errors';
+import type { URLResolver } from './file-urls';
 import { fromWire, type Message, toSendBody } from './messages';
 import type { RequestFunction } from './requests';
+import { hasSendContent, sendContentOf } from './send-content';
 import { SendGate } from './send-gate';
 import { type ChatResponse, ok } from './types';
 
@@ -24,6 +26,12 @@ export interface SenderContext {
   sendTimeout: number;
   /** Jitter in [0, 1) for rate-limit retries; injectable for tests. */
   random?: () => number;
+  /** Uploads a file-bearing message's files before it is sent (media-send.ts); nothing for others. */
+  upload?: (message: Message) => Promise<void>;
+  /** The message was stored: release what was kept for sending it. */
+  onSent?: (message: Message) => void;
+  /** Makes the stored message's file URLs loadable (file-urls.ts). */
+  resolveURL?: URLResolver;
 }
 
 /** A send refused for rate limit is tried again after the server's retry-after, this many times at most. */
@@ -57,12 +65,15 @@ export class MessageSender {
     if (message.status === 'success') return ok({ message });
     message.status = 'unSend';
     try {
-      if (messageBodyBytes(message.payload, message.cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
+      if (messageBodyBytes(bodyPayload(message), message.cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
         throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
       }
+      await this.context.upload?.(message);
       this.context.markOwn(message.ID);
       const result = await this.sendWithRetries(message);
-      const stored = fromWire(result.message, this.context.me());
+      const stored = fromWire(result.message, this.context.me(), this.context.resolveURL);
+      // Text keeps its payload object; other types take the server's (URLs, sizes, the record).
+      if (stored.type !== 'TIMTextElem') Object.assign(message, { type: stored.type, payload: stored.payload });
       Object.assign(message, {
         status: 'success',
         time: stored.time,
@@ -72,7 +83,10 @@ export class MessageSender {
         nick: stored.nick,
         avatar: stored.avatar,
         conversationID: stored.conversationID,
+        hasRiskContent: stored.hasRiskContent,
+        progress: 1,
       } satisfies Partial<Message>);
+      this.context.onSent?.(message);
       this.context.onStored(result.message);
       return ok({ message });
     } catch (error) {
@@ -107,4 +121,9 @@ export class MessageSender {
       }
     }
   }
+}
+
+/** What counts towards the 12 KB limit: what will be sent (a merger's references, not its local copy). */
+function bodyPayload(message: Message): unknown {
+  return hasSendContent(message) ? sendContentOf(message).payload : message.payload;
 }

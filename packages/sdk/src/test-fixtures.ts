@@ -2,7 +2,10 @@ import type { WireConversation, WireMessage } from '@liaison/protocol';
 
 /** Wire objects as the server sends them, for the SDK's unit tests; each test overrides what it needs. */
 
-export function wireMessage(overrides: Partial<WireMessage> = {}): WireMessage {
+/** A delivered text message; the fixtures' default type. */
+export type TextWire = Extract<WireMessage, { type: 'TIMTextElem' }>;
+
+export function wireMessage(overrides: Partial<TextWire> = {}): TextWire {
   const sequence = overrides.sequence ?? 1;
   return {
     ID: `bob-${sequence}`,
@@ -20,6 +23,7 @@ export function wireMessage(overrides: Partial<WireMessage> = {}): WireMessage {
     avatar: '',
     cloudCustomData: '',
     needReadReceipt: false,
+    hasRiskContent: false,
     ...overrides,
   };
 }

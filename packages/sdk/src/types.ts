@@ -2,7 +2,7 @@ import { AT_ALL } from '@liaison/protocol';
 
 /**
  * The reference SDK's `TYPES`, with its string values, so code comparing against them ports as is.
- * Only text messages can be sent for now; the other MSG_* names exist so renderers can key on them.
+ * Constants the reference does not have are marked "ours".
  */
 export const TYPES = {
   CONV_C2C: 'C2C',
@@ -25,6 +25,31 @@ export const TYPES = {
   MSG_CUSTOM: 'TIMCustomElem',
   MSG_MERGER: 'TIMRelayElem',
   MSG_AT_ALL: AT_ALL,
+
+  MSG_PRIORITY_HIGH: 'High',
+  MSG_PRIORITY_NORMAL: 'Normal',
+  MSG_PRIORITY_LOW: 'Low',
+  MSG_PRIORITY_LOWEST: 'Lowest',
+
+  /** payload.operationType of MSG_GRP_TIP. */
+  GRP_TIP_MBR_JOIN: 1,
+  GRP_TIP_MBR_QUIT: 2,
+  GRP_TIP_MBR_KICKED_OUT: 3,
+  GRP_TIP_MBR_SET_ADMIN: 4,
+  GRP_TIP_MBR_CANCELED_ADMIN: 5,
+  GRP_TIP_GRP_PROFILE_UPDATED: 6,
+  GRP_TIP_MBR_PROFILE_UPDATED: 7,
+
+  /** Ours: payload.imageFormat of MSG_IMAGE (the reference documents the numbers, not names). */
+  IMG_FORMAT_JPG: 1,
+  IMG_FORMAT_GIF: 2,
+  IMG_FORMAT_PNG: 3,
+  IMG_FORMAT_BMP: 4,
+  IMG_FORMAT_OTHER: 255,
+  /** Ours: imageInfoArray[].type: the original (index 0), large ≤ 720 px (index 1), small ≤ 198 px (index 2). */
+  IMG_TYPE_ORIGINAL: 1,
+  IMG_TYPE_LARGE: 2,
+  IMG_TYPE_SMALL: 3,
 
   MSG_REMIND_ACPT_AND_NOTE: 'AcceptAndNotify',
   MSG_REMIND_ACPT_NOT_NOTE: 'AcceptNotNotify',
@@ -66,12 +91,14 @@ export const EVENT = {
   KICKED_OUT: 'kickedOut',
   PROFILE_UPDATED: 'onProfileUpdated',
   GROUP_LIST_UPDATED: 'onGroupListUpdated',
+  /** Messages changed after delivery (e.g. flagged by moderation: hasRiskContent); data: Message[]. */
+  MESSAGE_MODIFIED: 'onMessageModified',
   ERROR: 'error',
 } as const;
 
 export type EventName = (typeof EVENT)[keyof typeof EVENT];
 
-/** Every message type name the reference SDK knows; only 'TIMTextElem' is produced today. */
+/** Every message type name the reference SDK knows. */
 export type MessageElemType =
   | typeof TYPES.MSG_TEXT
   | typeof TYPES.MSG_IMAGE

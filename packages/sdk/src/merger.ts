@@ -1,0 +1,188 @@
+import { ErrorCode, LiaisonError, Limits, type SendContent } from '@liaison/protocol';
+import { resolveMergedMessages, type URLResolver } from './file-urls';
+import type { CreateMessageOptions } from './media-messages';
+import {
+  createOutgoingMessage,
+  defaultEntropy,
+  type MergedMessage,
+  type MergerPayload,
+  type Message,
+  type MessageContent,
+  type MessageEntropy,
+  type Sender,
+} from './messages';
+import type { RequestFunction } from './requests';
+import { setSendContent } from './send-content';
+import { TYPES } from './types';
+
+export type CreateMergerMessageOptions = CreateMessageOptions<{
+  /** 1 to 300 sent messages (status 'success'), mergers included, group tips and notices not. */
+  messageList: Message[];
+  title: string;
+  abstractList: string[];
+  compatibleText: string;
+}>;
+
+export interface CreateForwardMessageOptions extends CreateMessageOptions<Message> {}
+
+/** A merged record to download: a merger Message, or a nested one from a record's messageBody. */
+export interface MergerLike {
+  type: typeof TYPES.MSG_MERGER;
+  payload: MergerPayload;
+}
+
+/**
+ * A merged chat record. It is sent as references to the messages ({conversationID, ID}); the server
+ * loads them (only messages the sender can read) and builds the record, so nobody can put words in
+ * someone else's mouth. The local payload shows the record until the server's copy replaces it.
+ */
+export function createMergerMessage(
+  options: CreateMergerMessageOptions,
+  sender: Sender,
+  entropy: MessageEntropy = defaultEntropy,
+): Message {
+  const { messageList, title, abstractList, compatibleText } = options.payload ?? {};
+  if (!Array.isArray(messageList) || messageList.length === 0 || messageList.length > Limits.MERGER_MESSAGES_MAX) {
+    throw invalid(`payload.messageList must hold 1 to ${Limits.MERGER_MESSAGES_MAX} messages`);
+  }
+  for (const message of messageList) requireForwardable(message, 'payload.messageList');
+  if (typeof title !== 'string' || title.length === 0) throw invalid('payload.title must be a non-empty string');
+  if (!Array.isArray(abstractList) || abstractList.some((line) => typeof line !== 'string')) {
+    throw invalid('payload.abstractList must be a list of strings');
+  }
+  if (typeof compatibleText !== 'string' || compatibleText.length === 0) {
+    throw invalid('payload.compatibleText must be a non-empty string');
+  }
+  const message = createOutgoingMessage(
+    {
+      type: TYPES.MSG_MERGER,
+      payload: {
+        downloadKey: '',
+        title,
+        abstractList: [...abstractList],
+        compatibleText,
+        messageList: messageList.map(toMergedMessage),
+      },
+    },
+    options,
+    sender,
+    entropy,
+  );
+  setSendContent(message, {
+    type: TYPES.MSG_MERGER,
+    payload: {
+      title,
+      abstractList: [...abstractList],
+      compatibleText,
+      messageList: messageList.map((item) => ({ conversationID: item.conversationID, ID: item.ID })),
+    },
+  });
+  return message;
+}
+
+/**
+ * A copy of a sent or received message for another conversation: same type and payload, its files
+ * named by their uuid (the server lets the new conversation read them) and a merged record by its
+ * downloadKey. Nothing is uploaded again.
+ */
+export function createForwardMessage(
+  options: CreateForwardMessageOptions,
+  sender: Sender,
+  entropy: MessageEntropy = defaultEntropy,
+): Message {
+  const original = options.payload;
+  requireForwardable(original, 'payload');
+  const sendContent = forwardContent(original);
+  const message = createOutgoingMessage(
+    contentOf(original),
+    { ...options, cloudCustomData: options.cloudCustomData ?? original.cloudCustomData },
+    sender,
+    entropy,
+  );
+  if (sendContent) setSendContent(message, sendContent);
+  return message;
+}
+
+/**
+ * Resolves with the record whose payload.messageList is filled: as it is when the messages came
+ * inline, else fetched by downloadKey (and kept in the payload, so a second call asks nobody).
+ */
+export async function downloadMergerMessage<M extends MergerLike>(
+  target: M,
+  context: { request: RequestFunction; resolveURL: URLResolver },
+): Promise<M> {
+  if (target?.type !== TYPES.MSG_MERGER) throw invalid('downloadMergerMessage takes a merger message');
+  const { payload } = target;
+  if (payload.messageList.length > 0) return target;
+  if (payload.downloadKey === '') throw new LiaisonError(ErrorCode.MERGER_NOT_FOUND);
+  const { messageList } = await context.request('downloadMergerMessage', { downloadKey: payload.downloadKey });
+  payload.messageList = resolveMergedMessages(messageList, context.resolveURL);
+  return target;
+}
+
+function toMergedMessage(message: Message): MergedMessage {
+  return {
+    ID: message.ID,
+    from: message.from,
+    nick: message.nick,
+    avatar: message.avatar,
+    time: message.time,
+    cloudCustomData: message.cloudCustomData,
+    messageBody: [contentOf(message)],
+  };
+}
+
+/** The type and a copy of the payload, without the message's other fields. */
+function contentOf(message: Message): MessageContent {
+  // The pair is taken from one message, so its type and payload belong together.
+  return { type: message.type, payload: structuredClone(message.payload) } as MessageContent;
+}
+
+/** What a forward sends when the payload is not it: files by uuid, a record by downloadKey. */
+function forwardContent(message: Message): SendContent | null {
+  switch (message.type) {
+    case 'TIMImageElem':
+      return { type: message.type, payload: { uuid: requireUUID(message.payload.uuid) } };
+    case 'TIMSoundElem':
+      return {
+        type: message.type,
+        payload: { uuid: requireUUID(message.payload.uuid), second: message.payload.second },
+      };
+    case 'TIMVideoFileElem': {
+      const { videoUUID, snapshotUUID, videoSecond } = message.payload;
+      return {
+        type: message.type,
+        payload: { videoUUID: requireUUID(videoUUID), videoSecond, ...(snapshotUUID ? { snapshotUUID } : {}) },
+      };
+    }
+    case 'TIMFileElem':
+      return { type: message.type, payload: { uuid: requireUUID(message.payload.uuid) } };
+    case 'TIMRelayElem': {
+      const { downloadKey, title, abstractList, compatibleText } = message.payload;
+      if (downloadKey === '') throw invalid('this merged record has no downloadKey yet: send it first');
+      return { type: message.type, payload: { downloadKey, title, abstractList, compatibleText } };
+    }
+    default:
+      return null;
+  }
+}
+
+function requireForwardable(message: Message, name: string): void {
+  if (typeof message !== 'object' || message === null || typeof message.ID !== 'string') {
+    throw invalid(`${name} must hold messages`);
+  }
+  if (message.status !== 'success') throw invalid(`${name}: only sent messages can be forwarded`);
+  if (message.type === TYPES.MSG_GRP_TIP || message.type === TYPES.MSG_GRP_SYS_NOTICE) {
+    throw invalid(`${name}: group tips and system notices cannot be forwarded`);
+  }
+  if (message.hasRiskContent) throw invalid(`${name}: a message with risky content cannot be forwarded`);
+}
+
+function requireUUID(uuid: string): string {
+  if (uuid === '') throw invalid('the file of this message has not been uploaded');
+  return uuid;
+}
+
+function invalid(message: string): LiaisonError {
+  return new LiaisonError(ErrorCode.INVALID_PARAMS, message);
+}
