@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { chatText } from './chat-text';
 import { conversationText } from './conversation-text';
 import { kitText } from './kit-text';
+import { messageText } from './message-text';
 
 /** The kit's interface languages (spec chat.md §1). */
 export type KitLanguage = 'en' | 'zh-CN' | 'zh-TW';
@@ -10,19 +11,25 @@ export const KIT_LANGUAGES: readonly KitLanguage[] = ['en', 'zh-CN', 'zh-TW'];
 
 /**
  * One i18next instance per kit, so the kit's language never leaks into (or follows by accident)
- * the host page's own i18n. Namespaces: `kit` (shell), `conversation` (list) and `chat` (window, composer).
+ * the host page's own i18n. Namespaces: `kit` (shell), `conversation` (list) and `chat` (window, composer),
+ * `message` (message bodies, previewer, merged records).
  */
 export function createKitI18n(language: KitLanguage): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    ns: ['kit', 'conversation', 'chat'],
+    ns: ['kit', 'conversation', 'chat', 'message'],
     defaultNS: 'conversation',
     resources: Object.fromEntries(
       KIT_LANGUAGES.map((lang) => [
         lang,
-        { kit: kitText[lang], conversation: conversationText[lang], chat: chatText[lang] },
+        {
+          kit: kitText[lang],
+          conversation: conversationText[lang],
+          chat: chatText[lang],
+          message: messageText[lang],
+        },
       ]),
     ),
     interpolation: { escapeValue: false },

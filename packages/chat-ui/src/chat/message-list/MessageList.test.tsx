@@ -29,7 +29,8 @@ describe('MessageList', () => {
     await sendText(ben, 'ann', 'second');
     const renders = new Map<string, number>();
     function CountingText(props: MessageRendererProps) {
-      renders.set(props.message.payload.text, (renders.get(props.message.payload.text) ?? 0) + 1);
+      const text = props.message.type === 'TIMTextElem' ? props.message.payload.text : '';
+      renders.set(text, (renders.get(text) ?? 0) + 1);
       return <TextMessage {...props} />;
     }
     renderInKit(

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListRange, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { type MessageRenderers, messageRenderers } from '../message/renderers';
+import { ImagePreviewProvider } from '../preview/preview-context';
 import { hasTimeSeparator, type ScrollPosition, scrollButtonFor, shouldFollowNewMessage } from './chat-rules';
 import { MessageRow } from './MessageRow';
 import { useMessages } from './message-store';
@@ -102,6 +103,7 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
 
   const handleLoadMore = useCallback(() => void store.loadOlder(), [store]);
   const handleResend = useCallback((messageID: string) => setResendID(messageID), []);
+  const handleCancelUpload = useCallback((messageID: string) => store.cancelUpload(messageID), [store]);
 
   const itemContent = (index: number, message: Message) => {
     const previous = messages[index - firstItemIndex - 1];
@@ -112,6 +114,7 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
         isGroup={isGroup}
         renderers={renderers}
         onResend={handleResend}
+        onCancelUpload={handleCancelUpload}
       />
     );
   };
@@ -119,27 +122,29 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
   const isFirstPageLoaded = count > 0 || state.isCompleted;
   return (
     <section className="lc-message-list" aria-label={t('messageList')}>
-      {isFirstPageLoaded ? (
-        <Virtuoso<Message, HeaderContext>
-          key={conversationID}
-          ref={virtuoso}
-          className="lc-message-list__scroller"
-          data={messages}
-          firstItemIndex={firstItemIndex}
-          initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-          computeItemKey={(_, message) => message.ID}
-          itemContent={itemContent}
-          followOutput={followOutput}
-          rangeChanged={handleRange}
-          scrollerRef={handleScroller}
-          context={{ isCompleted: state.isCompleted, isLoading: state.isLoading, onLoadMore: handleLoadMore }}
-          components={{ Header: ListHeader }}
-        />
-      ) : (
-        <p className="lc-message-list__loading" role="status">
-          {t('loading')}
-        </p>
-      )}
+      <ImagePreviewProvider messages={messages}>
+        {isFirstPageLoaded ? (
+          <Virtuoso<Message, HeaderContext>
+            key={conversationID}
+            ref={virtuoso}
+            className="lc-message-list__scroller"
+            data={messages}
+            firstItemIndex={firstItemIndex}
+            initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+            computeItemKey={(_, message) => message.ID}
+            itemContent={itemContent}
+            followOutput={followOutput}
+            rangeChanged={handleRange}
+            scrollerRef={handleScroller}
+            context={{ isCompleted: state.isCompleted, isLoading: state.isLoading, onLoadMore: handleLoadMore }}
+            components={{ Header: ListHeader }}
+          />
+        ) : (
+          <p className="lc-message-list__loading" role="status">
+            {t('loading')}
+          </p>
+        )}
+      </ImagePreviewProvider>
       {button.kind !== 'hidden' && (
         <button type="button" className="lc-scroll-button" onClick={handleBackToLatest}>
           {button.kind === 'newMessages' ? t('newMessages', { count: button.count }) : t('backToLatest')}

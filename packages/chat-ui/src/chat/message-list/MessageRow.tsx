@@ -2,7 +2,8 @@ import type { Message } from '@liaison/sdk';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
-import { type MessageRenderers, rendererFor } from '../message/renderers';
+import { RiskPlaceholder } from '../message/RiskPlaceholder';
+import { layoutOf, type MessageRenderers, rendererFor } from '../message/renderers';
 
 export interface MessageRowProps {
   message: Message;
@@ -13,11 +14,15 @@ export interface MessageRowProps {
   renderers: MessageRenderers;
   /** Asked to resend a failed message (after confirmation). */
   onResend(messageID: string): void;
+  /** Asked to stop the upload of a message being sent. */
+  onCancelUpload(messageID: string): void;
 }
 
 /**
- * One message: optional time separator, avatar, sender nick (incoming, groups), the bubble
- * drawn by the renderer of its type, and its sending or failed state. Memoised: it re-renders
+ * One message: optional time separator, avatar, sender nick (incoming, groups), the body drawn by
+ * the renderer of its type (in a bubble, or centred for tips, or not at all for signals, as the
+ * renderer says), an upload's progress bar and cancel button, and its sending or failed state.
+ * Risk content shows a placeholder instead of the body, with no resend. Memoised: it re-renders
  * only when its own message object (or its separator) changes.
  */
 export const MessageRow = memo(function MessageRow({
@@ -26,20 +31,38 @@ export const MessageRow = memo(function MessageRow({
   isGroup,
   renderers,
   onResend,
+  onCancelUpload,
 }: MessageRowProps) {
   const { t, i18n } = useTranslation('chat');
   const Renderer = rendererFor(renderers, message.type);
+  const layout = layoutOf(Renderer, message);
+  // Signals (typing status) are not shown; the row keeps a pixel so the virtual list can measure it.
+  if (layout === 'hidden')
+    return <div className="lc-row lc-row--hidden" data-message-id={message.ID} aria-hidden="true" />;
+  const time = hasTime && (
+    <div className="lc-row__time">
+      <time dateTime={new Date(message.time * 1000).toISOString()}>
+        {formatSeparatorTime(message.time, i18n.language)}
+      </time>
+    </div>
+  );
+  if (layout === 'centred') {
+    return (
+      <div className="lc-row" data-message-id={message.ID}>
+        {time}
+        <div className="lc-row__tip">
+          <Renderer message={message} />
+        </div>
+      </div>
+    );
+  }
   const isOut = message.flow === 'out';
   const sender = message.nameCard || message.nick || message.from;
+  const isRisky = message.hasRiskContent;
+  const isUploading = !isRisky && message.status === 'unSend' && message.progress < 1;
   return (
     <div className="lc-row" data-message-id={message.ID}>
-      {hasTime && (
-        <div className="lc-row__time">
-          <time dateTime={new Date(message.time * 1000).toISOString()}>
-            {formatSeparatorTime(message.time, i18n.language)}
-          </time>
-        </div>
-      )}
+      {time}
       <div className={`lc-msg ${isOut ? 'lc-msg--out' : 'lc-msg--in'}`}>
         <Avatar url={message.avatar} label={sender} />
         <div className="lc-msg__body">
@@ -49,13 +72,20 @@ export const MessageRow = memo(function MessageRow({
             </div>
           )}
           <div className="lc-msg__line">
-            <div className="lc-bubble">
-              <Renderer message={message} />
+            <div className={`lc-bubble lc-bubble--${isRisky ? 'bubble' : layout}`}>
+              {isRisky ? <RiskPlaceholder message={message} /> : <Renderer message={message} />}
+              {isUploading && <UploadProgress progress={message.progress} />}
             </div>
-            {message.status === 'unSend' && (
+            {isUploading && <CancelUploadButton onCancel={() => onCancelUpload(message.ID)} />}
+            {message.status === 'unSend' && !isUploading && (
               <span className="lc-msg__sending" role="status" aria-label={t('sending')} />
             )}
-            {message.status === 'fail' && (
+            {isOut && isRisky && (
+              <span className="lc-msg__failed lc-msg__failed--risk" aria-hidden="true">
+                !
+              </span>
+            )}
+            {message.status === 'fail' && !isRisky && (
               <button
                 type="button"
                 className="lc-msg__failed"
@@ -72,6 +102,39 @@ export const MessageRow = memo(function MessageRow({
     </div>
   );
 });
+
+/** The upload's progress under the body (spec §4: a bar below 100 % for uploads). */
+function UploadProgress({ progress }: { progress: number }) {
+  const { t } = useTranslation('message');
+  const percent = Math.floor(Math.min(1, Math.max(0, progress)) * 100);
+  return (
+    <div
+      className="lc-upload"
+      role="progressbar"
+      aria-label={t('uploading', { percent })}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
+      <div className="lc-upload__bar" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+function CancelUploadButton({ onCancel }: { onCancel(): void }) {
+  const { t } = useTranslation('message');
+  return (
+    <button
+      type="button"
+      className="lc-msg__cancel"
+      aria-label={t('cancelUpload')}
+      title={t('cancelUpload')}
+      onClick={onCancel}
+    >
+      ×
+    </button>
+  );
+}
 
 /** Separator text: the time today, else the date and time (the year only when it is not this year). */
 export function formatSeparatorTime(seconds: number, language: string, now: Date = new Date()): string {

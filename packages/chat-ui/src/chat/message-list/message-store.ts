@@ -14,6 +14,9 @@ export interface MessageListState {
   error: unknown;
 }
 
+/** How often a sending message's upload progress is copied to its row. */
+const PROGRESS_INTERVAL_MS = 150;
+
 const INITIAL: MessageListState = {
   messages: [],
   prependedCount: 0,
@@ -36,6 +39,7 @@ export class MessageStore {
   /** The SDK's own objects for messages sent here, which it updates in place (and can resend). */
   private readonly outgoing = new Map<string, Message>();
   private readonly handleReceived: EventHandler<'onMessageReceived'>;
+  private readonly handleModified: EventHandler<'onMessageModified'>;
   private readInFlight = false;
   private readAgain = false;
 
@@ -50,6 +54,12 @@ export class MessageStore {
       if (mine.length === 0) return;
       this.upsert(mine.map((m) => ({ ...m })));
       if (mine.some((m) => m.flow === 'in')) this.markRead();
+    };
+    // A message flagged after delivery (hasRiskContent) or otherwise changed replaces the one shown.
+    this.handleModified = (event) => {
+      const known = new Set(this.state.messages.map((m) => m.ID));
+      const mine = event.data.filter((m) => m.conversationID === this.conversationID && known.has(m.ID));
+      if (mine.length > 0) this.upsert(mine.map((m) => ({ ...m })));
     };
   }
 
@@ -92,13 +102,27 @@ export class MessageStore {
   async send(message: Message): Promise<void> {
     this.outgoing.set(message.ID, message);
     this.upsert([{ ...message, status: 'unSend' }]);
+    // The SDK moves message.progress on its own object as the upload goes; the row shows a copy.
+    let shownProgress = message.progress;
+    const progressWatch = setInterval(() => {
+      if (message.progress === shownProgress || message.status !== 'unSend') return;
+      shownProgress = message.progress;
+      this.upsert([{ ...message }]);
+    }, PROGRESS_INTERVAL_MS);
     try {
       await this.chat.sendMessage(message);
     } catch {
-      // The SDK marked it 'fail'; the row shows the resend icon.
+      // The SDK marked it 'fail' (or the upload was cancelled); the row shows the resend icon.
     } finally {
+      clearInterval(progressWatch);
       this.upsert([{ ...message }]);
     }
+  }
+
+  /** Stops the upload of an own message being sent; its send then fails and it can be resent. */
+  cancelUpload(messageID: string): void {
+    const message = this.outgoing.get(messageID);
+    if (message) void this.chat.cancelUploadMessage(message).catch(() => undefined);
   }
 
   /** Sends a failed own message again, with the same ID (the server never stores it twice). */
@@ -113,6 +137,7 @@ export class MessageStore {
   private open(): void {
     if (!this.registry.has(this.conversationID)) this.registry.set(this.conversationID, this);
     this.chat.on(this.chat.EVENT.MESSAGE_RECEIVED, this.handleReceived);
+    this.chat.on(this.chat.EVENT.MESSAGE_MODIFIED, this.handleModified);
     if (!this.started) {
       this.started = true;
       void this.loadOlder().then(() => this.markReadIfUnread());
@@ -123,6 +148,7 @@ export class MessageStore {
 
   private close(): void {
     this.chat.off(this.chat.EVENT.MESSAGE_RECEIVED, this.handleReceived);
+    this.chat.off(this.chat.EVENT.MESSAGE_MODIFIED, this.handleModified);
     // A closed conversation loads afresh next time, so nothing missed while closed goes stale.
     if (this.registry.get(this.conversationID) === this) this.registry.delete(this.conversationID);
   }

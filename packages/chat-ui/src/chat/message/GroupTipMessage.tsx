@@ -1,0 +1,53 @@
+import { GroupTipOperation } from '@liaison/protocol';
+import { useTranslation } from 'react-i18next';
+import type { MessageOf } from './message-of';
+import type { MessageRenderer } from './renderers';
+
+type TipPayload = MessageOf<'TIMGroupTipElem'>['payload'];
+
+/** The tip's line key and its values (spec §3 "group tip": join, quit, kicked, admin, profile changes). */
+export function groupTipText(payload: TipPayload): { key: string; names: string[]; value?: string } {
+  const people = payload.userIDList.map((id, index) => payload.nickList[index] || id);
+  const names = people.length > 0 ? people : payload.operatorID ? [payload.operatorID] : [];
+  switch (payload.operationType) {
+    case GroupTipOperation.MEMBER_JOIN:
+      return { key: 'tipJoin', names };
+    case GroupTipOperation.MEMBER_QUIT:
+      return { key: 'tipQuit', names };
+    case GroupTipOperation.MEMBER_KICKED_OUT:
+      return { key: 'tipKicked', names };
+    case GroupTipOperation.SET_ADMIN:
+      return { key: 'tipSetAdmin', names };
+    case GroupTipOperation.CANCEL_ADMIN:
+      return { key: 'tipCancelAdmin', names };
+    case GroupTipOperation.GROUP_PROFILE_UPDATED: {
+      const operator = payload.operatorID ? [payload.operatorID] : names;
+      const profile = payload.newGroupProfile ?? {};
+      if (typeof profile.name === 'string') return { key: 'tipGroupName', names: operator, value: profile.name };
+      if ('notification' in profile) return { key: 'tipGroupNotice', names: operator };
+      return { key: 'tipGroupProfile', names: operator };
+    }
+    case GroupTipOperation.MEMBER_PROFILE_UPDATED:
+      return { key: 'tipMemberProfile', names };
+    default:
+      return { key: 'tipOther', names };
+  }
+}
+
+/** A group tip, centred in the list: 'X joined the group', 'X left the group', … */
+export const GroupTipMessage: MessageRenderer = ({ message }) => {
+  const { t, i18n } = useTranslation('message');
+  const { key, names, value } = groupTipText((message as MessageOf<'TIMGroupTipElem'>).payload);
+  const list = names.length > 0 ? joinNames(names, i18n.language) : t('someone');
+  return <span className="lc-tip">{t(key, { names: list, value })}</span>;
+};
+GroupTipMessage.layout = 'centred';
+
+/** Names as the language lists them ('A, B and C', 'A、B和C'). */
+export function joinNames(names: readonly string[], language: string): string {
+  try {
+    return new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+  } catch {
+    return names.join(', ');
+  }
+}

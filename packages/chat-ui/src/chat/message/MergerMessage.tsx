@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { MergerViewer, useMergerNavigator } from '../merger/MergerViewer';
+import type { MessageOf } from './message-of';
+import type { MessageRenderer } from './renderers';
+
+/** The card shows the record's first lines (spec §9: 7). */
+export const MERGER_ABSTRACT_LINES = 7;
+
+/**
+ * A merged chat record: a card with the title and the first lines of the abstract. Opening it
+ * shows the record in the viewer; inside the viewer, a nested record opens as a new level.
+ */
+export const MergerMessage: MessageRenderer = ({ message }) => {
+  const { t } = useTranslation('message');
+  const navigator = useMergerNavigator();
+  const [isOpen, setOpen] = useState(false);
+  const merger = message as MessageOf<'TIMRelayElem'>;
+  const { title, abstractList } = merger.payload;
+
+  const handleOpen = () => {
+    if (navigator) navigator.push(merger);
+    else setOpen(true);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="lc-card lc-merger"
+        onClick={handleOpen}
+        aria-label={t('chatRecordOf', { title })}
+      >
+        <span className="lc-card__title lc-merger__title">
+          <bdi>{title}</bdi>
+        </span>
+        <span className="lc-merger__abstract">
+          {abstractList.slice(0, MERGER_ABSTRACT_LINES).map((line, index) => (
+            // Lines of one record never move, so their position is a stable key.
+            <bdi key={String(index)} className="lc-merger__line">
+              {line}
+            </bdi>
+          ))}
+        </span>
+        <span className="lc-merger__footer">{t('chatRecord')}</span>
+      </button>
+      {isOpen && createPortal(<MergerViewer root={merger} onClose={() => setOpen(false)} />, document.body)}
+    </>
+  );
+};

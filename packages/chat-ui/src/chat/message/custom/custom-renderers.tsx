@@ -1,0 +1,60 @@
+import type { FunctionComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageOf } from '../message-of';
+import { CallRecord } from './CallRecord';
+import type { CustomData } from './custom-data';
+import { EvaluationCard } from './EvaluationCard';
+import { OrderCard } from './OrderCard';
+import { ServiceCard } from './ServiceCard';
+import { TextLinkCard } from './TextLinkCard';
+
+export interface CustomRendererProps {
+  message: MessageOf<'TIMCustomElem'>;
+  /** The message's data, parsed. */
+  data: CustomData;
+}
+
+/** A custom kind's renderer. `isHidden` kinds are signals that never show as a message. */
+export interface CustomRenderer extends FunctionComponent<CustomRendererProps> {
+  isHidden?: boolean;
+}
+
+/** businessID → renderer. Hosts register their own kinds here (or replace the kit's). */
+export type CustomRenderers = Record<string, CustomRenderer>;
+
+/** Kinds with a fixed line of text (rooms and meetings the kit does not open). */
+function fixedText(key: 'roomInvite' | 'room' | 'groupRoom'): CustomRenderer {
+  return function FixedText() {
+    const { t } = useTranslation('message');
+    return <span className="lc-message-unknown">{t(key)}</span>;
+  };
+}
+
+/** Typing status is a signal (the header says 'typing'), never a message in the list. */
+const TypingStatus: CustomRenderer = () => null;
+TypingStatus.isHidden = true;
+
+/**
+ * The custom kinds the kit knows (spec §3 "Custom message"), under the businessIDs of the spec and
+ * of the reference kit ('consultion', 'evaluation', 'text_link').
+ */
+export const customRenderers: CustomRenderers = {
+  service: ServiceCard,
+  consultion: ServiceCard,
+  evaluate: EvaluationCard,
+  evaluation: EvaluationCard,
+  order: OrderCard,
+  link: TextLinkCard,
+  text_link: TextLinkCard,
+  '1': CallRecord,
+  av_call: CallRecord,
+  user_typing_status: TypingStatus,
+  ROOM_INVITE_ACTION: fixedText('roomInvite'),
+  tuikit_engine_room: fixedText('room'),
+  group_room_message: fixedText('groupRoom'),
+};
+
+/** The renderer registered for this businessID, if any. */
+export function customRendererFor(renderers: CustomRenderers, businessID: string): CustomRenderer | undefined {
+  return businessID && Object.hasOwn(renderers, businessID) ? renderers[businessID] : undefined;
+}

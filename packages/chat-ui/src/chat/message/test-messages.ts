@@ -1,0 +1,56 @@
+import type { ChatSDK, Message } from '@liaison/sdk';
+import { RECORD_DEFAULTS } from '../merger/view-message';
+import type { MessageOf } from './message-of';
+
+/**
+ * Messages as the SDK delivers them, for renderer tests: every common field set, the type's
+ * payload given by the test.
+ */
+export function makeMessage<T extends Message['type']>(
+  type: T,
+  payload: MessageOf<T>['payload'],
+  patch: Partial<Omit<Message, 'type' | 'payload'>> = {},
+): MessageOf<T> {
+  const message = {
+    ID: patch.ID ?? `msg-${++counter}`,
+    type,
+    payload,
+    ...RECORD_DEFAULTS,
+    conversationID: 'C2Cben',
+    to: 'ann',
+    from: 'ben',
+    time: 1_760_000_000,
+    clientTime: 1_760_000_000,
+    sequence: counter,
+    random: counter,
+    nick: 'Ben',
+    avatar: '',
+    cloudCustomData: '',
+    ...patch,
+  };
+  // The common fields above and the type's payload from the caller make one message of type T.
+  return message as unknown as MessageOf<T>;
+}
+let counter = 0;
+
+/**
+ * Renderers that never call the SDK still read the kit's context; they get this stand-in. A test
+ * that needs the SDK (merged records by downloadKey) uses a real one against a real server.
+ */
+export const NO_SDK = {} as ChatSDK;
+
+export const imagePayload = (width: number, height: number, name = 'cat') => ({
+  uuid: `${name}-uuid-0000000000`,
+  imageFormat: 3 as const,
+  imageInfoArray: [
+    { type: 1 as const, size: 90_000, width, height, url: `https://files.test/${name}.png` },
+    {
+      type: 2 as const,
+      size: 40_000,
+      width: Math.min(width, 720),
+      height,
+      url: `https://files.test/${name}-large.png`,
+    },
+    { type: 3 as const, size: 8_000, width: Math.min(width, 198), height, url: `https://files.test/${name}-small.png` },
+  ],
+});
