@@ -4,7 +4,9 @@ import { SOURCE_CONDITION } from './tests/support/source-condition';
 
 export default defineConfig({
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  // Without Vite's "module" condition: Node tests resolve packages as Node does (the AWS SDK's
+  // "module" builds import files without extensions, which Node cannot load).
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions.filter((c) => c !== 'module')] } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

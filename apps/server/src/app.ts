@@ -11,6 +11,8 @@ import { serveSnapshots } from './db/snapshot';
 import { seedDemoData } from './demo/seed';
 import { Gate } from './gateway/gate';
 import { createGateway, type Gateway } from './gateway/gateway';
+import { registerFileRoutes } from './files/routes';
+import type { FileSettings } from './files/settings';
 import { createOriginGuard } from './gateway/origin';
 import { SessionRegistry } from './gateway/registry';
 import { parseTrustProxy } from './limits/client-address';
@@ -66,6 +68,8 @@ export interface ServerOptions {
   limits?: Partial<LimitSettings>;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; unset: none. */
   trustProxy?: string | null;
+  /** IM file storage, limits and sweep (docs/files.md); unset: a temporary folder, default ages. */
+  files?: Partial<FileSettings>;
 }
 
 /** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
@@ -188,6 +192,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   });
   const originGuard = createOriginGuard(browser);
   registerMetricsRoute(http, options.metrics ?? { token: null, allow: [] });
+  await registerFileRoutes(http, { db, app, browser, settings: options.files, log });
   const untrackSessions = trackSessions(() => gateway.sessionCount());
   http.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];

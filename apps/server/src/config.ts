@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FileSettings, filesFromEnv } from './files/settings';
 import { parseTrustProxy } from './limits/client-address';
 import { type LimitSettings, limitsFromEnv } from './limits/settings';
 import { DEFAULT_LINES_PER_ADDRESS } from './logging/client-log';
@@ -45,6 +46,8 @@ export interface Config {
   limits: LimitSettings;
   /** Proxies trusted to report the client address in X-Forwarded-For; null: none. */
   trustProxy: string | null;
+  /** FILES_DIR, BLOB_S3_*, FILE_SWEEP_INTERVAL_SECONDS, FILE_UNUSED_HOURS (docs/files.md). */
+  files: FileSettings;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: loadMetricsAccess(env),
     limits: limitsFromEnv(env),
     trustProxy,
+    files: filesFromEnv(env, dataDir),
   };
 }
 

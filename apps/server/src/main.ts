@@ -27,6 +27,7 @@ const server = await createServer({
   metrics: config.metrics,
   limits: config.limits,
   trustProxy: config.trustProxy,
+  files: config.files,
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

@@ -67,7 +67,7 @@ export async function requireUsableFile(
   kinds: readonly UploadKind[],
 ): Promise<FileRecord> {
   const file = await findFile(db, fileID);
-  if (!file || file.status !== 'ready' || !kinds.includes(file.kind)) {
+  if (file?.status !== 'ready' || !kinds.includes(file.kind)) {
     throw new LiaisonError(ErrorCode.FILE_NOT_FOUND);
   }
   if (file.ownerID !== userID && !(await isGrantedTo(db, userID, fileID))) {

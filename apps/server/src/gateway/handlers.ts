@@ -16,6 +16,7 @@ import { verifyUserSig } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import { userTarget } from '../bus/bus';
 import type { Database } from '../db/database';
+import * as fileGrants from '../files/grants';
 import { requireAllowedAvatar } from '../services/avatars';
 import * as conversations from '../services/conversations';
 import * as groups from '../services/groups';
@@ -205,6 +206,14 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
 
   async getGroupMemberList({ db }, _session, user, body) {
     return groups.getMembers(db, user.userID, body.groupID, body.count ?? Limits.MEMBER_PAGE_MAX, body.offset ?? 0);
+  },
+
+  async createUpload({ db, app }, _session, user, body) {
+    return fileGrants.createUpload(db, app, user.userID, body);
+  },
+
+  async getFileAccessToken({ app }, _session, user) {
+    return fileGrants.getFileAccessToken(app, user.userID);
   },
 };
 

@@ -1,0 +1,145 @@
+// Images are decoded and resized here, off the main thread: a large photo holds a core for a
+// good part of a second, which would stall every WebSocket on the gateway meanwhile.
+import { parentPort } from 'node:worker_threads';
+import sharp from 'sharp';
+
+// Every upload is a different image: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
+/** Longest side of the large and small sizes (Limits.IMAGE_LARGE_PX / IMAGE_SMALL_PX, passed in). */
+const FORMATS = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
+/** A decoded BMP larger than this (pixels) is kept as uploaded, without sizes. */
+const BMP_MAX_PIXELS = 40_000_000;
+
+parentPort.on('message', async ({ id, bytes, mime, largePx, smallPx }) => {
+  try {
+    const result = await processImage(Buffer.from(bytes), mime, largePx, smallPx);
+    const transfer = [result.original, result.large?.bytes, result.small?.bytes].filter((b) => b).map((b) => b.buffer);
+    parentPort.postMessage({ id, result }, transfer);
+  } catch (err) {
+    const code = err?.code === 'NOT_AN_IMAGE' ? 'NOT_AN_IMAGE' : undefined;
+    parentPort.postMessage({ id, error: { message: `image: ${err?.message ?? err}`, code } });
+  }
+});
+
+/**
+ * The sizes of one image: the original (re-encoded without metadata, orientation applied, when it
+ * carried EXIF/XMP/IPTC — which is where a camera puts the location), large and small.
+ */
+async function processImage(input, mime, largePx, smallPx) {
+  if (mime === 'image/bmp') return processBmp(input, largePx, smallPx);
+  const format = FORMATS[mime];
+  const open = () => sharp(input, { animated: true, failOn: 'error', sequentialRead: true });
+  let meta;
+  try {
+    meta = await open().metadata();
+  } catch (err) {
+    throw notAnImage(err.message);
+  }
+  if (meta.format !== format && !(format === 'jpeg' && meta.format === 'jpg')) {
+    throw notAnImage(`content is ${meta.format}, not ${format}`);
+  }
+  const pageHeight = meta.pageHeight ?? meta.height;
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = turned ? pageHeight : meta.width;
+  const height = turned ? meta.width : pageHeight;
+  const hasMetadata = Boolean(meta.exif || meta.xmp || meta.iptc) || (meta.orientation ?? 1) !== 1;
+  const oriented = (pipeline) => ((meta.orientation ?? 1) !== 1 ? pipeline.rotate() : pipeline);
+  const encode = (pipeline) =>
+    oriented(pipeline).toFormat(format, format === 'jpeg' || format === 'webp' ? { quality: 85 } : {});
+  try {
+    const original = hasMetadata ? new Uint8Array(await encode(open()).toBuffer()) : null;
+    const large = await resized(encode(open()), largePx, width, height);
+    const small = await resized(encode(open()), smallPx, width, height);
+    return { width, height, original, large, small };
+  } catch (err) {
+    throw notAnImage(err.message);
+  }
+}
+
+async function resized(pipeline, px, width, height) {
+  const { data, info } = await pipeline
+    .resize({ width: px, height: px, fit: 'inside', withoutEnlargement: true })
+    .toBuffer({ resolveWithObject: true });
+  const scale = Math.min(1, px / Math.max(width, height));
+  // info.height of an animated image is every frame's together: report one frame's.
+  return {
+    bytes: new Uint8Array(data),
+    width: info.width,
+    height: info.pageHeight ?? Math.max(1, Math.round(height * scale)),
+  };
+}
+
+/**
+ * libvips reads no BMP, so BMP is decoded here (uncompressed 1/4/8/24/32-bit, the kinds Paint and
+ * screenshots make). The original is kept as uploaded (BMP has no EXIF); large and small are PNG.
+ * A BMP this cannot decode (RLE, 16-bit) is kept without sizes: messages show the original.
+ */
+async function processBmp(input, largePx, smallPx) {
+  const header = bmpHeader(input);
+  let raw;
+  try {
+    raw = decodeBmp(input, header);
+  } catch {
+    return { width: header.width, height: header.height, original: null, large: null, small: null };
+  }
+  const open = () => sharp(raw, { raw: { width: header.width, height: header.height, channels: 3 } });
+  const large = await resized(open().png(), largePx, header.width, header.height);
+  const small = await resized(open().png(), smallPx, header.width, header.height);
+  return { width: header.width, height: header.height, original: null, large, small };
+}
+
+function bmpHeader(b) {
+  if (b.length < 54 || b[0] !== 0x42 || b[1] !== 0x4d) throw notAnImage('not a BMP');
+  const dibSize = b.readUInt32LE(14);
+  if (dibSize < 40) throw notAnImage('BMP core headers are not supported');
+  const width = b.readInt32LE(18);
+  const rawHeight = b.readInt32LE(22);
+  const header = {
+    offset: b.readUInt32LE(10),
+    dibSize,
+    width,
+    height: Math.abs(rawHeight),
+    topDown: rawHeight < 0,
+    bpp: b.readUInt16LE(28),
+    compression: b.readUInt32LE(30),
+    colors: b.readUInt32LE(46),
+  };
+  if (width <= 0 || header.height === 0 || width * header.height > BMP_MAX_PIXELS) {
+    throw notAnImage('BMP size out of range');
+  }
+  return header;
+}
+
+/** Raw RGB rows, top to bottom. */
+function decodeBmp(b, h) {
+  const bitfields32 = h.compression === 3 && h.bpp === 32 && b.readUInt32LE(54) === 0x00ff0000;
+  if (h.compression !== 0 && !bitfields32) throw new Error('compressed BMP');
+  if (![1, 4, 8, 24, 32].includes(h.bpp)) throw new Error(`${h.bpp}-bit BMP`);
+  const stride = Math.ceil((h.width * h.bpp) / 32) * 4;
+  if (h.offset + stride * h.height > b.length) throw new Error('truncated BMP');
+  const paletteAt = 14 + h.dibSize;
+  const out = Buffer.alloc(h.width * h.height * 3);
+  for (let y = 0; y < h.height; y++) {
+    const row = h.offset + stride * (h.topDown ? y : h.height - 1 - y);
+    for (let x = 0; x < h.width; x++) {
+      let at;
+      if (h.bpp >= 24) at = row + x * (h.bpp / 8);
+      else {
+        const bit = x * h.bpp;
+        const index = (b[row + (bit >> 3)] >> (8 - h.bpp - (bit & 7))) & ((1 << h.bpp) - 1);
+        at = paletteAt + index * 4;
+        if (at + 3 > b.length) throw new Error('palette index out of range');
+      }
+      const o = (y * h.width + x) * 3;
+      out[o] = b[at + 2];
+      out[o + 1] = b[at + 1];
+      out[o + 2] = b[at];
+    }
+  }
+  return out;
+}
+
+function notAnImage(message) {
+  return Object.assign(new Error(message), { code: 'NOT_AN_IMAGE' });
+}

@@ -1,0 +1,176 @@
+import { createHash, type Hash } from 'node:crypto';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { ErrorCode, type FileUploadResult, LiaisonError, Limits } from '@liaison/protocol';
+import { blobKey, discardFile, type FileContext } from './context';
+import type { FileRecord } from './file-access';
+import { claimGrant, uploadTokens } from './grants';
+import { processImage } from './images';
+import { contentTypeFor, detectType, IMAGE_FORMATS, SNIFF_BYTES } from './sniff';
+
+/**
+ * Receives the bytes of a granted upload (PUT /im/files/upload/<token>) and keeps them, or keeps
+ * nothing: the bytes stream straight into the BlobStore (only images, which must be decoded
+ * whole, are also held in memory), then the content decides the type, the moderation provider
+ * may ban it, and images get their sizes. Any refusal or failure removes the blobs and the row.
+ */
+export async function receiveUpload(
+  ctx: FileContext,
+  token: string,
+  body: NodeJS.ReadableStream,
+  contentLength: number | null,
+): Promise<FileUploadResult> {
+  const fileID = uploadTokens(ctx.app).verify(token);
+  if (fileID === null) throw new LiaisonError(ErrorCode.UPLOAD_GRANT_INVALID);
+  if (contentLength === null) throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Content-Length is required');
+  const grant = await claimGrant(ctx.db, fileID);
+  if (grant === null) throw new LiaisonError(ErrorCode.UPLOAD_GRANT_INVALID);
+  try {
+    if (contentLength === 0) throw new LiaisonError(ErrorCode.FILE_NOT_FOUND, 'The file is empty');
+    if (contentLength > grant.maxBytes || contentLength > Limits.FILE_MAX_BYTES) {
+      throw new LiaisonError(ErrorCode.FILE_TOO_LARGE);
+    }
+    const isImage = grant.kind === 'image' || grant.kind === 'snapshot';
+    const inspector = new Inspector(isImage);
+    const stored = await ctx.store.put(blobKey(fileID), cutOffAware(body, inspector), {
+      maxBytes: contentLength,
+      contentType: 'application/octet-stream',
+    });
+    if (stored !== contentLength) throw new LiaisonError(ErrorCode.NETWORK_ERROR, 'The upload was cut off');
+    const head = inspector.head();
+    const detected = await detectType(head);
+    const sha256 = inspector.sha256();
+    const file = { kind: grant.kind, fileName: grant.fileName, size: stored, head, detected, sha256 };
+    if (await ctx.moderation.isBanned(file)) throw new LiaisonError(ErrorCode.FILE_BANNED);
+    const contentType = contentTypeFor(grant.kind, detected);
+    const image = isImage ? await storeImageSizes(ctx, fileID, inspector.whole(), contentType) : null;
+    const record = {
+      contentType,
+      size: image?.size ?? stored,
+      width: image?.width ?? null,
+      height: image?.height ?? null,
+      imageFormat: image ? (IMAGE_FORMATS[contentType] ?? null) : null,
+      variants: image?.variants ?? {},
+      sha256,
+    };
+    await markReady(ctx, fileID, record);
+    return {
+      uuid: fileID,
+      kind: grant.kind,
+      contentType,
+      size: record.size,
+      width: record.width,
+      height: record.height,
+    };
+  } catch (err) {
+    await discardFile(ctx, fileID).catch((cleanup: unknown) => ctx.log(cleanup, `discarding upload ${fileID}`));
+    throw wentAway(err) ? new LiaisonError(ErrorCode.NETWORK_ERROR, 'The upload was cut off') : err;
+  }
+}
+
+/** The client closed the connection before the whole body arrived. */
+function wentAway(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNABORTED';
+}
+
+type ReadyFields = Pick<
+  FileRecord,
+  'contentType' | 'size' | 'width' | 'height' | 'imageFormat' | 'variants' | 'sha256'
+>;
+
+async function markReady(ctx: FileContext, fileID: string, record: ReadyFields): Promise<void> {
+  const rows = await ctx.db.query(
+    `UPDATE files SET status = 'ready', content_type = $2, size = $3, width = $4, height = $5,
+            image_format = $6, variants = $7, sha256 = $8
+      WHERE file_id = $1 AND status = 'uploading'
+      RETURNING file_id`,
+    [
+      fileID,
+      record.contentType,
+      record.size,
+      record.width,
+      record.height,
+      record.imageFormat,
+      JSON.stringify(record.variants),
+      record.sha256,
+    ],
+  );
+  // The sweep took the row for dead (an upload slower than FileSettings.uploadingMaxAgeMs).
+  if (rows.length === 0) throw new LiaisonError(ErrorCode.UPLOAD_GRANT_INVALID);
+}
+
+/** Decodes the image on the image thread and stores what it made next to the original. */
+async function storeImageSizes(ctx: FileContext, fileID: string, bytes: Uint8Array, mime: string) {
+  const image = await processImage(bytes, mime);
+  let size = bytes.length;
+  if (image.original) {
+    // Replaces the upload with its copy without metadata (the camera's location goes with it).
+    size = await putBytes(ctx, blobKey(fileID), image.original, mime);
+  }
+  // BMP's sizes are PNG (see docs/files.md); the others keep their format.
+  const variantType = mime === 'image/bmp' ? 'image/png' : mime;
+  const variants: FileRecord['variants'] = {};
+  for (const name of ['large', 'small'] as const) {
+    const made = image[name];
+    if (!made) continue;
+    const stored = await putBytes(ctx, blobKey(fileID, name), made.bytes, variantType);
+    variants[name] = { width: made.width, height: made.height, size: stored };
+  }
+  return { size, width: image.width, height: image.height, variants };
+}
+
+function putBytes(ctx: FileContext, key: string, bytes: Uint8Array, contentType: string): Promise<number> {
+  return ctx.store.put(key, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), {
+    maxBytes: Limits.FILE_MAX_BYTES,
+    contentType,
+  });
+}
+
+/**
+ * The request body through `inspector`; a client that goes away mid-body fails the stream (and so
+ * the store's put) instead of leaving it waiting for bytes that never come.
+ */
+function cutOffAware(body: NodeJS.ReadableStream, inspector: Inspector): Inspector {
+  const source = body as Readable;
+  source.once('error', (err) => inspector.destroy(err));
+  source.once('close', () => {
+    if (!source.readableEnded) inspector.destroy(new LiaisonError(ErrorCode.NETWORK_ERROR, 'The upload was cut off'));
+  });
+  source.pipe(inspector);
+  return inspector;
+}
+
+/** Passes the bytes on while hashing them and keeping the first SNIFF_BYTES (and, for images, all). */
+class Inspector extends Transform {
+  private readonly hash: Hash = createHash('sha256');
+  private readonly start: Buffer[] = [];
+  private startBytes = 0;
+  private readonly all: Buffer[] | null;
+
+  constructor(keepAll: boolean) {
+    super();
+    this.all = keepAll ? [] : null;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.hash.update(chunk);
+    if (this.startBytes < SNIFF_BYTES) {
+      this.start.push(chunk.subarray(0, SNIFF_BYTES - this.startBytes));
+      this.startBytes += Math.min(chunk.length, SNIFF_BYTES - this.startBytes);
+    }
+    this.all?.push(chunk);
+    done(null, chunk);
+  }
+
+  head(): Uint8Array {
+    return Buffer.concat(this.start);
+  }
+
+  whole(): Uint8Array {
+    return Buffer.concat(this.all ?? []);
+  }
+
+  sha256(): string {
+    return this.hash.digest('hex');
+  }
+}
