@@ -22,10 +22,13 @@ import { ClientLog } from './logging/client-log';
 import { logRequests } from './logging/request-log';
 import { type MetricsAccess, registerMetricsRoute } from './metrics/access';
 import { observeBatch, observeDelivery, trackSessions } from './metrics/metrics';
+import { registerModerationCallback } from './moderation/callback-route';
+import { createModeration, type ModerationSettings } from './moderation/settings';
 import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { publishMessages } from './services/delivery';
 import { MessageWriter } from './services/message-writer';
+import { flagRiskyMessage } from './services/risk-flags';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 import { registerSecurityHeaders } from './web/security-headers';
 import { serveWebApp } from './web/static';
@@ -70,6 +73,8 @@ export interface ServerOptions {
   trustProxy?: string | null;
   /** IM file storage, limits and sweep (docs/files.md); unset: a temporary folder, default ages. */
   files?: Partial<FileSettings>;
+  /** Content moderation (docs/moderation.md); unset: everything passes. */
+  moderation?: ModerationSettings;
 }
 
 /** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
@@ -163,7 +168,15 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   );
   const avatarHosts = new Set(options.avatarUrlHosts ?? []);
   const logins = new Gate(LOGINS_AT_ONCE);
-  gateway = createGateway({ db, writer, bus, app, registry, avatarHosts, logins }, clientLog, { limits, trustProxy });
+  const moderationSettings = options.moderation ?? { file: null, url: null, callbackToken: null };
+  const moderation = createModeration(moderationSettings, (line) => http.log.warn(line));
+  moderation.provider.onLateVerdict?.((flag) => flagRiskyMessage(db, bus, flag));
+  if (moderation.callback) registerModerationCallback(http, moderation.callback.token, moderation.callback.lateVerdict);
+  gateway = createGateway(
+    { db, writer, bus, app, registry, avatarHosts, logins, moderation: moderation.provider },
+    clientLog,
+    { limits, trustProxy },
+  );
 
   // Embedded database on disk: `npm run backup` asks this process for snapshots (see db/snapshot.ts).
   const snapshots =
@@ -222,6 +235,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     close() {
       closed ??= (async () => {
         stopSweeping();
+        moderation.provider.close?.();
         // Stop accepting (new HTTP requests get 503, idle keep-alive connections close), answer
         // the sends in flight while their sockets are still open, then send every client away and
         // commit whatever arrived meanwhile (its senders retry it; the retry is answered from

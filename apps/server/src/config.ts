@@ -5,6 +5,7 @@ import { parseTrustProxy } from './limits/client-address';
 import { type LimitSettings, limitsFromEnv } from './limits/settings';
 import { DEFAULT_LINES_PER_ADDRESS } from './logging/client-log';
 import { loadMetricsAccess, type MetricsAccess } from './metrics/access';
+import type { ModerationSettings } from './moderation/settings';
 import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
 import { parseAvatarHosts } from './services/avatars';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
@@ -48,6 +49,8 @@ export interface Config {
   trustProxy: string | null;
   /** FILES_DIR, BLOB_S3_*, FILE_SWEEP_INTERVAL_SECONDS, FILE_UNUSED_HOURS (docs/files.md). */
   files: FileSettings;
+  /** MODERATION_FILE, MODERATION_URL, MODERATION_CALLBACK_TOKEN (docs/moderation.md). */
+  moderation: ModerationSettings;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -133,7 +136,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: limitsFromEnv(env),
     trustProxy,
     files: filesFromEnv(env, dataDir),
+    moderation: moderationFromEnv(env),
   };
+}
+
+function moderationFromEnv(env: NodeJS.ProcessEnv): ModerationSettings {
+  const url = env.MODERATION_URL || null;
+  if (url !== null && !/^https?:\/\//.test(url)) throw new Error(`MODERATION_URL must be an http(s) URL, got "${url}"`);
+  const callbackToken = env.MODERATION_CALLBACK_TOKEN || null;
+  if (callbackToken !== null && (url === null || callbackToken.length < 16)) {
+    throw new Error('MODERATION_CALLBACK_TOKEN needs MODERATION_URL and at least 16 characters');
+  }
+  return { file: env.MODERATION_FILE ? resolve(env.MODERATION_FILE) : null, url, callbackToken };
 }
 
 function smsGatewayFromEnv(env: NodeJS.ProcessEnv): SmsGatewaySettings | null {

@@ -28,6 +28,7 @@ const server = await createServer({
   limits: config.limits,
   trustProxy: config.trustProxy,
   files: config.files,
+  moderation: config.moderation,
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

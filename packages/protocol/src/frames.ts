@@ -36,6 +36,11 @@ export const pushEventSchemas = {
     to: z.string(),
     sequence: z.number().int().positive(),
   }),
+  /**
+   * A message already delivered changed: today, moderation flagged it after delivery
+   * (hasRiskContent true). The whole message as it is now; clients replace their copy.
+   */
+  messageUpdated: z.object({ message: wireMessageSchema }),
   conversation: z.object({ conversation: wireConversationSchema }),
   conversationDeleted: z.object({ conversationID: z.string() }),
   profile: z.object({ profile: profileSchema }),

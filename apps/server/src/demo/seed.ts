@@ -134,6 +134,7 @@ export async function seedDemoData(
       sender: id(from),
       recipient: isC2C ? id(to.user) : to.group,
       id: `demo-${randomUUID()}`,
+      type: 'TIMTextElem',
       payload: { text },
       atUserList: [],
       clientTime: Math.floor(Date.now() / 1000),

@@ -1,14 +1,11 @@
 import {
   ErrorCode,
-  groupIDSchema,
   LiaisonError,
   Limits,
-  messageBodyBytes,
   type OpName,
   type OpRequestParsed,
   type OpResponse,
   type PushEventName,
-  userIDSchema,
 } from '@liaison/protocol';
 import { isPortalSessionLive, portalSessionOf } from '../auth/portal-binding';
 import type { AppCredentials } from '../auth/usersig';
@@ -17,12 +14,15 @@ import type { Bus } from '../bus/bus';
 import { userTarget } from '../bus/bus';
 import type { Database } from '../db/database';
 import * as fileGrants from '../files/grants';
+import type { ModerationProvider } from '../moderation/provider';
 import { requireAllowedAvatar } from '../services/avatars';
 import * as conversations from '../services/conversations';
+import { groupTips } from '../services/group-tips';
 import * as groups from '../services/groups';
 import * as history from '../services/history';
-import { c2cKey, groupKey } from '../services/keys';
+import * as merger from '../services/merger';
 import type { MessageWriter } from '../services/message-writer';
+import * as send from '../services/send';
 import * as users from '../services/users';
 import type { Gate } from './gate';
 import type { SessionRegistry } from './registry';
@@ -38,6 +38,8 @@ export interface Services {
   avatarHosts: ReadonlySet<string>;
   /** Logins waiting for the database go through here (see Gate). */
   logins: Gate;
+  /** Judges message content before it is stored (moderation/provider.ts). */
+  moderation: ModerationProvider;
 }
 
 type Handler<K extends OpName> = (
@@ -78,33 +80,12 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
     return { profile };
   },
 
-  async sendMessage({ writer }, session, user, body) {
-    const isC2C = body.conversationType === 'C2C';
-    const target = (isC2C ? userIDSchema : groupIDSchema).safeParse(body.to);
-    if (!target.success) {
-      throw new LiaisonError(ErrorCode.INVALID_PARAMS, `to: not a valid ${isC2C ? 'userID' : 'groupID'}`);
-    }
-    const cloudCustomData = body.cloudCustomData ?? '';
-    if (messageBodyBytes(body.payload, cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
-      throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
-    }
-    const { message } = await writer.submit({
-      key: isC2C ? c2cKey(user.userID, body.to) : groupKey(body.to),
-      convType: body.conversationType,
-      sender: user.userID,
-      recipient: body.to,
-      id: body.ID,
-      payload: body.payload,
-      atUserList: body.atUserList ?? [],
-      clientTime: body.clientTime,
-      random: body.random,
-      nick: user.nick,
-      avatar: user.avatar,
-      cloudCustomData,
-      needReadReceipt: body.needReadReceipt ?? false,
-      origin: session.id,
-    });
-    return { message };
+  async sendMessage(services, session, user, body) {
+    return send.sendMessage(services, session.id, user, body);
+  },
+
+  async downloadMergerMessage({ db }, _session, user, body) {
+    return merger.downloadMergerMessage(db, user.userID, body.downloadKey);
   },
 
   async getMessageList({ db }, _session, user, body) {
@@ -156,7 +137,8 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
     return { totalUnreadCount: await conversations.totalUnread(db, user.userID) };
   },
 
-  async createGroup({ db, bus, avatarHosts }, _session, user, body) {
+  async createGroup(services, _session, user, body) {
+    const { db, bus, avatarHosts } = services;
     await requireAllowedAvatar(db, user.userID, body.avatar, avatarHosts);
     const { group, memberIDs } = await groups.createGroup(db, user.userID, body);
     for (const memberID of memberIDs) {
@@ -167,10 +149,13 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
         membership: { groupID: group.groupID, joined: true },
       });
     }
+    const invited = memberIDs.filter((id) => id !== user.userID);
+    if (invited.length > 0) await groupTips.joined(services, group.groupID, user.userID, invited);
     return { group };
   },
 
-  async joinGroup({ db, bus }, _session, user, body) {
+  async joinGroup(services, _session, user, body) {
+    const { db, bus } = services;
     const result = await groups.joinGroup(db, user.userID, body.groupID);
     if (result.status === 'JoinedSuccess') {
       bus.publish([userTarget(user.userID)], {
@@ -178,11 +163,13 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
         data: { joined: [result.group], left: [] },
         membership: { groupID: body.groupID, joined: true },
       });
+      await groupTips.joined(services, body.groupID, user.userID, [user.userID]);
     }
     return result;
   },
 
-  async quitGroup({ db, bus }, _session, user, body) {
+  async quitGroup(services, _session, user, body) {
+    const { db, bus } = services;
     await groups.quitGroup(db, user.userID, body.groupID);
     bus.publish([userTarget(user.userID)], {
       event: 'groupList',
@@ -193,6 +180,7 @@ export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
       event: 'conversationDeleted',
       data: { conversationID: `GROUP${body.groupID}` },
     });
+    await groupTips.quit(services, body.groupID, user.userID);
     return { groupID: body.groupID };
   },
 

@@ -83,7 +83,9 @@ async function setUpIm(): Promise<void> {
 }
 
 /** A fresh group G: owner, an Admin and a member, one message. */
-async function freshGroup(type: 'Public' | 'Private'): Promise<{ groupID: string; messageID: string }> {
+async function freshGroup(
+  type: 'Public' | 'Private',
+): Promise<{ groupID: string; messageID: string; recordKey: string }> {
   const created = await sockets.owner.request('createGroup', {
     type,
     name: 'G',
@@ -108,7 +110,25 @@ async function freshGroup(type: 'Public' | 'Private'): Promise<{ groupID: string
     random: 1,
   });
   expect(sent.ok).toBe(true);
-  return { groupID, messageID };
+  // A merged record of that message, sent in G by the admin (the owner's send rate is spent on
+  // the messages above): G's members may download it.
+  const merged = await sockets.admin.request('sendMessage', {
+    ID: `${messageID}-record`,
+    conversationType: 'GROUP',
+    to: groupID,
+    type: 'TIMRelayElem',
+    payload: {
+      title: 'G',
+      abstractList: [],
+      compatibleText: 'G',
+      messageList: [{ conversationID: `GROUP${groupID}`, ID: messageID }],
+    },
+    clientTime: 1,
+    random: 1,
+  });
+  if (!merged.ok) throw new Error(`could not send a record to G: ${JSON.stringify(merged.error)}`);
+  const recordKey = (merged.data as { message: { payload: { downloadKey: string } } }).message.payload.downloadKey;
+  return { groupID, messageID, recordKey };
 }
 
 describe('IM ops: who may call them', () => {
@@ -116,13 +136,14 @@ describe('IM ops: who may call them', () => {
     const title = `${row.op}${row.case ? ` (${row.case})` : ''}: ${summary(row.cells)}`;
     it(title, async () => {
       for (const role of IM_ROLES) {
-        const { groupID, messageID } = await freshGroup(row.groupType ?? 'Public');
+        const { groupID, messageID, recordKey } = await freshGroup(row.groupType ?? 'Public');
         const self = role === 'visitor' ? `az-visitor-${++visitors}` : imUsers[role];
         const subject: Subject = {
           self,
           peer: role === 'member' ? imUsers.owner : imUsers.member,
           groupID,
           groupMessageID: messageID,
+          groupRecordKey: recordKey,
           userSig: userSigFor(server, self),
           sdkAppID: server.app.sdkAppID,
         };

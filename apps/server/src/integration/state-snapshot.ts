@@ -8,6 +8,9 @@ export const IM_TABLES = [
   'user_conversations',
   'groups',
   'group_members',
+  'files',
+  'file_grants',
+  'merged_records',
 ] as const;
 
 /** Portal tables whose content a refused request must not change. */

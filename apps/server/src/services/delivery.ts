@@ -21,6 +21,12 @@ export async function publishMessages(bus: Bus, results: WriteResult[]): Promise
   await bus.flush();
 }
 
+/** Messages changed after delivery (a late moderation flag): their audience gets each as it is now. */
+export async function publishMessageUpdates(bus: Bus, messages: WireMessage[]): Promise<void> {
+  for (const message of messages) bus.publish(audience(message), { event: 'messageUpdated', data: { message } });
+  await bus.flush();
+}
+
 function audience(message: WireMessage): string[] {
   if (message.conversationType === 'GROUP') return [groupTarget(message.to)];
   return message.to === message.from ? [userTarget(message.from)] : [userTarget(message.to), userTarget(message.from)];

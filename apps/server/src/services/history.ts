@@ -8,7 +8,7 @@ import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './rows';
  * The lowest sequence the user may not see: messages at or below it were deleted by them or
  * sent before they joined. Non-members of a group get an error; a C2C chat not started yet is empty.
  */
-async function visibleFloor(db: Sql, userID: string, ref: ConversationRef): Promise<number | null> {
+export async function visibleFloor(db: Sql, userID: string, ref: ConversationRef): Promise<number | null> {
   const [row] = await db.query<{ floor_seq: unknown }>(
     'SELECT floor_seq FROM user_conversations WHERE user_id = $1 AND conv_key = $2',
     [userID, ref.key],

@@ -28,6 +28,7 @@ function text(sender: string, recipient: string, id: string, body: string): NewM
     sender,
     recipient,
     id,
+    type: 'TIMTextElem',
     payload: { text: body },
     atUserList: [],
     clientTime: 1,
@@ -125,5 +126,47 @@ describe('the group-commit writer isolates a row the database refuses', () => {
     expect(storeAttempts).toBe(1);
     expect(errors).toHaveLength(1);
     expect(await stored(batch.map((m) => m.id))).toEqual([]);
+  });
+});
+
+describe('the writer grants what a message names, in the same statement', () => {
+  const grantsOf = async (id: string) =>
+    (await db.query<{ conv_key: string }>('SELECT conv_key FROM file_grants WHERE file_id = $1', [id])).map(
+      (r) => r.conv_key,
+    );
+
+  it('grants files and stores a record only for rows it inserted, beside a refused row', async () => {
+    await db.query(
+      `INSERT INTO files (file_id, owner_id, kind, status, file_name, created_at)
+       VALUES ('wf-photo-0000000000', 'w-alice', 'image', 'ready', 'a.png', 0)`,
+    );
+    const { instance } = writer(db);
+    const withFile: NewMessage = {
+      ...text('w-alice', 'w-bob', 'gr-file', 'x'),
+      grants: ['wf-photo-0000000000', 'gr-record-key'],
+      record: { downloadKey: 'gr-record-key', messageList: [] },
+    };
+    const poison: NewMessage = {
+      ...text('w-alice', 'w-carol', 'gr-poison', 'a\u0000b'),
+      grants: ['wf-photo-0000000000'],
+    };
+    const plain = text('w-bob', 'w-alice', 'gr-plain', 'no files');
+    const outcomes = await submitAll(instance, [withFile, poison, plain]);
+    await instance.drain();
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await grantsOf('wf-photo-0000000000')).toEqual([c2cKey('w-alice', 'w-bob')]);
+    expect(await grantsOf('gr-record-key')).toEqual([c2cKey('w-alice', 'w-bob')]);
+    const [file] = await db.query<{ used_at: unknown }>('SELECT used_at FROM files WHERE file_id = $1', [
+      'wf-photo-0000000000',
+    ]);
+    expect(file?.used_at).not.toBeNull();
+    const records = await db.query('SELECT 1 FROM merged_records WHERE download_key = $1', ['gr-record-key']);
+    expect(records).toHaveLength(1);
+
+    // A retry of the stored message stores no second record and grants nothing new.
+    const retry = await instance.submit({ ...withFile, record: { downloadKey: 'gr-other-key', messageList: [] } });
+    expect(retry.duplicate).toBe(true);
+    expect(await db.query('SELECT 1 FROM merged_records WHERE download_key = $1', ['gr-other-key'])).toEqual([]);
+    expect(await grantsOf('gr-other-key')).toEqual([]);
   });
 });

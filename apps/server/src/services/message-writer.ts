@@ -1,4 +1,11 @@
-import { ErrorCode, GroupType, LiaisonError, type WireMessage } from '@liaison/protocol';
+import {
+  ErrorCode,
+  GroupType,
+  LiaisonError,
+  type MergedMessage,
+  type WireMessage,
+  type WireMessageType,
+} from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './rows';
@@ -11,6 +18,8 @@ export interface NewMessage {
   /** Peer user ID (C2C) or group ID. */
   recipient: string;
   id: string;
+  type: WireMessageType;
+  /** The delivered payload, valid for `type` (services/message-content.ts). */
   payload: WireMessage['payload'];
   atUserList: string[];
   clientTime: number;
@@ -21,6 +30,15 @@ export interface NewMessage {
   needReadReceipt: boolean;
   /** The session that sent it: it gets the ack, not a push. */
   origin: string;
+  /**
+   * File IDs and merged-record keys the message names: stored with it, they become readable by
+   * the conversation's members (file_grants), and named files count as used.
+   */
+  grants?: readonly string[];
+  /** A merged record made for this message, stored with it (once, even if the send is retried). */
+  record?: { downloadKey: string; messageList: MergedMessage[] } | null;
+  /** Server-made (group tips): no membership of the sender is needed. */
+  system?: boolean;
 }
 
 export interface WriteResult {
@@ -203,10 +221,11 @@ async function writeBatch(
   ];
   await ensureC2CConversations(db, newC2C, now);
 
-  const rows = await db.query<MessageRow & { kind: 'new' | 'prior'; conv_key: string }>(STORE_BATCH, [
-    JSON.stringify(toStore.map((i, ord) => toRecord(inputs[i] as NewMessage, ord))),
-    now,
-  ]);
+  const withGrants = toStore.some((i) => hasGrants(inputs[i] as NewMessage));
+  const rows = await db.query<MessageRow & { kind: 'new' | 'prior'; conv_key: string }>(
+    withGrants ? STORE_BATCH_WITH_GRANTS : STORE_BATCH,
+    [JSON.stringify(toStore.map((i, ord) => toRecord(inputs[i] as NewMessage, ord, withGrants))), now],
+  );
   const found = new Map(rows.map((r) => [`${r.conv_key}\n${r.id}`, r]));
   inputs.forEach((m, i) => {
     if (outcomes[i] !== null) return;
@@ -228,11 +247,16 @@ async function writeBatch(
   return { outcomes: outcomes as Array<WriteResult | LiaisonError>, created: newC2C.map((m) => m.key) };
 }
 
-const STORE_BATCH = `
+/**
+ * The batch statement. A batch whose messages name files or records also grants them and stores
+ * the records in the same statement, for inserted rows only (a retried duplicate grants nothing);
+ * text-only batches run the statement without those steps, so they cost nothing more.
+ */
+const storeBatch = (withGrants: boolean) => `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
-      AS v(ord int, k text, i text, ct text, f text, r text, p jsonb, a jsonb, c bigint, rnd bigint,
-           n text, av text, cd text, rr boolean)
+      AS v(ord int, k text, i text, ct text, f text, r text, t text, p jsonb, a jsonb, c bigint, rnd bigint,
+           n text, av text, cd text, rr boolean${withGrants ? ', g jsonb, dk text, mr jsonb' : ''})
   ), heads AS (
     SELECT conv_key, max_seq FROM conversations
      WHERE conv_key IN (SELECT k FROM input) ORDER BY conv_key FOR UPDATE
@@ -245,9 +269,9 @@ const STORE_BATCH = `
   ), inserted AS (
     INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
                           client_time, random, nick, avatar, cloud_custom_data, need_read_receipt)
-    SELECT k, s, i, ct, f, r, 'TIMTextElem', p, a, $2, c, rnd, n, av, cd, rr FROM fresh
+    SELECT k, s, i, ct, f, r, t, p, a, $2, c, rnd, n, av, cd, rr FROM fresh
     RETURNING conv_key, id, seq, sender
-  ), moved AS (
+  ), ${withGrants ? GRANT_STEPS : ''}moved AS (
     UPDATE conversations c SET max_seq = h.s, last_time = $2
       FROM (SELECT k, max(s) AS s FROM fresh GROUP BY k) h WHERE c.conv_key = h.k
   ), reads AS (
@@ -259,14 +283,36 @@ const STORE_BATCH = `
   SELECT 'new' AS kind, conv_key, id, seq, sender, NULL AS conv_type, NULL AS recipient, NULL AS type,
          NULL::jsonb AS payload, NULL::jsonb AS at_user_list, NULL::bigint AS time, NULL::bigint AS client_time,
          NULL::bigint AS random, NULL AS nick, NULL AS avatar, NULL AS cloud_custom_data,
-         NULL::boolean AS need_read_receipt
+         NULL::boolean AS need_read_receipt, NULL::boolean AS has_risk_content
     FROM inserted
   UNION ALL
   SELECT 'prior', conv_key, id, seq, sender, conv_type, recipient, type, payload, at_user_list, time, client_time,
-         random, nick, avatar, cloud_custom_data, need_read_receipt
+         random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content
     FROM prior`;
 
-function toRecord(m: NewMessage, ord: number) {
+const GRANT_STEPS = `named AS (
+    SELECT DISTINCT g.id, fresh.k FROM fresh
+      JOIN inserted ON inserted.conv_key = fresh.k AND inserted.id = fresh.i
+      CROSS JOIN LATERAL jsonb_array_elements_text(fresh.g) AS g(id)
+  ), granted AS (
+    INSERT INTO file_grants (file_id, conv_key) SELECT id, k FROM named ON CONFLICT DO NOTHING
+  ), used AS (
+    UPDATE files SET used_at = $2 WHERE used_at IS NULL AND file_id IN (SELECT id FROM named)
+  ), records AS (
+    INSERT INTO merged_records (download_key, owner_id, message_list, created_at)
+    SELECT fresh.dk, fresh.f, fresh.mr, $2 FROM fresh
+      JOIN inserted ON inserted.conv_key = fresh.k AND inserted.id = fresh.i
+     WHERE fresh.dk IS NOT NULL
+    ON CONFLICT DO NOTHING
+  ), `;
+const STORE_BATCH = storeBatch(false);
+const STORE_BATCH_WITH_GRANTS = storeBatch(true);
+
+function hasGrants(m: NewMessage): boolean {
+  return (m.grants?.length ?? 0) > 0 || Boolean(m.record);
+}
+
+function toRecord(m: NewMessage, ord: number, withGrants: boolean) {
   return {
     ord,
     k: m.key,
@@ -274,6 +320,7 @@ function toRecord(m: NewMessage, ord: number) {
     ct: m.convType,
     f: m.sender,
     r: m.recipient,
+    t: m.type,
     p: m.payload,
     a: m.atUserList,
     c: m.clientTime,
@@ -282,6 +329,7 @@ function toRecord(m: NewMessage, ord: number) {
     av: m.avatar,
     cd: m.cloudCustomData,
     rr: m.needReadReceipt,
+    ...(withGrants ? { g: m.grants ?? [], dk: m.record?.downloadKey ?? null, mr: m.record?.messageList ?? null } : {}),
   };
 }
 
@@ -308,7 +356,8 @@ async function authorise(
   }
   const groupSends = new Map<string, { g: string; u: string }>();
   for (const m of inputs) {
-    if (m.convType === 'GROUP') groupSends.set(`${m.recipient}\n${m.sender}`, { g: m.recipient, u: m.sender });
+    if (m.convType === 'GROUP' && !m.system)
+      groupSends.set(`${m.recipient}\n${m.sender}`, { g: m.recipient, u: m.sender });
   }
   const groupTypes = new Map<string, string>();
   const memberships = new Set<string>();
@@ -324,11 +373,23 @@ async function authorise(
       if (row.member) memberships.add(`${row.group_id}\n${row.member}`);
     }
   }
+  const systemGroups = [
+    ...new Set(inputs.filter((m) => m.system && !groupTypes.has(m.recipient)).map((m) => m.recipient)),
+  ];
+  if (systemGroups.length > 0) {
+    for (const row of await tx.query<{ group_id: string; type: string }>(
+      'SELECT group_id, type FROM groups WHERE group_id = ANY($1)',
+      [systemGroups],
+    )) {
+      groupTypes.set(row.group_id, row.type);
+    }
+  }
   return inputs.map((m) => {
     if (m.convType === 'C2C') return caches.users.has(m.recipient) ? null : new LiaisonError(ErrorCode.USER_NOT_FOUND);
     const type = groupTypes.get(m.recipient);
     if (type === undefined) return new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
-    if (!memberships.has(`${m.recipient}\n${m.sender}`)) return new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
+    if (!m.system && !memberships.has(`${m.recipient}\n${m.sender}`))
+      return new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
     if (type === GroupType.AVCHATROOM) return { message: toWire(m, 0, now), origin: m.origin, duplicate: false };
     return null;
   });
@@ -357,12 +418,13 @@ async function ensureC2CConversations(tx: Sql, inputs: NewMessage[], now: number
 }
 
 function toWire(input: NewMessage, sequence: number, now: number): WireMessage {
+  // The type and payload were built together (message-content.ts, group-tips.ts).
   return {
     ID: input.id,
     conversationType: input.convType,
     from: input.sender,
     to: input.recipient,
-    type: 'TIMTextElem',
+    type: input.type,
     payload: input.payload,
     atUserList: input.atUserList,
     sequence,
@@ -373,7 +435,8 @@ function toWire(input: NewMessage, sequence: number, now: number): WireMessage {
     avatar: input.avatar,
     cloudCustomData: input.cloudCustomData,
     needReadReceipt: input.needReadReceipt,
-  };
+    hasRiskContent: false,
+  } as WireMessage;
 }
 
 function prefixed(alias: string): string {

@@ -1,4 +1,12 @@
-import type { GroupMember, GroupProfile, GroupRole, MessageRemindType, Profile, WireMessage } from '@liaison/protocol';
+import type {
+  GroupMember,
+  GroupProfile,
+  GroupRole,
+  MessageRemindType,
+  Profile,
+  WireMessage,
+  WireMessageType,
+} from '@liaison/protocol';
 import { toNumber } from '../db/database';
 
 /** Row → wire mappers, in one place so every query returns the same shapes. */
@@ -19,19 +27,21 @@ export interface MessageRow {
   avatar: string;
   cloud_custom_data: string;
   need_read_receipt: boolean;
+  has_risk_content: boolean;
 }
 
 export const MESSAGE_COLUMNS =
-  'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt';
+  'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content';
 
 export function toWireMessage(row: MessageRow): WireMessage {
+  // The type and payload were validated together before they were stored.
   return {
     ID: row.id,
     conversationType: row.conv_type === 'GROUP' ? 'GROUP' : 'C2C',
     from: row.sender,
     to: row.recipient,
-    type: 'TIMTextElem',
-    payload: parseJson(row.payload) as WireMessage['payload'],
+    type: row.type as WireMessageType,
+    payload: parseJson(row.payload),
     atUserList: parseJson(row.at_user_list) as string[],
     sequence: toNumber(row.seq),
     time: Math.floor(toNumber(row.time) / 1000),
@@ -41,7 +51,8 @@ export function toWireMessage(row: MessageRow): WireMessage {
     avatar: row.avatar,
     cloudCustomData: row.cloud_custom_data,
     needReadReceipt: row.need_read_receipt,
-  };
+    hasRiskContent: row.has_risk_content ?? false,
+  } as WireMessage;
 }
 
 export interface UserRow {

@@ -31,6 +31,8 @@ export interface Subject {
   groupID: string;
   /** A message ID stored in G, for paging. */
   groupMessageID: string;
+  /** The downloadKey of a merged record the owner sent in G. */
+  groupRecordKey: string;
   /** A valid userSig for `self`, and the server's app ID. */
   userSig: string;
   sdkAppID: number;
@@ -204,5 +206,12 @@ export const imRows: ImRow[] = [
     op: 'getGroupMemberList',
     body: (s) => ({ groupID: s.groupID }),
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  {
+    // A record is read by the conversations it was sent in; to anyone else it does not exist.
+    op: 'downloadMergerMessage',
+    case: 'record sent in G',
+    body: (s) => ({ downloadKey: s.groupRecordKey }),
+    cells: membersOf(ErrorCode.MERGER_NOT_FOUND),
   },
 ];

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { GroupTipOperation, type GroupTipPayload, SYSTEM_SENDER, type WireMessage } from '@liaison/protocol';
+import type { Sql } from '../db/database';
+import { groupKey } from './keys';
+import type { MessageWriter } from './message-writer';
+
+export interface TipDeps {
+  db: Sql;
+  writer: MessageWriter;
+}
+
+export interface GroupTip {
+  operatorID: string;
+  operationType: number;
+  userIDList: string[];
+  /** Profile changes: the changed fields and their new values. */
+  newGroupProfile?: GroupTipPayload['newGroupProfile'];
+}
+
+/**
+ * A group tip (TIMGroupTipElem from '@TIM#SYSTEM'): stored and sequenced through the writer like any
+ * message, so members who were offline find it in history and sync. The nicks of the users are
+ * taken now, so the tip reads the same later. Resolves null when the group is gone.
+ */
+export async function sendGroupTip(deps: TipDeps, groupID: string, tip: GroupTip): Promise<WireMessage | null> {
+  const [group] = await deps.db.query<{ member_count: number }>('SELECT member_count FROM groups WHERE group_id = $1', [
+    groupID,
+  ]);
+  if (!group) return null;
+  const nicks = new Map(
+    (
+      await deps.db.query<{ user_id: string; nick: string }>(
+        'SELECT user_id, nick FROM users WHERE user_id = ANY($1)',
+        [tip.userIDList],
+      )
+    ).map((r) => [r.user_id, r.nick]),
+  );
+  const payload: GroupTipPayload = {
+    operatorID: tip.operatorID,
+    operationType: tip.operationType,
+    userIDList: tip.userIDList,
+    nickList: tip.userIDList.map((id) => nicks.get(id) ?? ''),
+    newGroupProfile: tip.newGroupProfile ?? null,
+    memberNum: group.member_count,
+  };
+  const { message } = await deps.writer.submit({
+    key: groupKey(groupID),
+    convType: 'GROUP',
+    sender: SYSTEM_SENDER,
+    recipient: groupID,
+    id: `tip-${randomBytes(12).toString('base64url')}`,
+    type: 'TIMGroupTipElem',
+    payload,
+    atUserList: [],
+    clientTime: Math.floor(Date.now() / 1000),
+    random: randomBytes(4).readUInt32BE(0),
+    nick: '',
+    avatar: '',
+    cloudCustomData: '',
+    needReadReceipt: false,
+    origin: '',
+    system: true,
+  });
+  return message;
+}
+
+/**
+ * Tips for what members do. The join and quit tips are sent by the group ops here; kick, role and
+ * profile tips are ready for the group administration ops, which do not exist yet.
+ */
+export const groupTips = {
+  joined: (deps: TipDeps, groupID: string, operatorID: string, userIDs: string[]) =>
+    tipOrNothing(deps, groupID, { operatorID, operationType: GroupTipOperation.MEMBER_JOIN, userIDList: userIDs }),
+  quit: (deps: TipDeps, groupID: string, userID: string) =>
+    tipOrNothing(deps, groupID, {
+      operatorID: userID,
+      operationType: GroupTipOperation.MEMBER_QUIT,
+      userIDList: [userID],
+    }),
+  kicked: (deps: TipDeps, groupID: string, operatorID: string, userIDs: string[]) =>
+    tipOrNothing(deps, groupID, {
+      operatorID,
+      operationType: GroupTipOperation.MEMBER_KICKED_OUT,
+      userIDList: userIDs,
+    }),
+  roleChanged: (deps: TipDeps, groupID: string, operatorID: string, userIDs: string[], admin: boolean) =>
+    tipOrNothing(deps, groupID, {
+      operatorID,
+      operationType: admin ? GroupTipOperation.SET_ADMIN : GroupTipOperation.CANCEL_ADMIN,
+      userIDList: userIDs,
+    }),
+  groupProfileChanged: (
+    deps: TipDeps,
+    groupID: string,
+    operatorID: string,
+    changes: NonNullable<GroupTipPayload['newGroupProfile']>,
+  ) =>
+    tipOrNothing(deps, groupID, {
+      operatorID,
+      operationType: GroupTipOperation.GROUP_PROFILE_UPDATED,
+      userIDList: [],
+      newGroupProfile: changes,
+    }),
+  memberProfileChanged: (deps: TipDeps, groupID: string, operatorID: string, userIDs: string[]) =>
+    tipOrNothing(deps, groupID, {
+      operatorID,
+      operationType: GroupTipOperation.MEMBER_PROFILE_UPDATED,
+      userIDList: userIDs,
+    }),
+};
+
+/**
+ * The change the tip reports is already committed: a tip that cannot be stored (the writer logs
+ * database failures) must not turn the change into an error for the caller.
+ */
+async function tipOrNothing(deps: TipDeps, groupID: string, tip: GroupTip): Promise<void> {
+  await sendGroupTip(deps, groupID, tip).catch(() => null);
+}
