@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { startS3rver } from '../../apps/server/src/files/test-s3';
 import { type ServerProcess, startServerProcess } from '../../apps/server/src/integration/server-process';
 
 /** The shared PostgreSQL and NATS of the scale suite: SCALE_PG_URL / SCALE_NATS_URL (defaults: this machine's). */
@@ -20,15 +21,20 @@ export async function createScratchDatabase(prefix: string): Promise<{ url: stri
   return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** Two server processes on one scratch database and the shared NATS; stop() ends both and drops it. */
+/**
+ * Two server processes on one scratch database, the shared NATS and one S3-compatible store
+ * (s3rver, started here) for their files; stop() ends both, drops the database and the store.
+ */
 export async function startProcessPair(
   prefix: string,
   sdkAppID: number,
   extraEnv: Record<string, string> = {},
 ): Promise<{ p1: ServerProcess; p2: ServerProcess; stop(): Promise<void> }> {
   const database = await createScratchDatabase(prefix);
+  const s3 = await startS3rver();
   const app = scaleApp(sdkAppID);
   const env = {
+    ...s3.env,
     DATABASE_URL: database.url,
     NATS_URL,
     SDK_APP_ID: String(app.sdkAppID),
@@ -47,6 +53,7 @@ export async function startProcessPair(
         }
       }
       await database.drop();
+      await s3.close();
     },
   };
 }

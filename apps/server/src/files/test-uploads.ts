@@ -11,7 +11,10 @@ export interface Answer {
   body: { ok: boolean; data?: Record<string, unknown>; error?: { code: number; message: string } };
 }
 
-export async function loggedIn(server: LiaisonServer, userID: string): Promise<RawClient> {
+/** A server in this process or in its own (the scale suite's). */
+type Target = Pick<LiaisonServer, 'url' | 'app'>;
+
+export async function loggedIn(server: Target, userID: string): Promise<RawClient> {
   const client = await RawClient.open(server);
   const login = await client.login(server, userID);
   if (!login.ok) throw new Error(`login failed: ${JSON.stringify(login)}`);
@@ -26,7 +29,7 @@ export async function grant(client: RawClient, kind: UploadKind, fileName: strin
   }>;
 }
 
-export async function put(server: LiaisonServer, uploadURL: string, bytes: Uint8Array): Promise<Answer> {
+export async function put(server: Target, uploadURL: string, bytes: Uint8Array): Promise<Answer> {
   const response = await fetch(`${server.url}${uploadURL}`, {
     method: 'PUT',
     body: new Uint8Array(bytes),
@@ -37,7 +40,7 @@ export async function put(server: LiaisonServer, uploadURL: string, bytes: Uint8
 
 /** createUpload then PUT: the answer of the upload. */
 export async function upload(
-  server: LiaisonServer,
+  server: Target,
   client: RawClient,
   kind: UploadKind,
   fileName: string,
@@ -53,7 +56,7 @@ export async function upload(
  * answer if one comes before `cut` (when set) destroys the socket.
  */
 export function partialPut(
-  server: LiaisonServer,
+  server: Target,
   uploadURL: string,
   contentLength: number,
   body: Uint8Array,
