@@ -486,6 +486,9 @@ export class ChatSDK {
       case 'sequenceHint':
         this.receiver.hint(push.data);
         return;
+      case 'messageUpdated':
+        this.events.emit(EVENT.MESSAGE_MODIFIED, [fromWire(push.data.message, this.me(), this.files.resolve)]);
+        return;
       case 'conversation':
       case 'conversationDeleted':
         this.conversations.handlePush(push);

@@ -146,7 +146,10 @@ async function putWithFetch(url: string, source: UploadSource, options: UploadOp
   return parseAnswer(response.status, await response.text());
 }
 
-/** The server answers a completed upload with fileUploadResultSchema, a refusal with {code, message}. */
+/**
+ * The server answers like its other HTTP routes: `{ok: true, data}` with fileUploadResultSchema for a
+ * completed upload, `{ok: false, error: {code, message}}` for a refusal.
+ */
 function parseAnswer(status: number, text: string): FileUploadResult {
   let body: unknown = null;
   try {
@@ -154,14 +157,16 @@ function parseAnswer(status: number, text: string): FileUploadResult {
   } catch {
     // Not JSON (a proxy's error page): judged by the status below.
   }
+  const envelope = typeof body === 'object' && body !== null ? (body as { data?: unknown; error?: unknown }) : {};
   if (status >= 200 && status < 300) {
-    const parsed = fileUploadResultSchema.safeParse(body);
+    const parsed = fileUploadResultSchema.safeParse(envelope.data ?? body);
     if (parsed.success) return parsed.data;
     throw new LiaisonError(ErrorCode.MALFORMED_FRAME, 'The server answered the upload with an unknown shape');
   }
-  if (typeof body === 'object' && body !== null && 'code' in body && isErrorCode(body.code)) {
-    const message = 'message' in body && typeof body.message === 'string' ? body.message : undefined;
-    throw new LiaisonError(body.code, message);
+  const error = envelope.error ?? body;
+  if (typeof error === 'object' && error !== null && 'code' in error && isErrorCode(error.code)) {
+    const message = 'message' in error && typeof error.message === 'string' ? error.message : undefined;
+    throw new LiaisonError(error.code, message);
   }
   throw new LiaisonError(ErrorCode.NETWORK_ERROR, `The upload failed with HTTP ${status}`);
 }

@@ -14,7 +14,7 @@ describe('code written for the reference SDK', () => {
     await peer.login({ userID: 'gs-user1', userSig: userSigFor(server(), 'gs-user1') });
     const peerReceived: string[] = [];
     peer.on(TencentCloudChat.EVENT.MESSAGE_RECEIVED, (event) => {
-      for (const m of event.data) peerReceived.push(m.payload.text);
+      for (const m of event.data) if (m.type === TencentCloudChat.TYPES.MSG_TEXT) peerReceived.push(m.payload.text);
     });
 
     const options = { SDKAppID: server().app.sdkAppID, server: server().url };
@@ -37,7 +37,7 @@ describe('code written for the reference SDK', () => {
     expect(await sent).toMatchObject({ code: 0, data: { message: { payload: { text: 'Hello world!' } } } });
 
     const list = await chat.getMessageList({ conversationID: 'C2Cgs-user1' });
-    expect(list.data.messageList.map((m) => m.payload.text)).toEqual(['Hello world!']);
+    expect(list.data.messageList.map((m) => m.payload)).toEqual([{ text: 'Hello world!' }]);
     expect(list.data.isCompleted).toBe(true);
     const conversations = await chat.getConversationList();
     expect(conversations.data.conversationList[0]?.conversationID).toBe('C2Cgs-user1');
