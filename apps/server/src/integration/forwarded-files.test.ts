@@ -1,0 +1,91 @@
+import { ErrorCode, type ImagePayload, type MergerPayload } from '@liaison/protocol';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiaisonServer } from '../app';
+import { upload } from '../files/test-uploads';
+import { startServer } from './harness';
+import { MessageClient } from './message-client';
+
+/**
+ * Real uploads, real file URLs: who can load a file follows the conversations it was sent in,
+ * also when it is forwarded alone or inside a merged record.
+ */
+let server: LiaisonServer;
+const clients: MessageClient[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await server?.close();
+});
+
+async function login(userID: string): Promise<MessageClient> {
+  const client = await MessageClient.login(server, userID);
+  clients.push(client);
+  return client;
+}
+
+/** GET a file URL of a payload as `client` would load it: with its file access token. */
+async function load(client: MessageClient, url: string): Promise<number> {
+  const { token } = await client.ok<{ token: string }>('getFileAccessToken', {});
+  const response = await fetch(`${server.url}${url}?token=${encodeURIComponent(token)}`);
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function uploadPhoto(client: MessageClient): Promise<string> {
+  const bytes = await sharp({ create: { width: 1000, height: 500, channels: 3, background: { r: 9, g: 99, b: 199 } } })
+    .png()
+    .toBuffer();
+  const answer = await upload(server, client.raw, 'image', 'photo.png', bytes);
+  if (!answer.body.ok) throw new Error(`upload failed: ${JSON.stringify(answer.body)}`);
+  return (answer.body.data as { uuid: string }).uuid;
+}
+
+describe('files follow the conversations they are sent in', () => {
+  it('keeps an image from someone outside the chat until a member forwards it to them', async () => {
+    const a = await login('ff-a');
+    const b = await login('ff-b');
+    const c = await login('ff-c');
+    const uuid = await uploadPhoto(a);
+    const sent = await a.sent('ff-c', 'TIMImageElem', { uuid });
+    const payload = sent.payload as ImagePayload;
+    expect(payload.imageFormat).toBe(3);
+    expect(payload.imageInfoArray.map((i) => [i.type, i.width, i.height])).toEqual([
+      [1, 1000, 500],
+      [2, 720, 360],
+      [3, 198, 99],
+    ]);
+    for (const info of payload.imageInfoArray) expect(await load(c, info.url)).toBe(200);
+    // B is in no conversation it was sent in: not loadable, not sendable.
+    expect(await load(b, payload.imageInfoArray[0]?.url as string)).toBe(404);
+    expect((await b.send('ff-a', 'TIMImageElem', { uuid })).error?.code).toBe(ErrorCode.FILE_NOT_FOUND);
+
+    const forwarded = await c.sent('ff-b', 'TIMImageElem', { uuid });
+    const got = await b.received(forwarded.ID);
+    expect(got.payload).toEqual(payload);
+    for (const info of payload.imageInfoArray) expect(await load(b, info.url)).toBe(200);
+  });
+
+  it('lets the receiver of a merged record load the files inside it', async () => {
+    const a = await login('fr-a');
+    await login('fr-b');
+    const d = await login('fr-d');
+    const uuid = await uploadPhoto(a);
+    const photo = await a.sent('fr-b', 'TIMImageElem', { uuid });
+    const url = (photo.payload as ImagePayload).imageInfoArray[2]?.url as string;
+    expect(await load(d, url)).toBe(404);
+    const record = await a.sent('fr-d', 'TIMRelayElem', {
+      title: 'photos',
+      abstractList: ['a: [image]'],
+      compatibleText: 'photos',
+      messageList: [{ conversationID: 'C2Cfr-b', ID: photo.ID }],
+    });
+    const inside = (await d.received(record.ID)).payload as MergerPayload;
+    expect(inside.messageList[0]?.messageBody[0]?.payload).toEqual(photo.payload);
+    expect(await load(d, url)).toBe(200);
+  });
+});
