@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
 import { useKit } from '../../kit/kit-context';
 import type { MessageOf } from '../message/message-of';
-import { layoutOf, messageRenderers, rendererFor } from '../message/renderers';
+import { layoutOf, rendererFor, useMessageRenderers } from '../message/renderer-map';
 import { useFocusTrap } from '../preview/focus-trap';
 import { ImagePreviewProvider } from '../preview/preview-context';
 import { toViewMessage } from './view-message';
@@ -89,8 +89,9 @@ function RecordLevel({ record }: { record: MergerRecord }) {
   useEffect(() => {
     if (list) return;
     let isCurrent = true;
-    chat
-      .downloadMergerMessage(record)
+    // Through a promise, so a refusal of any kind (thrown or rejected) reads as a load error.
+    Promise.resolve()
+      .then(() => chat.downloadMergerMessage(record))
       .then((response) => isCurrent && setList(response.data.payload.messageList))
       .catch(() => isCurrent && setError(true));
     return () => {
@@ -124,7 +125,7 @@ function RecordLevel({ record }: { record: MergerRecord }) {
 
 function RecordItem({ message }: { message: Message }) {
   const { i18n } = useTranslation('message');
-  const Renderer = rendererFor(messageRenderers, message.type);
+  const Renderer = rendererFor(useMessageRenderers(), message.type);
   const layout = layoutOf(Renderer, message);
   if (layout === 'hidden') return null;
   if (layout === 'centred')

@@ -2,7 +2,7 @@ import type { Message } from '@liaison/sdk';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListRange, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import { type MessageRenderers, messageRenderers } from '../message/renderers';
+import { type MessageRenderers, messageRenderers, RenderersContext } from '../message/renderers';
 import { ImagePreviewProvider } from '../preview/preview-context';
 import { hasTimeSeparator, type ScrollPosition, scrollButtonFor, shouldFollowNewMessage } from './chat-rules';
 import { MessageRow } from './MessageRow';
@@ -122,29 +122,31 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
   const isFirstPageLoaded = count > 0 || state.isCompleted;
   return (
     <section className="lc-message-list" aria-label={t('messageList')}>
-      <ImagePreviewProvider messages={messages}>
-        {isFirstPageLoaded ? (
-          <Virtuoso<Message, HeaderContext>
-            key={conversationID}
-            ref={virtuoso}
-            className="lc-message-list__scroller"
-            data={messages}
-            firstItemIndex={firstItemIndex}
-            initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-            computeItemKey={(_, message) => message.ID}
-            itemContent={itemContent}
-            followOutput={followOutput}
-            rangeChanged={handleRange}
-            scrollerRef={handleScroller}
-            context={{ isCompleted: state.isCompleted, isLoading: state.isLoading, onLoadMore: handleLoadMore }}
-            components={{ Header: ListHeader }}
-          />
-        ) : (
-          <p className="lc-message-list__loading" role="status">
-            {t('loading')}
-          </p>
-        )}
-      </ImagePreviewProvider>
+      <RenderersContext.Provider value={renderers}>
+        <ImagePreviewProvider messages={messages}>
+          {isFirstPageLoaded ? (
+            <Virtuoso<Message, HeaderContext>
+              key={conversationID}
+              ref={virtuoso}
+              className="lc-message-list__scroller"
+              data={messages}
+              firstItemIndex={firstItemIndex}
+              initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+              computeItemKey={(_, message) => message.ID}
+              itemContent={itemContent}
+              followOutput={followOutput}
+              rangeChanged={handleRange}
+              scrollerRef={handleScroller}
+              context={{ isCompleted: state.isCompleted, isLoading: state.isLoading, onLoadMore: handleLoadMore }}
+              components={{ Header: ListHeader }}
+            />
+          ) : (
+            <p className="lc-message-list__loading" role="status">
+              {t('loading')}
+            </p>
+          )}
+        </ImagePreviewProvider>
+      </RenderersContext.Provider>
       {button.kind !== 'hidden' && (
         <button type="button" className="lc-scroll-button" onClick={handleBackToLatest}>
           {button.kind === 'newMessages' ? t('newMessages', { count: button.count }) : t('backToLatest')}

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
 import { RiskPlaceholder } from '../message/RiskPlaceholder';
-import { layoutOf, type MessageRenderers, rendererFor } from '../message/renderers';
+import { layoutOf, type MessageRenderers, rendererFor } from '../message/renderer-map';
 
 export interface MessageRowProps {
   message: Message;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isAudioPlayed, markAudioPlayed } from './audio-played';
 import { audioPlayer } from './audio-player';
 import type { MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 /** spec §5: 10 px per second plus 20 px, at least one second shown. */
 export function audioBubbleWidth(seconds: number): number {

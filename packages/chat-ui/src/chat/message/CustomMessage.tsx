@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { businessIDOf, parseCustomData } from './custom/custom-data';
 import { customRendererFor, customRenderers } from './custom/custom-renderers';
 import type { MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 /**
  * A custom message, drawn by the renderer registered for its businessID; any other custom content

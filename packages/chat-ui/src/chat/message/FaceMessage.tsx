@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bigFaceSource } from './face-source';
 import type { MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 /** A big face (sticker): its picture from the kit's big-face sets, else a labelled placeholder. */
 export const FaceMessage: MessageRenderer = ({ message }) => {

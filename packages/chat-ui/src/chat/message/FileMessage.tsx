@@ -4,7 +4,7 @@ import { useKit } from '../../kit/kit-context';
 import { downloadAsBlob } from './download';
 import { fileBadge, fileKindOf, formatFileSize } from './file-kind';
 import { isUploadDone, type MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 /**
  * A file card: an icon by the file's type, its name (cut in the middle is left to CSS), its size,

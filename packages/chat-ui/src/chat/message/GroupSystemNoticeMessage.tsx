@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 /** The reference SDK's GRP_SYS_NOTICE operation types the kit words. */
 const NoticeType = { JOIN_REQUEST: 1, KICKED_OUT: 4, DISMISSED: 5 } as const;

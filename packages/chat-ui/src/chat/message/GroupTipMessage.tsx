@@ -1,7 +1,7 @@
 import { GroupTipOperation } from '@liaison/protocol';
 import { useTranslation } from 'react-i18next';
 import type { MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 type TipPayload = MessageOf<'TIMGroupTipElem'>['payload'];
 
@@ -39,7 +39,7 @@ export const GroupTipMessage: MessageRenderer = ({ message }) => {
   const { t, i18n } = useTranslation('message');
   const { key, names, value } = groupTipText((message as MessageOf<'TIMGroupTipElem'>).payload);
   const list = names.length > 0 ? joinNames(names, i18n.language) : t('someone');
-  return <span className="lc-tip">{t(key, { names: list, value })}</span>;
+  return <span className="lc-tip">{t(key, { names: list, value, count: Math.max(1, names.length) })}</span>;
 };
 GroupTipMessage.layout = 'centred';
 

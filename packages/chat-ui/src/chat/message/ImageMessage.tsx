@@ -7,7 +7,7 @@ import { useImagePreview } from '../preview/preview-context';
 import { type PreviewImage, toPreviewImage } from '../preview/preview-image';
 import { appWidth, fitMediaBox, imageMaxPx } from './media-size';
 import { isUploadDone, type MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 /**
  * An image message: the large size (≤ 720 px) in a box sized from the image's dimensions before it

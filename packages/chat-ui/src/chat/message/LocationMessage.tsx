@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 /** A location card: the place's description, its coordinates, and a link to OpenStreetMap. */
 export const LocationMessage: MessageRenderer = ({ message }) => {

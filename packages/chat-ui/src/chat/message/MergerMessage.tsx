@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { MergerViewer, useMergerNavigator } from '../merger/MergerViewer';
 import type { MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 /** The card shows the record's first lines (spec §9: 7). */
 export const MERGER_ABSTRACT_LINES = 7;

@@ -5,7 +5,7 @@ import { useKit } from '../../kit/kit-context';
 import { useFocusTrap } from '../preview/focus-trap';
 import { appWidth, fitMediaBox, videoMaxPx } from './media-size';
 import { isUploadDone, type MessageOf } from './message-of';
-import type { MessageRenderer } from './renderers';
+import type { MessageRenderer } from './renderer-map';
 
 /** A video without a snapshot still gets a box of this shape, so the row does not jump when it plays. */
 const DEFAULT_ASPECT = { width: 16, height: 9 };

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { GroupTipOperation } from '@liaison/protocol';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderInKit } from '../../test-support/render-in-kit';
+import { GroupSystemNoticeMessage } from './GroupSystemNoticeMessage';
+import { GroupTipMessage } from './GroupTipMessage';
+import { layoutOf } from './renderer-map';
+import { makeMessage, NO_SDK } from './test-messages';
+
+afterEach(cleanup);
+
+const tip = (
+  operationType: number,
+  patch: Partial<{ userIDList: string[]; nickList: string[]; newGroupProfile: Record<string, string> | null }> = {},
+) =>
+  makeMessage('TIMGroupTipElem', {
+    operatorID: 'zhang',
+    operationType,
+    userIDList: ['li', 'wang'],
+    nickList: ['李娜', ''],
+    newGroupProfile: null,
+    memberNum: 3,
+    ...patch,
+  });
+
+describe('GroupTipMessage', () => {
+  it.each([
+    [GroupTipOperation.MEMBER_JOIN, '李娜 and wang joined the group'],
+    [GroupTipOperation.MEMBER_QUIT, '李娜 and wang left the group'],
+    [GroupTipOperation.MEMBER_KICKED_OUT, '李娜 and wang were removed from the group'],
+    [GroupTipOperation.SET_ADMIN, '李娜 and wang were made administrators'],
+    [GroupTipOperation.CANCEL_ADMIN, '李娜 and wang are no longer administrators'],
+  ])('words operation %i from the nicks, else the user IDs', (operation, text) => {
+    renderInKit(NO_SDK, <GroupTipMessage message={tip(operation)} />);
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('names the new group name on a profile change', () => {
+    renderInKit(
+      NO_SDK,
+      <GroupTipMessage
+        message={tip(GroupTipOperation.GROUP_PROFILE_UPDATED, { newGroupProfile: { name: '采购群' } })}
+      />,
+    );
+    expect(screen.getByText('zhang changed the group name to 采购群')).toBeTruthy();
+  });
+
+  it('reads in Chinese', () => {
+    renderInKit(
+      NO_SDK,
+      <GroupTipMessage message={tip(GroupTipOperation.MEMBER_JOIN, { userIDList: ['li'], nickList: ['李娜'] })} />,
+      {
+        language: 'zh-CN',
+      },
+    );
+    expect(screen.getByText('李娜 加入了群组')).toBeTruthy();
+    cleanup();
+    renderInKit(NO_SDK, <GroupTipMessage message={tip(GroupTipOperation.MEMBER_KICKED_OUT)} />, { language: 'zh-CN' });
+    expect(screen.getByText('李娜和wang 被移出群组')).toBeTruthy();
+  });
+
+  it('is centred in the list, as system notices are', () => {
+    expect(layoutOf(GroupTipMessage, tip(1))).toBe('centred');
+    const notice = makeMessage('TIMGroupSystemNoticeElem', {
+      operationType: 5,
+      operatorID: 'zhang',
+      groupProfile: { groupID: 'g1', name: '采购群' },
+      handleMessage: '',
+    });
+    expect(layoutOf(GroupSystemNoticeMessage, notice)).toBe('centred');
+    renderInKit(NO_SDK, <GroupSystemNoticeMessage message={notice} />);
+    expect(screen.getByText('采购群 has been dismissed')).toBeTruthy();
+  });
+});
