@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- storm` runs the reconnect storm alone (bench/scenarios/storm.ts);
- * `npm run bench -- kit` measures the chat kit's bundle size alone (bench/kit-size.ts).
+ * `npm run bench -- kit` measures the chat kit's bundle size alone (bench/kit-size.ts);
+ * `npm run bench -- uploads` measures file uploads and image sizes alone (bench/scenarios/uploads.ts).
  *
  * `npm run bench`: measures Liaison in two configurations (embedded PGlite + in-process bus;
  * PostgreSQL + NATS) and a bare `ws` relay (the ceiling), then prints one JSON document on stdout.
@@ -23,11 +24,14 @@ import type { ScenarioContext, Target } from './scenarios/context';
 import { groupScenario } from './scenarios/group';
 import { sessionsScenario } from './scenarios/sessions';
 import { stormScenario } from './scenarios/storm';
+import { uploadBenchSettings, uploadsScenario } from './scenarios/uploads';
 import { REPO_ROOT, type ServiceProcess, startService, tail } from './server-process';
 
 const STORM_ONLY = process.argv.slice(2).includes('storm');
 /** `npm run bench -- kit`: the chat kit's bundle size alone (bench/kit-size.ts). */
 const KIT_ONLY = process.argv.slice(2).includes('kit');
+/** `npm run bench -- uploads`: IM file uploads and image sizes alone (bench/scenarios/uploads.ts). */
+const UPLOADS_ONLY = process.argv.slice(2).includes('uploads');
 const startedAt = now();
 const log = (line: string) => process.stderr.write(`[bench +${Math.round((now() - startedAt) / 1000)}s] ${line}\n`);
 
@@ -154,6 +158,23 @@ async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string): Promi
   }
 }
 
+/** Uploads against their own embedded server, files on its disk store. */
+async function runUploads(cfg: BenchConfig, tmp: string): Promise<Section> {
+  const dataDir = join(tmp, 'uploads-data');
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: '0', ...benchLimitEnv };
+  const server = await startService({ name: 'uploads', script: 'apps/server/src/main.ts', env, logDir: tmp });
+  try {
+    const app = JSON.parse(await readFile(join(dataDir, 'dev-app.json'), 'utf8')) as AppCredentials;
+    const target = { pid: server.pid, port: server.port, app };
+    return {
+      storage: 'disk store (DATA_DIR/files), embedded PGlite',
+      ...(await uploadsScenario(target, uploadBenchSettings(cfg.quick), { server: () => [server.pid] }, log)),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function runRelay(cfg: BenchConfig, gen: Generator, tmp: string): Promise<Section> {
   const relay = await startService({ name: 'relay', script: 'bench/relay.ts', env: {}, logDir: tmp });
   try {
@@ -262,6 +283,15 @@ async function main(): Promise<void> {
     return;
   }
   const cfg = loadBenchConfig();
+  if (UPLOADS_ONLY) {
+    const tmp = await mkdtemp(join(tmpdir(), 'liaison-bench-'));
+    const command = `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench -- uploads`;
+    const uploads = await attempt('uploads', () => runUploads(cfg, tmp));
+    const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version };
+    process.stdout.write(`${JSON.stringify({ benchmark: 'liaison', command, machine, uploads }, null, 2)}\n`);
+    await rm(tmp, { recursive: true, force: true });
+    return;
+  }
   // Before anything starts: is the machine already busy with something else?
   const busyBeforeStart = await machineBusyCores();
   if (busyBeforeStart > 0.3) {
@@ -315,7 +345,8 @@ async function main(): Promise<void> {
       }
     }
     if (cfg.relay && !STORM_ONLY) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
-    if (!STORM_ONLY) results.kitSize = await attempt('kit size', measureKitSize);
+    if (!STORM_ONLY) results.kitSize = { ...(await attempt('kit size', measureKitSize)) };
+    if (!STORM_ONLY) results.uploads = await attempt('uploads', () => runUploads(cfg, tmp));
   } finally {
     clearTimeout(watchdog);
     gen.stop();
