@@ -5,6 +5,13 @@
 export { ChatWindow, type ChatWindowProps } from './chat/ChatWindow';
 export { BASIC_EMOJI, type BasicEmoji } from './chat/emoji/basic-emoji';
 export {
+  type CustomRenderer,
+  type CustomRendererProps,
+  type CustomRenderers,
+  customRenderers,
+} from './chat/message/custom/custom-renderers';
+export { type FaceSource, faceSources } from './chat/message/face-source';
+export {
   type MessageMenuItem,
   messageMenuRegistry,
   type ToolbarItem,
@@ -15,6 +22,7 @@ export {
   type MessageRendererProps,
   type MessageRenderers,
   messageRenderers,
+  type RowLayout,
 } from './chat/message/renderers';
 export { Avatar, type AvatarProps } from './common/Avatar';
 export { ConversationList, type ConversationListProps } from './conversation/ConversationList';
