@@ -1,0 +1,165 @@
+/**
+ * `npm run bench -- uploads`: IM file uploads against a real server process. Ten 100 MB uploads
+ * at once (throughput, and how much the server's RSS grows while it streams them to its store),
+ * then photos through the image pipeline (images/s: decode, EXIF strip, two resizes, on the
+ * server's image thread). Numbers only, never asserted. BENCH_QUICK=1 shrinks both.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import sharp from 'sharp';
+import { genUserSig } from '../../apps/server/src/auth/usersig';
+import { Histogram } from '../histogram';
+import type { AppCredentials } from '../ipc';
+import { LeanClient } from '../load-client';
+import { CpuMeter, now, type ProcessGroups, readMemory, round1, sleep } from '../proc';
+
+export interface UploadBenchSettings {
+  concurrentUploads: number;
+  uploadMB: number;
+  images: number;
+  imageConcurrency: number;
+}
+
+export function uploadBenchSettings(quick: boolean): UploadBenchSettings {
+  return quick
+    ? { concurrentUploads: 3, uploadMB: 20, images: 10, imageConcurrency: 2 }
+    : { concurrentUploads: 10, uploadMB: 100, images: 40, imageConcurrency: 4 };
+}
+
+interface Server {
+  pid: number;
+  port: number;
+  app: AppCredentials;
+}
+
+export async function uploadsScenario(
+  server: Server,
+  settings: UploadBenchSettings,
+  cpuGroups: ProcessGroups,
+  log: (line: string) => void,
+) {
+  const userID = `bench-uploader-${process.pid}`;
+  const client = await LeanClient.connect(`ws://127.0.0.1:${server.port}/im`, userID, {
+    SDKAppID: server.app.sdkAppID,
+    userSig: genUserSig(server.app, userID, 3600),
+  });
+  try {
+    log(`uploads: ${settings.concurrentUploads} × ${settings.uploadMB} MB at once`);
+    const streaming = await concurrentUploads(server, client, settings, cpuGroups);
+    log(`uploads: ${settings.images} photos through the image pipeline`);
+    const thumbnails = await imageUploads(server, client, settings, cpuGroups);
+    return { streaming, thumbnails };
+  } finally {
+    client.close();
+  }
+}
+
+async function concurrentUploads(server: Server, client: LeanClient, s: UploadBenchSettings, cpuGroups: ProcessGroups) {
+  const bytes = s.uploadMB * 1024 * 1024;
+  const grants = await Promise.all(
+    Array.from({ length: s.concurrentUploads }, (_, i) => grantFor(client, 'file', `bench-${i}.bin`, bytes)),
+  );
+  await sleep(2000);
+  const baselineMB = readMemory(server.pid)?.rssMB ?? 0;
+  let peakMB = baselineMB;
+  const sampler = setInterval(() => {
+    peakMB = Math.max(peakMB, readMemory(server.pid)?.rssMB ?? 0);
+  }, 50);
+  const meter = new CpuMeter(cpuGroups);
+  meter.begin();
+  const started = now();
+  const answers = await Promise.all(grants.map((url) => putStream(server.port, url, bytes)));
+  const wallS = (now() - started) / 1000;
+  const cpuCores = meter.end();
+  clearInterval(sampler);
+  const stored = answers.filter((a) => a.ok).length;
+  return {
+    uploads: s.concurrentUploads,
+    mbEach: s.uploadMB,
+    stored,
+    failures: answers.filter((a) => !a.ok).map((a) => a.body.slice(0, 200)),
+    wallS: round1(wallS),
+    throughputMBps: round1((stored * s.uploadMB) / wallS),
+    serverRssMB: { before: baselineMB, peak: peakMB, growth: round1(peakMB - baselineMB) },
+    cpuCores,
+  };
+}
+
+async function imageUploads(server: Server, client: LeanClient, s: UploadBenchSettings, cpuGroups: ProcessGroups) {
+  // A 12-megapixel photo-like picture (smooth noise: it compresses like a photo, unlike a flat
+  // colour or pure noise), turned by EXIF as phones do, so the original is re-encoded too.
+  const photo = await sharp(randomBytes(500 * 375 * 3), { raw: { width: 500, height: 375, channels: 3 } })
+    .resize(4000, 3000, { kernel: 'cubic' })
+    .jpeg({ quality: 85 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  const latency = new Histogram();
+  const meter = new CpuMeter(cpuGroups);
+  meter.begin();
+  const started = now();
+  let next = 0;
+  let failures = 0;
+  const lane = async () => {
+    while (next < s.images) {
+      next += 1;
+      const url = await grantFor(client, 'image', 'IMG.jpg', photo.length);
+      const t0 = now();
+      const answer = await putStream(server.port, url, photo.length, photo);
+      latency.record(now() - t0);
+      if (!answer.ok) failures += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: s.imageConcurrency }, lane));
+  const wallS = (now() - started) / 1000;
+  return {
+    images: s.images,
+    photo: { width: 4000, height: 3000, jpegKB: Math.round(photo.length / 1024) },
+    concurrency: s.imageConcurrency,
+    failures,
+    wallS: round1(wallS),
+    imagesPerS: round1((s.images - failures) / wallS),
+    uploadToAnswerMs: latency.summary(),
+    cpuCores: meter.end(),
+  };
+}
+
+async function grantFor(client: LeanClient, kind: string, fileName: string, size: number): Promise<string> {
+  const data = (await client.request('createUpload', { kind, fileName, size })) as { uploadURL: string };
+  return data.uploadURL;
+}
+
+/** PUTs `bytes` bytes (the given body, or 1 MB of random bytes repeated), honouring back-pressure. */
+function putStream(port: number, path: string, bytes: number, body?: Buffer): Promise<{ ok: boolean; body: string }> {
+  const chunk = body ?? randomBytes(1024 * 1024);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'PUT',
+      path,
+      headers: { 'content-length': String(bytes), 'content-type': 'application/octet-stream' },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => {
+        text += c.toString();
+      });
+      res.on('end', () => resolve({ ok: res.statusCode === 200, body: text }));
+    });
+    req.on('error', reject);
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+        sent += piece.length;
+        if (!req.write(piece)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      req.end();
+    };
+    pump();
+  });
+}
