@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Avatar, DEFAULT_AVATAR } from './Avatar';
+import { Avatar, DEFAULT_AVATAR, DEFAULT_GROUP_AVATAR } from './Avatar';
 
 afterEach(cleanup);
 
@@ -26,5 +26,12 @@ describe('Avatar', () => {
   it('shows the default when there is no picture', () => {
     render(<Avatar label="王芳" />);
     expect((screen.getByRole('img', { name: '王芳' }) as HTMLImageElement).src).toBe(DEFAULT_AVATAR);
+  });
+
+  it('gives a group without a picture the group picture, not the person silhouette', () => {
+    render(<Avatar label="供应链群" isGroup />);
+    const src = (screen.getByRole('img', { name: '供应链群' }) as HTMLImageElement).src;
+    expect(src).toBe(DEFAULT_GROUP_AVATAR);
+    expect(src).not.toBe(DEFAULT_AVATAR);
   });
 });

@@ -1,5 +1,6 @@
-import type { Conversation } from '@liaison/sdk';
+import { type Conversation, TYPES } from '@liaison/sdk';
 import { memo, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../common/Avatar';
 import {
   atLabels,
@@ -45,12 +46,13 @@ export const ConversationItem = memo(function ConversationItem({
   onOpenMenu,
 }: ConversationItemProps) {
   const t = useConversationText();
+  const { i18n } = useTranslation();
   const { conversationID } = conversation;
   const name = conversationName(conversation);
   const mark = unreadMark(conversation);
   const at = atLabels(conversation, t);
   const time = formatConversationTime(conversation.lastMessage.lastTime, today, t);
-  const abstract = lastMessageAbstract(conversation, me, t);
+  const abstract = lastMessageAbstract(conversation, me, t, i18n.language);
   const swallowClick = useRef(false);
 
   const longPress = useMemo(
@@ -113,7 +115,7 @@ export const ConversationItem = memo(function ConversationItem({
           longPress.end();
         }}
       >
-        <Avatar url={conversationAvatar(conversation)} />
+        <Avatar url={conversationAvatar(conversation)} isGroup={conversation.type === TYPES.CONV_GROUP} />
         <span className="lc-conv-item__main">
           <span className="lc-conv-item__top">
             <span className="lc-conv-item__name">

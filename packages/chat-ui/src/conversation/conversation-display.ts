@@ -1,6 +1,7 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import type { ConversationTextKey } from '../i18n/conversation-text';
 import type { ConversationTranslate } from './format-conversation-time';
+import { type AbstractPart, label, messageAbstract, NAME_SLOT, sentenceWithName, userText } from './message-abstract';
 
 /** Above this the unread badge reads `99+` (spec chat.md §9). */
 export const UNREAD_BADGE_CAP = 99;
@@ -54,33 +55,18 @@ export function visibleDraft(conversation: Conversation, activeConversationID: s
   return conversation.conversationID === activeConversationID ? '' : conversation.draftText;
 }
 
-const TYPE_LABELS: Record<string, ConversationTextKey> = {
-  [TYPES.MSG_IMAGE]: 'typeImage',
-  [TYPES.MSG_SOUND]: 'typeAudio',
-  [TYPES.MSG_VIDEO]: 'typeVideo',
-  [TYPES.MSG_FILE]: 'typeFile',
-  [TYPES.MSG_FACE]: 'typeFace',
-  [TYPES.MSG_LOCATION]: 'typeLocation',
-  [TYPES.MSG_CUSTOM]: 'typeCustom',
-  [TYPES.MSG_MERGER]: 'typeMerger',
-  [TYPES.MSG_GRP_TIP]: 'typeGroupTip',
-  [TYPES.MSG_GRP_SYS_NOTICE]: 'typeSystem',
-};
-
-/** A piece of a row's abstract; user-supplied text (names, message text) is isolated when shown. */
-export interface AbstractPart {
-  text: string;
-  isUserText: boolean;
-}
+export type { AbstractPart } from './message-abstract';
+export { NAME_SLOT, sentenceWithName } from './message-abstract';
 
 /**
- * The last message's one-line abstract, in parts: the text for text messages, a bracketed type
- * label otherwise; in groups prefixed with the sender's name.
+ * The last message's one-line abstract, in parts (see messageAbstract): emoji named in the UI
+ * language, a bracketed label for other types; in groups prefixed with the sender's name.
  */
 export function lastMessageAbstract(
   conversation: Conversation,
   me: string,
   t: (key: ConversationTextKey, options?: Record<string, string>) => string,
+  language = 'en',
 ): AbstractPart[] {
   const last = conversation.lastMessage;
   if (!last.type) return [];
@@ -90,35 +76,13 @@ export function lastMessageAbstract(
       ? [label(t('revokedByMe'))]
       : sentenceWithName(t('revokedBy', { who: NAME_SLOT }), sender);
   }
-  const body =
-    last.type === TYPES.MSG_TEXT
-      ? userText(last.payload?.text ?? last.messageForShow)
-      : label(t(TYPE_LABELS[last.type] ?? 'typeUnknown'));
-  const isGroupMessage = conversation.type === TYPES.CONV_GROUP && last.type !== TYPES.MSG_GRP_TIP;
-  return isGroupMessage && sender ? [userText(sender), label(': '), body] : [body];
+  const body = messageAbstract(last, language, t);
+  const isGroupMessage =
+    conversation.type === TYPES.CONV_GROUP && last.type !== TYPES.MSG_GRP_TIP && last.type !== TYPES.MSG_GRP_SYS_NOTICE;
+  return isGroupMessage && sender ? [userText(sender), label(': '), ...body] : body;
 }
 
 /** The abstract as one string. */
 export function abstractText(parts: AbstractPart[]): string {
   return parts.map((part) => part.text).join('');
-}
-
-/** Stands for a name inside a translated sentence (give it as the value); NUL never occurs in stored text. */
-export const NAME_SLOT = '\u0000';
-
-/** A translated sentence made with NAME_SLOT, in parts, with the name put back as user text. */
-export function sentenceWithName(sentence: string, name: string): AbstractPart[] {
-  const at = sentence.indexOf(NAME_SLOT);
-  if (at < 0) return [label(sentence)];
-  return [label(sentence.slice(0, at)), userText(name), label(sentence.slice(at + NAME_SLOT.length))].filter(
-    (part) => part.text !== '',
-  );
-}
-
-function label(text: string): AbstractPart {
-  return { text, isUserText: false };
-}
-
-function userText(text: string): AbstractPart {
-  return { text, isUserText: true };
 }

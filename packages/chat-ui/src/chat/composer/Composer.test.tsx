@@ -1,6 +1,6 @@
 // @vitest-environment node
 import '../../../../../tests/support/dom-for-server-tests';
-import type { ChatSDK } from '@liaison/sdk';
+import { type ChatSDK, TYPES } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { until } from '../../../../../apps/server/src/integration/harness';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { Composer } from './Composer';
+import { TYPED_TEXT_CORPUS } from './typed-text-corpus';
 
 let server: TestServer;
 let ann: ChatSDK;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   ann = await server.connect('ann');
   ben = await server.connect('ben');
   ben.on(ben.EVENT.MESSAGE_RECEIVED, (event) => {
-    for (const message of event.data) received.push(message.payload.text);
+    for (const message of event.data) if (message.type === TYPES.MSG_TEXT) received.push(message.payload.text);
   });
 });
 afterEach(cleanup);
@@ -125,5 +126,83 @@ describe('Composer', () => {
     expect(editor().getText()).toBe('half a [TUIEmoji_Ok] thought');
     expect(screen.getByRole('textbox', { name: 'Message input' }).querySelector('img.lc-emoji')).not.toBeNull();
     await until(() => ann.conversationStore.get('C2Cben')?.draftText === '', 5000, 'draft cleared');
+  });
+});
+
+/**
+ * Types key by key the way ProseMirror handles a keystroke's text: the editor's text-input
+ * handlers (where input rules live) see each character first, and only if none claims it is
+ * the character inserted. jsdom has no real keyboard input, so this is the keystroke path.
+ */
+function typeKeys(text: string) {
+  act(() => {
+    const { view } = editor();
+    for (const char of text) {
+      const { from, to } = view.state.selection;
+      const insert = () => view.state.tr.insertText(char, from, to);
+      const handled = view.someProp('handleTextInput', (handle) => handle(view, from, to, char, insert));
+      if (!handled) view.dispatch(insert());
+    }
+  });
+}
+
+/** A composer on ben's conversation with nothing in it (an earlier test may have left a draft). */
+function renderEmptyComposer() {
+  renderInKit(ann, <Composer conversationID="C2Cben" />);
+  act(() => {
+    editor().commands.clearContent(true);
+  });
+}
+
+describe('the composer sends exactly the text typed', () => {
+  it('round-trips markdown-looking text, file names, prices and Chinese byte for byte', async () => {
+    renderEmptyComposer();
+    const from = received.length;
+    for (const text of TYPED_TEXT_CORPUS) {
+      typeKeys(text);
+      expect(editor().getText()).toBe(text);
+      press();
+      await until(() => received.length > from + TYPED_TEXT_CORPUS.indexOf(text), 5000, text);
+    }
+    expect(received.slice(from)).toEqual(TYPED_TEXT_CORPUS);
+    expect(
+      screen.getByRole('textbox', { name: 'Message input' }).querySelector('strong, em, s, code, u, a'),
+    ).toBeNull();
+  });
+
+  it('pastes rich HTML as its plain text, spaces, line breaks and emoji tags kept', async () => {
+    renderEmptyComposer();
+    const from = received.length;
+    const clipboard: Record<string, string> = {
+      'text/html': '<h1>Title</h1><p><b>bold</b> <img src="https://example.com/x.png"> <a href="x">link</a></p>',
+      'text/plain': 'Title\n**bold**  _x_ [TUIEmoji_Smile]',
+    };
+    act(() => {
+      const { view } = editor();
+      const event = { clipboardData: { getData: (type: string) => clipboard[type] ?? '', files: [] } };
+      view.someProp('handlePaste', (handle) =>
+        handle(view, event as unknown as ClipboardEvent, view.state.doc.slice(0)),
+      );
+    });
+    expect(
+      screen
+        .getByRole('textbox', { name: 'Message input' })
+        .querySelector('h1, strong, b, a, img:not(.lc-emoji):not(.ProseMirror-separator)'),
+    ).toBeNull();
+    press();
+    await until(() => received.length > from, 5000, 'the pasted text');
+    expect(received.slice(from)).toEqual(['Title\n**bold**  _x_ [TUIEmoji_Smile]']);
+  });
+
+  it('clears whitespace-only content on Enter without sending, so no spaces lead the next message', async () => {
+    renderEmptyComposer();
+    const from = received.length;
+    typeKeys('   ');
+    press();
+    expect(editor().getText()).toBe('');
+    typeKeys('next');
+    press();
+    await until(() => received.length > from, 5000, 'the next message');
+    expect(received.slice(from)).toEqual(['next']);
   });
 });

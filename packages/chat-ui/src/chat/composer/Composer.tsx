@@ -1,7 +1,5 @@
 import { parseConversationID } from '@liaison/protocol';
-import Placeholder from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enabledItems } from '../../kit/features';
@@ -10,7 +8,7 @@ import { toolbarRegistry } from '../message/registries';
 import { getMessageStore } from '../message-list/message-store';
 import { checkSendable, keyAction } from './compose-rules';
 import { EmojiPicker } from './EmojiPicker';
-import { EmojiNode } from './emoji-node';
+import { insertPlainText, plainTextExtensions } from './plain-editor';
 import { textToDoc } from './text-doc';
 import '../chat.css';
 
@@ -25,30 +23,21 @@ export interface ComposerProps {
  * cleared) when it opens. Mount one per conversation (key it by conversationID).
  */
 export function Composer({ conversationID }: ComposerProps) {
-  const { chat, features } = useKit();
+  const { chat, features, isH5 } = useKit();
   const { t } = useTranslation('chat');
   const [error, setError] = useState<string | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
   const latestText = useRef('');
   const sendRef = useRef<() => void>(() => undefined);
   const lineBreakRef = useRef<() => void>(() => undefined);
+  const isH5Ref = useRef(isH5);
+  isH5Ref.current = isH5;
 
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: false,
-        bulletList: false,
-        orderedList: false,
-        listItem: false,
-        listKeymap: false,
-        codeBlock: false,
-        blockquote: false,
-        horizontalRule: false,
-        link: false,
-      }),
-      Placeholder.configure({ placeholder: t('editorPlaceholder') }),
-      EmojiNode,
-    ],
+    extensions: plainTextExtensions(t('editorPlaceholder')),
+    // What is typed is what is sent: no extension may rewrite typed or pasted text.
+    enableInputRules: false,
+    enablePasteRules: false,
     editorProps: {
       attributes: {
         'aria-label': t('editor'),
@@ -67,6 +56,14 @@ export function Composer({ conversationID }: ComposerProps) {
         }
         return false;
       },
+      handlePaste: (view, event) => insertPlainText(view, event.clipboardData?.getData('text/plain') ?? '') || true,
+      handleDrop: (view, event, _slice, moved) => {
+        // A drag inside the editor moves its own (already plain) content.
+        if (moved) return false;
+        const text = event.dataTransfer?.getData('text/plain') ?? '';
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+        return insertPlainText(view, text, at) || true;
+      },
     },
     onUpdate: ({ editor: current }) => {
       latestText.current = current.getText({ blockSeparator: '\n' });
@@ -84,6 +81,11 @@ export function Composer({ conversationID }: ComposerProps) {
     const check = checkSendable(editor.getText({ blockSeparator: '\n' }));
     if (!target || !check.ok) {
       if (!check.ok && check.reason === 'tooLong') setError(t('tooLong'));
+      // Whitespace alone is not sent, and must not linger in front of the next message.
+      if (!check.ok && check.reason === 'empty') {
+        editor.commands.clearContent(true);
+        latestText.current = '';
+      }
       return;
     }
     const message = chat.createTextMessage({
@@ -97,6 +99,8 @@ export function Composer({ conversationID }: ComposerProps) {
   };
 
   // Restore this conversation's draft once, then clear it; save what is left on the way out.
+  // Opening a conversation puts the caret in the editor, except on phones, where focus would
+  // pop up the on-screen keyboard over the conversation the user came to read.
   useEffect(() => {
     if (!editor) return;
     const draft = chat.conversationStore.get(conversationID)?.draftText ?? '';
@@ -105,6 +109,7 @@ export function Composer({ conversationID }: ComposerProps) {
       latestText.current = draft;
       chat.setConversationDraft({ conversationID, draftText: '' }).catch(() => undefined);
     }
+    if (!isH5Ref.current) editor.commands.focus('end');
     return () => {
       const text = latestText.current;
       if (text.trim() !== '') chat.setConversationDraft({ conversationID, draftText: text }).catch(() => undefined);

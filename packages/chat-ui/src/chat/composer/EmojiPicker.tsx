@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BASIC_EMOJI } from '../emoji/basic-emoji';
+import { emojiName } from '../emoji/emoji-names';
 
 export interface EmojiPickerProps {
   /** Called with the chosen emoji's tag, e.g. `[TUIEmoji_Smile]`. */
@@ -10,7 +11,7 @@ export interface EmojiPickerProps {
 
 /** The 62 basic emoji in a grid; Escape closes it. */
 export function EmojiPicker({ onSelect, onClose }: EmojiPickerProps) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   return (
@@ -22,18 +23,21 @@ export function EmojiPicker({ onSelect, onClose }: EmojiPickerProps) {
         if (event.key === 'Escape') onClose();
       }}
     >
-      {BASIC_EMOJI.map((emoji, index) => (
-        <button
-          key={emoji.key}
-          ref={index === 0 ? first : undefined}
-          type="button"
-          aria-label={emoji.name}
-          title={emoji.name}
-          onClick={() => onSelect(emoji.key)}
-        >
-          <img src={emoji.src} alt="" width={20} height={20} />
-        </button>
-      ))}
+      {BASIC_EMOJI.map((emoji, index) => {
+        const name = emojiName(emoji, i18n.language);
+        return (
+          <button
+            key={emoji.key}
+            ref={index === 0 ? first : undefined}
+            type="button"
+            aria-label={name}
+            title={name}
+            onClick={() => onSelect(emoji.key)}
+          >
+            <img src={emoji.src} alt="" width={20} height={20} />
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -6,8 +6,16 @@ import { parseTextParts } from '../emoji/text-parts';
  * breaks, known emoji tags as emoji nodes. The reverse of the editor's getText().
  */
 export function textToDoc(text: string): JSONContent {
+  return { type: 'doc', content: [{ type: 'paragraph', content: textToInline(text) }] };
+}
+
+/**
+ * Message text as inline editor nodes (text, hard breaks, emoji), character for character:
+ * what a paste or a draft puts into the editor, so getText() gives the same text back.
+ */
+export function textToInline(text: string): JSONContent[] {
   const content: JSONContent[] = [];
-  text.split('\n').forEach((line, index) => {
+  text.split(/\r\n|\r|\n/).forEach((line, index) => {
     if (index > 0) content.push({ type: 'hardBreak' });
     for (const part of parseTextParts(line)) {
       content.push(
@@ -15,5 +23,5 @@ export function textToDoc(text: string): JSONContent {
       );
     }
   });
-  return { type: 'doc', content: [{ type: 'paragraph', content }] };
+  return content;
 }

@@ -1,0 +1,149 @@
+import { TYPES } from '@liaison/sdk';
+import { replaceEmojiTags } from '../chat/emoji/emoji-names';
+import type { ConversationTextKey } from '../i18n/conversation-text';
+
+/** The parts of a message the one-line abstract is made from (a LastMessage or a Message). */
+export interface AbstractSource {
+  type: string;
+  payload: unknown;
+  messageForShow?: string;
+}
+
+type Translate = (key: ConversationTextKey, options?: Record<string, string>) => string;
+
+/** A piece of an abstract; user-supplied text (names, message text) is isolated when shown. */
+export interface AbstractPart {
+  text: string;
+  /** The text came from a person (message text, names, a link's words), not from the kit's labels. */
+  isUserText: boolean;
+}
+
+const TYPE_LABELS: Record<string, ConversationTextKey> = {
+  [TYPES.MSG_IMAGE]: 'typeImage',
+  [TYPES.MSG_SOUND]: 'typeAudio',
+  [TYPES.MSG_VIDEO]: 'typeVideo',
+  [TYPES.MSG_FILE]: 'typeFile',
+  [TYPES.MSG_FACE]: 'typeFace',
+  [TYPES.MSG_LOCATION]: 'typeLocation',
+  [TYPES.MSG_CUSTOM]: 'typeCustom',
+  [TYPES.MSG_MERGER]: 'typeMerger',
+  [TYPES.MSG_GRP_TIP]: 'typeGroupTip',
+  [TYPES.MSG_GRP_SYS_NOTICE]: 'typeSystem',
+};
+
+/** Group tip operation types (the reference SDK's TYPES.GRP_TIP_*) and how each reads. */
+const TIP_TEXT: Record<number, ConversationTextKey> = {
+  1: 'tipJoin',
+  2: 'tipQuit',
+  3: 'tipKicked',
+  4: 'tipSetAdmin',
+  5: 'tipCancelAdmin',
+  6: 'tipGroupProfile',
+  7: 'tipMemberProfile',
+};
+
+const CUSTOM_LABELS: Record<string, ConversationTextKey> = {
+  evaluate: 'typeEvaluation',
+  order: 'typeOrder',
+  service: 'typeService',
+};
+
+/**
+ * What a conversation row shows for a message: text with emoji tags spelled as names in the UI
+ * language (`[微笑]`, never `[TUIEmoji_Smile]`), a type label for media, a sentence for group tips
+ * and a label for known custom kinds (evaluation, order, link, service, call record).
+ */
+export function messageAbstract(message: AbstractSource, language: string, t: Translate): AbstractPart[] {
+  if (message.type === TYPES.MSG_TEXT) {
+    const text = stringField(message.payload, 'text') ?? message.messageForShow ?? '';
+    return [userText(replaceEmojiTags(text, language))];
+  }
+  if (message.type === TYPES.MSG_GRP_TIP) return groupTipText(message.payload, t);
+  if (message.type === TYPES.MSG_CUSTOM) return customAbstract(message.payload, t);
+  return [label(t(TYPE_LABELS[message.type] ?? 'typeUnknown'))];
+}
+
+/** A group tip as a sentence: who joined, left, was removed, became or stopped being an admin. */
+export function groupTipText(payload: unknown, t: Translate): AbstractPart[] {
+  const operation = numberField(payload, 'operationType');
+  const key = operation === undefined ? undefined : TIP_TEXT[operation];
+  if (!key) return [label(t('typeGroupTip'))];
+  const ids = stringList(payload, 'userIDList');
+  const nicks = stringList(payload, 'nickList');
+  const people = ids.map((id, index) => nicks[index] || id);
+  const who = people.length > 0 ? people.join(t('listSeparator')) : stringField(payload, 'operatorID') || '';
+  return sentenceWithName(t(key, { who: NAME_SLOT }), who);
+}
+
+/** Stands for a name inside a translated sentence (give it as the value); NUL never occurs in stored text. */
+export const NAME_SLOT = '\u0000';
+
+/** A translated sentence made with NAME_SLOT, in parts, with the name put back as user text. */
+export function sentenceWithName(sentence: string, name: string): AbstractPart[] {
+  const at = sentence.indexOf(NAME_SLOT);
+  if (at < 0) return [label(sentence)];
+  return [label(sentence.slice(0, at)), userText(name), label(sentence.slice(at + NAME_SLOT.length))].filter(
+    (part) => part.text !== '',
+  );
+}
+
+export function label(text: string): AbstractPart {
+  return { text, isUserText: false };
+}
+
+export function userText(text: string): AbstractPart {
+  return { text, isUserText: true };
+}
+
+function customAbstract(payload: unknown, t: Translate): AbstractPart[] {
+  const data = parseJSONObject(stringField(payload, 'data'));
+  const businessID = data?.businessID;
+  if (typeof businessID === 'string' && CUSTOM_LABELS[businessID]) return [label(t(CUSTOM_LABELS[businessID]))];
+  if (businessID === 'link') {
+    const words = typeof data?.text === 'string' ? data.text : '';
+    return words ? [label(`${t('typeLink')} `), userText(words)] : [label(t('typeLink'))];
+  }
+  const callType = callRecordType(data);
+  if (callType !== undefined) return [label(t(callType === 2 ? 'typeVideoCall' : 'typeVoiceCall'))];
+  return [label(t('typeCustom'))];
+}
+
+/**
+ * A call record (spec chat.md §3): an outer JSON with businessID 1 whose `data` is JSON with
+ * businessID 'av_call' and call_type 1 (voice) or 2 (video). Undefined for anything else.
+ */
+function callRecordType(outer: Record<string, unknown> | undefined): number | undefined {
+  if (!outer || (outer.businessID !== 1 && outer.businessID !== '1')) return undefined;
+  const inner = parseJSONObject(typeof outer.data === 'string' ? outer.data : undefined);
+  if (inner?.businessID !== 'av_call') return undefined;
+  return inner.call_type === 2 ? 2 : 1;
+}
+
+function parseJSONObject(text: string | undefined): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function field(payload: unknown, key: string): unknown {
+  return payload && typeof payload === 'object' ? (payload as Record<string, unknown>)[key] : undefined;
+}
+
+function stringField(payload: unknown, key: string): string | undefined {
+  const value = field(payload, key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+function numberField(payload: unknown, key: string): number | undefined {
+  const value = field(payload, key);
+  return typeof value === 'number' ? value : undefined;
+}
+
+function stringList(payload: unknown, key: string): string[] {
+  const value = field(payload, key);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
