@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, type WireMessage } from '@liaison/protocol';
@@ -10,6 +8,7 @@ import type { LiaisonServer } from '../app';
 import { MODERATION_CALLBACK_PATH } from '../moderation/callback-route';
 import { startServer } from './harness';
 import { MessageClient, PHOTO, storedFile } from './message-client';
+import { type ModerationService, startModerationService } from './moderation-service';
 import { snapshot } from './state-snapshot';
 
 const TABLES = ['messages', 'conversations', 'user_conversations', 'file_grants', 'merged_records'];
@@ -134,33 +133,18 @@ describe('moderation with a local word list and image-hash list (MODERATION_FILE
 describe('moderation by a remote HTTP service (MODERATION_URL), with late verdicts', () => {
   const TOKEN = 'callback-token-for-tests-0123456789';
   let server: LiaisonServer;
-  let provider: Server;
-  const asked: Array<Record<string, string>> = [];
+  let provider: ModerationService;
+  let asked: ModerationService['asked'];
 
   beforeAll(async () => {
-    // The service blocks "spam", holds anything with "maybe" for review, and passes the rest.
-    provider = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => {
-        body += chunk;
-      });
-      req.on('end', () => {
-        const question = JSON.parse(body) as Record<string, string>;
-        asked.push(question);
-        const text = question.text ?? '';
-        const verdict = text.includes('spam') ? 'block' : text.includes('maybe') ? 'review' : 'pass';
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ verdict }));
-      });
-    });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/check`;
-    server = await startServer(undefined, { moderation: { file: null, url, callbackToken: TOKEN } });
+    provider = await startModerationService();
+    asked = provider.asked;
+    server = await startServer(undefined, { moderation: { file: null, url: provider.url, callbackToken: TOKEN } });
   });
 
   afterAll(async () => {
     await server?.close();
-    await new Promise((resolve) => provider?.close(resolve));
+    await provider?.close();
   });
 
   const report = (body: unknown, token = TOKEN) =>
