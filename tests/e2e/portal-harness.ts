@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LiaisonServer, ServerOptions } from '../../apps/server/src/app';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
 import { startServer } from '../../apps/server/src/integration/harness';
 
 /** The built portal, as `npm start` serves it; `npm test` builds it first. */
@@ -57,4 +58,28 @@ export async function loginThroughPortal(
   await modal.getByRole('button', { name: '登录', exact: true }).click();
   await reloaded;
   await page.getByRole('button', { name: '管理中心' }).first().waitFor();
+}
+
+/**
+ * A fresh browser context logged in as a demo person, on the message centre with the
+ * conversation list loaded. `phone` gives a 390x844 touch screen; otherwise `viewport` (if any).
+ */
+export async function openMessageCentre(
+  server: LiaisonServer,
+  browser: Browser,
+  account: string,
+  options: { phone?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    ...(options.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+    ...(!options.phone && options.viewport ? { viewport: options.viewport } : {}),
+  });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/index`);
+  await loginThroughPortal(server, page, account, DEMO_PASSWORD);
+  await page.goto(`${server.url}/manageCenter/message`);
+  await page.getByRole('list', { name: '会话列表' }).waitFor();
+  return { context, page };
 }

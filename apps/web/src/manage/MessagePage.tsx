@@ -8,22 +8,32 @@ import { useIm } from '../im/im-context';
 const ChatKit = lazy(() => import('@liaison/chat-ui').then((kit) => ({ default: kit.ChatKit })));
 
 /**
- * The message centre: the chat kit once messaging has logged in. `?conversationID=C2C…` or
- * `GROUP…` opens that conversation (spec portal.md §1).
+ * The message centre: the chat kit once messaging has logged in, filling the viewport below the
+ * portal header (the page never scrolls; the kit's panes do). The connection state rides in the
+ * kit's slim top line. `?conversationID=C2C…` or `GROUP…` opens that conversation (spec portal.md §1).
  */
 export function MessagePage() {
   const { chat, language } = useIm();
   const [params] = useSearchParams();
   return (
     <section className="page page--chat">
-      <h1 className="page__title">我的消息</h1>
-      <ImStatusLine />
-      {chat && (
+      {/* The navigation already shows where the user is; the heading stays for assistive technology. */}
+      <h1 className="visually-hidden">我的消息</h1>
+      {chat ? (
         <div className="page__chat-kit">
           <Suspense fallback={<Spin />}>
-            <ChatKit chat={chat} language={language} initialConversationID={params.get('conversationID')} />
+            <ChatKit
+              chat={chat}
+              language={language}
+              initialConversationID={params.get('conversationID')}
+              notice={<ImStatusLine />}
+            />
           </Suspense>
         </div>
+      ) : (
+        <p className="page__status">
+          <ImStatusLine />
+        </p>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { fetchTodo } from '../api/self-center';
 import { useSession } from '../auth/session-store';
 
@@ -8,10 +8,19 @@ export function todoText(count: number): string {
   return `您有${count}条新的合作消息`;
 }
 
-/** Spec §2: a floating reminder of unread cooperation requests; closable; opens the management centre. */
+/** Where the chat's composer is: the bar must never cover it there. */
+const CHAT_PAGE = '/manageCenter/message';
+
+/**
+ * Spec §2: a floating reminder of unread cooperation requests; closable; opens the management
+ * centre. In the message centre it docks at the top, in the management bar's free middle, so it
+ * never covers the composer and its send button at the bottom (and hides behind a phone's
+ * full-screen chat, see styles.css).
+ */
 export function TodoBar() {
   const loginStatus = useSession((state) => state.loginStatus);
   const navigate = useNavigate();
+  const isDocked = useLocation().pathname.startsWith(CHAT_PAGE);
   const [count, setCount] = useState(0);
   const [closed, setClosed] = useState(false);
 
@@ -34,7 +43,7 @@ export function TodoBar() {
 
   if (closed || count <= 0) return null;
   return (
-    <div className="todo-bar" role="status">
+    <div className={isDocked ? 'todo-bar todo-bar--docked' : 'todo-bar'} role="status">
       <button type="button" className="todo-bar__open" onClick={() => navigate('/manageCenter')}>
         <MessageOutlined aria-hidden />
         {todoText(count)}

@@ -1,5 +1,5 @@
 import type { ChatSDK } from '@liaison/sdk';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ChatWindow } from '../chat/ChatWindow';
 import { ConversationHeader } from '../conversation/ConversationHeader';
@@ -22,6 +22,11 @@ export interface ChatKitProps {
   initialConversationID?: string | null;
   /** Feature flags to turn off (spec chat.md §3); every feature is on by default. */
   features?: Partial<Record<FeatureName, boolean>>;
+  /**
+   * The host's short status (e.g. its messaging connection state), shown in the kit's slim top
+   * line beside the trial notice instead of taking a block of its own.
+   */
+  notice?: ReactNode;
 }
 
 type Tab = 'messages' | 'contacts';
@@ -31,7 +36,7 @@ type Tab = 'messages' | 'contacts';
  * messages tab holds the conversation list in an aside and the chat in the main area. On h5 the
  * aside is hidden while a conversation is open, and the chat's back button closes it.
  */
-export function ChatKit({ chat, language, isH5, initialConversationID = null, features }: ChatKitProps) {
+export function ChatKit({ chat, language, isH5, initialConversationID = null, features, notice }: ChatKitProps) {
   const narrow = useNarrowScreen();
   const h5 = isH5 ?? narrow;
   const i18n = useMemo(() => createKitI18n(language), [language]);
@@ -44,7 +49,7 @@ export function ChatKit({ chat, language, isH5, initialConversationID = null, fe
   return (
     <I18nextProvider i18n={i18n}>
       <KitProvider value={context}>
-        <KitShell h5={h5} conversationID={conversationID} onOpen={setConversationID} />
+        <KitShell h5={h5} conversationID={conversationID} onOpen={setConversationID} notice={notice} />
       </KitProvider>
     </I18nextProvider>
   );
@@ -54,17 +59,21 @@ interface ShellProps {
   h5: boolean;
   conversationID: string | null;
   onOpen(conversationID: string | null): void;
+  notice: ReactNode;
 }
 
-function KitShell({ h5, conversationID, onOpen }: ShellProps) {
+function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
   const { t } = useTranslation('kit');
   const [tab, setTab] = useState<Tab>('messages');
   const chatOpen = conversationID !== null;
   const tabs: Tab[] = ['messages', 'contacts'];
+  // On phones an open conversation takes the whole screen, as TUIKit's h5 layout does: the host's
+  // bars and the kit's own tabs and notices give way; the chat's back button returns to the list.
+  const isFullScreen = h5 && chatOpen && tab === 'messages';
   return (
-    <div className={`lc-kit${h5 ? ' lc-kit--h5' : ''}`}>
-      <TrialBanner />
-      {!(h5 && chatOpen && tab === 'messages') && (
+    <div className={`lc-kit${h5 ? ' lc-kit--h5' : ''}${isFullScreen ? ' lc-kit--fullscreen' : ''}`}>
+      {!isFullScreen && <TrialBanner>{notice}</TrialBanner>}
+      {!isFullScreen && (
         <div className="lc-kit__tabs" role="tablist" aria-label={t('tabs')}>
           {tabs.map((name) => (
             <button
