@@ -168,6 +168,58 @@ describe('an image', () => {
   });
 });
 
+describe('several at once and across a reconnect', () => {
+  it('uploads several images sent together; each arrives, each sent as its own upload completes', async () => {
+    const ivy = await user('sm-ivy');
+    const jon = await user('sm-jon');
+    const got: Message[] = [];
+    jon.on(EVENT.MESSAGE_RECEIVED, (event) => got.push(...event.data));
+    const sizes = [
+      [300, 200],
+      [40, 30],
+      [120, 90],
+    ] as const;
+    const messages = await Promise.all(
+      sizes.map(async ([width, height]) =>
+        ivy.createImageMessage({
+          to: 'sm-jon',
+          conversationType: TYPES.CONV_C2C,
+          payload: { file: await png(width, height) },
+        }),
+      ),
+    );
+    await Promise.all(messages.map((message) => ivy.sendMessage(message)));
+    expect(messages.map((m) => [m.status, m.progress])).toEqual(sizes.map(() => ['success', 1]));
+    await until(() => got.length === 3, 10_000, 'three images');
+    const widths = got.map((m) => (m.type === TYPES.MSG_IMAGE ? m.payload.imageInfoArray[0]?.width : 0));
+    expect([...widths].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([40, 120, 300]);
+  });
+
+  it('keeps file URLs loading after a reconnect, for messages from before and after it', async () => {
+    const kim = await user('sm-kim');
+    const lea = await user('sm-lea');
+    const first = nextMessage(lea, TYPES.MSG_FILE);
+    const file = (name: string) =>
+      kim.createFileMessage({
+        to: 'sm-lea',
+        conversationType: TYPES.CONV_C2C,
+        payload: { file: new File([name], name, { type: 'text/plain' }) },
+      });
+    await kim.sendMessage(file('before.txt'));
+    const before = await first;
+    const reconnected = nextEvent<{ state: string }>(lea, EVENT.NET_STATE_CHANGE, (d) => d.state === 'connected');
+    server.gateway.dropConnections('sm-lea');
+    await reconnected;
+    const second = nextMessage(lea, TYPES.MSG_FILE);
+    await kim.sendMessage(file('after.txt'));
+    const after = await second;
+    for (const message of [before, after]) {
+      if (message.type !== TYPES.MSG_FILE) throw new Error('not a file');
+      expect(await (await fetch(message.payload.fileUrl)).text()).toBe(message.payload.fileName);
+    }
+  });
+});
+
 describe('every type in a group', () => {
   it('arrives at another member with the reference payload shapes', async () => {
     const owner = await user('sm-owner');
