@@ -269,7 +269,7 @@ const storeBatch = (withGrants: boolean) => `
   ), inserted AS (
     INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
                           client_time, random, nick, avatar, cloud_custom_data, need_read_receipt)
-    SELECT k, s, i, ct, f, r, t, p, a, $2, c, rnd, n, av, cd, rr FROM fresh
+    SELECT k, s, i, ct, f, r, COALESCE(t, 'TIMTextElem'), p, a, $2, c, rnd, n, av, cd, rr FROM fresh
     RETURNING conv_key, id, seq, sender
   ), ${withGrants ? GRANT_STEPS : ''}moved AS (
     UPDATE conversations c SET max_seq = h.s, last_time = $2
@@ -320,7 +320,8 @@ function toRecord(m: NewMessage, ord: number, withGrants: boolean) {
     ct: m.convType,
     f: m.sender,
     r: m.recipient,
-    t: m.type,
+    // Text, by far the most common, is the default: its rows carry no type.
+    ...(m.type === 'TIMTextElem' ? {} : { t: m.type }),
     p: m.payload,
     a: m.atUserList,
     c: m.clientTime,
