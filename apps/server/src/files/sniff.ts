@@ -12,6 +12,9 @@ export interface Detected {
 
 export async function detectType(head: Uint8Array): Promise<Detected | null> {
   const found = await fileTypeFromBuffer(head).catch(() => undefined);
+  // file-type calls anything starting "MZ" a Windows program; a real MZ header is full of zero
+  // bytes, a text that starts with those letters has none.
+  if (found?.ext === 'exe' && !head.subarray(2, 64).includes(0)) return null;
   return found ? { mime: found.mime, ext: found.ext } : null;
 }
 

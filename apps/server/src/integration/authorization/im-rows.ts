@@ -214,4 +214,16 @@ export const imRows: ImRow[] = [
     body: (s) => ({ downloadKey: s.groupRecordKey }),
     cells: membersOf(ErrorCode.MERGER_NOT_FOUND),
   },
+  {
+    // Anyone logged in may upload; who may read the file is decided when it is sent (docs/files.md).
+    op: 'createUpload',
+    body: () => ({ kind: 'file', fileName: 'notes.txt', size: 10 }),
+    cells: anyUser(),
+  },
+  {
+    // The token only ever opens files the user may read.
+    op: 'getFileAccessToken',
+    body: () => ({}),
+    cells: anyUser(),
+  },
 ];
