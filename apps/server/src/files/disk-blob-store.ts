@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -61,10 +61,10 @@ export class DiskBlobStore implements BlobStore {
     }
   }
 
+  /** Also removes a `.part` left by a put that never finished (its process stopped mid-upload). */
   async delete(key: string): Promise<void> {
-    await unlink(this.pathOf(key)).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
+    const path = this.pathOf(key);
+    await Promise.all([rm(path, { force: true }), rm(`${path}.part`, { force: true })]);
   }
 
   async close(): Promise<void> {

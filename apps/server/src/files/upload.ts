@@ -21,10 +21,10 @@ export async function receiveUpload(
 ): Promise<FileUploadResult> {
   const fileID = uploadTokens(ctx.app).verify(token);
   if (fileID === null) throw new LiaisonError(ErrorCode.UPLOAD_GRANT_INVALID);
-  if (contentLength === null) throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Content-Length is required');
   const grant = await claimGrant(ctx.db, fileID);
   if (grant === null) throw new LiaisonError(ErrorCode.UPLOAD_GRANT_INVALID);
   try {
+    if (contentLength === null) throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Content-Length is required');
     if (contentLength === 0) throw new LiaisonError(ErrorCode.FILE_NOT_FOUND, 'The file is empty');
     if (contentLength > grant.maxBytes || contentLength > Limits.FILE_MAX_BYTES) {
       throw new LiaisonError(ErrorCode.FILE_TOO_LARGE);

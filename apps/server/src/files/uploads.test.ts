@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
 import { type RawClient, startServer } from '../integration/harness';
 import { c2cKey } from '../services/keys';
-import { fileRows, grant, loggedIn, partialPut, put, storedFiles, upload } from './test-uploads';
+import { type Answer, fileRows, grant, loggedIn, partialPut, put, storedFiles, upload } from './test-uploads';
 
 let server: LiaisonServer;
 let dir: string;
@@ -18,7 +18,10 @@ let bobToken: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'liaison-uploads-test-'));
-  server = await startServer(undefined, { files: { dir } });
+  server = await startServer(undefined, {
+    files: { dir },
+    browser: { publicUrl: null, frameAncestors: ["'none'"], allowedOrigins: ['https://partner.example'] },
+  });
   alice = await loggedIn(server, 'up-alice');
   bob = await loggedIn(server, 'up-bob');
   aliceToken = ((await alice.request('getFileAccessToken', {})).data as { token: string }).token;
@@ -368,5 +371,64 @@ describe('images', () => {
     const { data, info } = await sharp(small.bytes).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([198, 132]);
     expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
+  });
+});
+
+describe('HTTP details', () => {
+  it('takes any Content-Type as raw bytes, and refuses a body without Content-Length with 411', async () => {
+    const asJson = await grant(alice, 'file', 'data.json', 7);
+    const answer = await fetch(`${server.url}${asJson.data?.uploadURL}`, {
+      method: 'PUT',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(((await answer.json()) as Answer['body']).data).toMatchObject({ size: 7 });
+
+    const chunked = await grant(alice, 'file', 'stream.bin', 10);
+    const before = await fileRows(server);
+    const streamed = await fetch(`${server.url}${chunked.data?.uploadURL}`, {
+      method: 'PUT',
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new Uint8Array(10));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(411);
+    expect(((await streamed.json()) as Answer['body']).error?.code).toBe(ErrorCode.INVALID_PARAMS);
+    expect(await fileRows(server)).toBe(before - 1);
+  });
+
+  it('lets pages of allowed origins upload and read from script, and names no other origin', async () => {
+    const preflight = await fetch(`${server.url}/im/files/upload/x`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'PUT' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+    const granted = await grant(alice, 'file', 'cors.txt', 2);
+    const fromPartner = await fetch(`${server.url}${granted.data?.uploadURL}`, {
+      method: 'PUT',
+      body: 'hi',
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(fromPartner.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    const fileID = String(((await fromPartner.json()) as Answer['body']).data?.uuid);
+    const read = await get(`/im/files/${fileID}`, aliceToken, { origin: 'https://evil.example' });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    expect(read.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
+  it('answers HEAD with the size and no body', async () => {
+    const answer = await upload(server, alice, 'file', 'head.bin', new Uint8Array(321));
+    const head = await fetch(`${server.url}/im/files/${String(answer.body.data?.uuid)}?token=${aliceToken}`, {
+      method: 'HEAD',
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('321');
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { redactFileTokens } from '../files/redact';
 import type { ClientLog } from './client-log';
 
 /** One line per HTTP request when it is answered, counted against its client address's budget. */
@@ -8,7 +9,7 @@ export function logRequests(http: FastifyInstance, log: ClientLog): void {
       request.ip,
       {
         method: request.method,
-        url: request.url,
+        url: redactFileTokens(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
