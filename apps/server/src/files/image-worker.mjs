@@ -8,7 +8,9 @@ sharp.cache(false);
 
 /** Longest side of the large and small sizes (Limits.IMAGE_LARGE_PX / IMAGE_SMALL_PX, passed in). */
 const FORMATS = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
-/** A decoded BMP larger than this (pixels) is kept as uploaded, without sizes. */
+/** Larger pictures are refused (a decompression bomb would hold gigabytes while turned). */
+const MAX_PIXELS = 100_000_000;
+/** A BMP larger than this (pixels) is refused: its pixels are decoded here, in JavaScript. */
 const BMP_MAX_PIXELS = 40_000_000;
 
 parentPort.on('message', async ({ id, bytes, mime, largePx, smallPx }) => {
@@ -29,7 +31,8 @@ parentPort.on('message', async ({ id, bytes, mime, largePx, smallPx }) => {
 async function processImage(input, mime, largePx, smallPx) {
   if (mime === 'image/bmp') return processBmp(input, largePx, smallPx);
   const format = FORMATS[mime];
-  const open = () => sharp(input, { animated: true, failOn: 'error', sequentialRead: true });
+  const open = () =>
+    sharp(input, { animated: true, failOn: 'error', sequentialRead: true, limitInputPixels: MAX_PIXELS });
   let meta;
   try {
     meta = await open().metadata();
