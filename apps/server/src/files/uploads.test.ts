@@ -254,6 +254,35 @@ describe('audio and video are typed by their content', () => {
   });
 });
 
+describe('containers', () => {
+  const mp4 = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypmp42'),
+    Buffer.alloc(4),
+    Buffer.from('mp42isom'),
+    Buffer.alloc(2000),
+  ]);
+  const webm = Buffer.concat([
+    Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102', 'hex'),
+    Buffer.alloc(2000),
+  ]);
+
+  it('keeps an MP4 sent as video under video/mp4, and as a voice message under audio/mp4', async () => {
+    expect((await upload(server, alice, 'video', 'clip.bin', mp4)).body.data).toMatchObject({
+      contentType: 'video/mp4',
+    });
+    expect((await upload(server, alice, 'audio', 'voice.m4a', mp4)).body.data).toMatchObject({
+      contentType: 'audio/mp4',
+    });
+  });
+
+  it("keeps a browser's WebM recording sent as audio under audio/webm", async () => {
+    expect((await upload(server, alice, 'audio', 'voice.webm', webm)).body.data).toMatchObject({
+      contentType: 'audio/webm',
+    });
+  });
+});
+
 describe('images', () => {
   const stored = async (fileID: string, variant = '') => {
     const response = await get(`/im/files/${fileID}${variant}`, aliceToken);
