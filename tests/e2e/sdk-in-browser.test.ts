@@ -146,11 +146,17 @@ describe('the SDK in a browser', () => {
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
       if (!blob) throw new Error('no blob');
       const file = new File([blob], 'noise.png', { type: 'image/png' });
+      // Given the <input type="file"> itself, as the reference SDK allows.
+      const input = document.createElement('input');
+      input.type = 'file';
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      input.files = transfer.files;
       const progress: number[] = [];
       const message = chat.createImageMessage({
         to: 'browser-img-bob',
         conversationType: 'C2C',
-        payload: { file },
+        payload: { file: input },
         onProgress: (value) => progress.push(value),
       });
       const localPreview = message.type === SDK.TYPES.MSG_IMAGE ? message.payload.imageInfoArray[0]?.url : '';

@@ -56,6 +56,8 @@ export type {
   CreateLocationMessageOptions,
   CreateMessageOptions,
   CreateVideoMessageOptions,
+  FileInputLike,
+  FileOption,
 } from './media-messages';
 export type { CreateForwardMessageOptions, CreateMergerMessageOptions, MergerLike } from './merger';
 export type {

@@ -26,16 +26,22 @@ export interface CreateFileBearingOptions<P> extends CreateMessageOptions<P> {
   onProgress?: (progress: number) => void;
 }
 
-export type CreateImageMessageOptions = CreateFileBearingOptions<{ file: UploadSource }>;
+/** The reference also takes the `<input type="file">` itself (its first file is sent). */
+export interface FileInputLike {
+  files: { readonly length: number; readonly [index: number]: UploadSource } | null;
+}
+export type FileOption = UploadSource | FileInputLike;
+
+export type CreateImageMessageOptions = CreateFileBearingOptions<{ file: FileOption }>;
 /** `snapshot` and `videoSecond` are ours: for Node, where the SDK cannot decode a video to make them. */
 export type CreateVideoMessageOptions = CreateFileBearingOptions<{
-  file: UploadSource;
+  file: FileOption;
   snapshot?: UploadSource;
   videoSecond?: number;
 }>;
 /** `second`: the recording's length; measured by the browser when absent (0 in Node). */
-export type CreateAudioMessageOptions = CreateFileBearingOptions<{ file: UploadSource; second?: number }>;
-export type CreateFileMessageOptions = CreateFileBearingOptions<{ file: UploadSource }>;
+export type CreateAudioMessageOptions = CreateFileBearingOptions<{ file: FileOption; second?: number }>;
+export type CreateFileMessageOptions = CreateFileBearingOptions<{ file: FileOption }>;
 export type CreateLocationMessageOptions = CreateMessageOptions<{
   description: string;
   longitude: number;
@@ -218,8 +224,13 @@ function createFileBearing(
 }
 
 function requireFile(value: unknown): UploadSource {
+  if (typeof HTMLInputElement === 'function' && value instanceof HTMLInputElement) {
+    return requireFile(value.files?.[0]);
+  }
   if (!isUploadSource(value)) {
-    throw invalid('payload.file must be a File or Blob, or an object with size and stream()');
+    throw invalid(
+      'payload.file must be a File, a Blob, an <input type="file"> with a file, or an object with size and stream()',
+    );
   }
   return value;
 }
