@@ -194,10 +194,27 @@ export type GroupSystemNoticePayload = PayloadOf<'TIMGroupSystemNoticeElem'>;
 
 const text = safeText;
 
-/** A message reference: a merged record is built by the server from messages the sender can read. */
+/** A merged record's key: made by the server (base64url), so anything else names no record. */
+export const downloadKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/, 'downloadKey is the key a merged record was stored under')
+  .min(1)
+  .max(64);
+
+/**
+ * A message reference: a merged record is built by the server from messages the sender can read.
+ * The same characters as conversation and message IDs (wire.ts), so a reference is looked up as given.
+ */
 export const messageRefSchema = z.object({
-  conversationID: z.string().min(1).max(64),
-  ID: z.string().min(1).max(Limits.MESSAGE_ID_MAX),
+  conversationID: z
+    .string()
+    .regex(/^(C2C[A-Za-z0-9_-]+|GROUP[A-Za-z0-9_@#.-]+)$/, 'conversationID must be C2C<userID> or GROUP<groupID>')
+    .max(64),
+  ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:@#-]+$/, 'message ID may hold letters, digits and _ . : @ # - only')
+    .min(1)
+    .max(Limits.MESSAGE_ID_MAX),
 });
 
 export const sendPayloadSchemas = {
@@ -234,7 +251,7 @@ export const sendPayloadSchemas = {
       messageList: z.array(messageRefSchema).min(1).max(Limits.MERGER_MESSAGES_MAX),
     }),
     z.object({
-      downloadKey: z.string().min(1).max(64),
+      downloadKey: downloadKeySchema,
       title: text({ min: 1, maxBytes: 256 }),
       abstractList: z.array(text({ maxBytes: 512 })).max(Limits.MERGER_ABSTRACT_MAX),
       compatibleText: text({ min: 1, maxBytes: 512 }),
