@@ -239,4 +239,45 @@ describe('the SDK in a browser', () => {
     await page.close();
     await bob.logout();
   });
+  it('measures the length of a voice recording (MediaRecorder) when no second is given', async () => {
+    const bob = await connect(server(), 'browser-rec-bob');
+    const received = firstReceived(bob, LiaisonChat.TYPES.MSG_AUDIO);
+    const page = await loggedInPage('browser-rec-alice');
+    const seen = await page.evaluate(async () => {
+      const { chat } = window as unknown as PageGlobals;
+      // Three seconds of a tone, recorded the way a voice message is.
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const output = audio.createMediaStreamDestination();
+      tone.connect(output);
+      tone.start();
+      const recorder = new MediaRecorder(output.stream);
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (event) => chunks.push(event.data);
+      const stopped = new Promise<void>((resolve) => {
+        recorder.onstop = () => resolve();
+      });
+      recorder.start(100);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      recorder.stop();
+      await stopped;
+      tone.stop();
+      const recording = new Blob(chunks, { type: recorder.mimeType });
+      const message = chat.createAudioMessage({
+        to: 'browser-rec-bob',
+        conversationType: 'C2C',
+        payload: { file: recording },
+      });
+      await chat.sendMessage(message);
+      await chat.logout();
+      return { status: message.status, second: message.type === 'TIMSoundElem' ? message.payload.second : -1 };
+    });
+    expect(seen).toEqual({ status: 'success', second: 3 });
+    const got = await received;
+    if (got.type !== LiaisonChat.TYPES.MSG_AUDIO) throw new Error('not audio');
+    expect(got.payload.second).toBe(3);
+    expect((await fetch(got.payload.url)).status).toBe(200);
+    await page.close();
+    await bob.logout();
+  });
 });
