@@ -187,6 +187,14 @@ describe('moderation by a remote HTTP service (MODERATION_URL), with late verdic
       {},
     );
     expect(list.conversationList.find((c) => c.lastMessage?.ID === sent.ID)?.lastMessage?.hasRiskContent).toBe(true);
+    // A flagged message cannot be copied into a merged record, where it would show in full.
+    const merged = await ben.send('hp-sender', 'TIMRelayElem', {
+      title: 'record',
+      abstractList: [],
+      compatibleText: 'record',
+      messageList: [{ conversationID: 'C2Chp-sender', ID: sent.ID }],
+    });
+    expect(merged.error?.code).toBe(ErrorCode.TEXT_SENSITIVE);
   });
 
   it('asks about images by their sha256', async () => {

@@ -102,7 +102,10 @@ async function loadReferenced(
       `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conv_key = $1 AND id = ANY($2) AND seq > $3`,
       [key, [...ids], floor],
     );
-    for (const row of rows) found.set(`${key}\n${row.id}`, toMerged(row));
+    for (const row of rows) {
+      requireNotFlagged(row);
+      found.set(`${key}\n${row.id}`, toMerged(row));
+    }
   }
   return refs.map(({ conversationID, ID }) => {
     const ref = resolveConversation(userID, conversationID) as ConversationRef;
@@ -110,6 +113,16 @@ async function loadReferenced(
     if (!message) throw new LiaisonError(ErrorCode.MESSAGE_NOT_FOUND, `message ${ID} not found in ${conversationID}`);
     return message;
   });
+}
+
+/**
+ * A message moderation flagged after delivery shows as a placeholder where it was sent; copied
+ * into a record it would show again in full, so it is refused as if sent anew.
+ */
+function requireNotFlagged(row: MessageRow): void {
+  if (!row.has_risk_content) return;
+  const visual = row.type === 'TIMImageElem' || row.type === 'TIMVideoFileElem';
+  throw new LiaisonError(visual ? ErrorCode.IMAGE_SENSITIVE : ErrorCode.TEXT_SENSITIVE);
 }
 
 function toMerged(row: MessageRow): MergedMessage {
