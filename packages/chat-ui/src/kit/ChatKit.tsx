@@ -6,7 +6,7 @@ import { ConversationHeader } from '../conversation/ConversationHeader';
 import { ConversationList } from '../conversation/ConversationList';
 import { createKitI18n, type KitLanguage } from '../i18n';
 import { type FeatureName, resolveFeatures } from './features';
-import { KitProvider } from './kit-context';
+import { type CustomEmojiSet, KitProvider } from './kit-context';
 import { NetworkBanner } from './NetworkBanner';
 import { TrialBanner } from './TrialBanner';
 import { useNarrowScreen } from './use-narrow-screen';
@@ -27,6 +27,8 @@ export interface ChatKitProps {
    * line beside the trial notice instead of taking a block of its own.
    */
   notice?: ReactNode;
+  /** Emoji of the host's own for the picker's custom tab (hidden when absent or without a base URL). */
+  customEmoji?: CustomEmojiSet;
 }
 
 type Tab = 'messages' | 'contacts';
@@ -36,13 +38,29 @@ type Tab = 'messages' | 'contacts';
  * messages tab holds the conversation list in an aside and the chat in the main area. On h5 the
  * aside is hidden while a conversation is open, and the chat's back button closes it.
  */
-export function ChatKit({ chat, language, isH5, initialConversationID = null, features, notice }: ChatKitProps) {
+export function ChatKit({
+  chat,
+  language,
+  isH5,
+  initialConversationID = null,
+  features,
+  notice,
+  customEmoji,
+}: ChatKitProps) {
   const narrow = useNarrowScreen();
   const h5 = isH5 ?? narrow;
   const i18n = useMemo(() => createKitI18n(language), [language]);
   // Hosts usually pass a fresh object each render; the flags' values are what matter.
   const flags = JSON.stringify(features ?? {});
-  const context = useMemo(() => ({ chat, isH5: h5, features: resolveFeatures(JSON.parse(flags)) }), [chat, h5, flags]);
+  const context = useMemo(
+    () => ({
+      chat,
+      isH5: h5,
+      features: resolveFeatures(JSON.parse(flags)),
+      ...(customEmoji?.baseURL && customEmoji.keys.length > 0 ? { customEmoji } : {}),
+    }),
+    [chat, h5, flags, customEmoji],
+  );
   const [conversationID, setConversationID] = useState<string | null>(
     initialConversationID && /^(C2C|GROUP)/.test(initialConversationID) ? initialConversationID : null,
   );

@@ -8,6 +8,18 @@ export interface KitContextValue {
   /** Narrow screens (h5): one panel at a time, touch gestures. */
   isH5: boolean;
   features: Features;
+  /** The host's own emoji set for the picker's custom tab; the tab is hidden without one. */
+  customEmoji?: CustomEmojiSet;
+}
+
+/**
+ * Custom emoji (spec chat.md §3): pictures at `baseURL` + key. Choosing one sends a face message
+ * with `index` = groupID and `data` = its key.
+ */
+export interface CustomEmojiSet {
+  baseURL: string;
+  keys: readonly string[];
+  groupID: number;
 }
 
 const KitContext = createContext<KitContextValue | null>(null);

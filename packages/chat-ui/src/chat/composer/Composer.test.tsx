@@ -1,6 +1,6 @@
 // @vitest-environment node
 import '../../../../../tests/support/dom-for-server-tests';
-import { type ChatSDK, TYPES } from '@liaison/sdk';
+import { type ChatSDK, type Message, TYPES } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,12 +14,15 @@ let server: TestServer;
 let ann: ChatSDK;
 let ben: ChatSDK;
 const received: string[] = [];
+/** Every message ben receives, of any type, in arrival order. */
+const arrived: Message[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
   ann = await server.connect('ann');
   ben = await server.connect('ben');
   ben.on(ben.EVENT.MESSAGE_RECEIVED, (event) => {
+    arrived.push(...event.data);
     for (const message of event.data) if (message.type === TYPES.MSG_TEXT) received.push(message.payload.text);
   });
 });
@@ -204,5 +207,144 @@ describe('the composer sends exactly the text typed', () => {
     press();
     await until(() => received.length > from, 5000, 'the next message');
     expect(received.slice(from)).toEqual(['next']);
+  });
+});
+
+/** A 1x1 PNG, as a picture file from the user's disk. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const picture = (name: string) => new File([PNG], name, { type: 'image/png' });
+const document_ = (name: string) => new File(['quarterly figures\n'], name, { type: 'text/plain' });
+
+/** Waits for `count` more messages to reach ben after `from`, and answers them. */
+async function arrivedAfter(from: number, count: number): Promise<Message[]> {
+  await until(() => arrived.length >= from + count, 15_000, `${count} messages`);
+  return arrived.slice(from, from + count);
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+
+describe('the composer toolbar', () => {
+  it('labels every tool for the keyboard and hides each one its feature flag turns off', () => {
+    const tools = [
+      'Emoji',
+      'Send image',
+      'Send file',
+      'Send video',
+      'Record voice message',
+      'Rate the service',
+      'Quick replies',
+    ];
+    const first = renderInKit(ann, <Composer conversationID="C2Cben" />);
+    const toolbar = screen.getByRole('toolbar', { name: 'Composer tools' });
+    for (const name of tools) expect(button(name).closest('[role="toolbar"]')).toBe(toolbar);
+    first.unmount();
+    renderInKit(ann, <Composer conversationID="C2Cben" />, {
+      features: {
+        InputEmoji: false,
+        InputImage: false,
+        InputFile: false,
+        InputVideo: false,
+        InputVoice: false,
+        InputEvaluation: false,
+        InputQuickReplies: false,
+      },
+    });
+    for (const name of tools) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('names emoji in the UI language and offers the three sticker sets of 18, 16 and 17', () => {
+    renderInKit(ann, <Composer conversationID="C2Cben" />, { language: 'zh-CN' });
+    fireEvent.click(button('表情'));
+    expect(button('微笑').getAttribute('title')).toBe('微笑');
+    const sizes = ['动画表情 1', '动画表情 2', '动画表情 3'].map((tab) => {
+      fireEvent.click(screen.getByRole('tab', { name: tab }));
+      return screen.getByRole('tabpanel').querySelectorAll('button').length;
+    });
+    expect(sizes).toEqual([18, 16, 17]);
+    expect(screen.queryByRole('tab', { name: '自定义' })).toBeNull();
+  });
+
+  it('sends a chosen sticker at once as a face message and closes the picker', async () => {
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
+    const from = arrived.length;
+    fireEvent.click(button('Emoji'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Stickers 2' }));
+    fireEvent.click(button('Banana'));
+    expect(screen.queryByRole('dialog', { name: 'Choose an emoji' })).toBeNull();
+    const [face] = await arrivedAfter(from, 1);
+    expect(face?.type).toBe(TYPES.MSG_FACE);
+    expect(face?.payload).toMatchObject({ index: 2, data: 'ys03' });
+  });
+
+  it('sends a quick reply as text with one click', async () => {
+    renderInKit(ann, <Composer conversationID="C2Cben" />, { language: 'zh-CN' });
+    const from = arrived.length;
+    fireEvent.click(button('快捷回复'));
+    const phrases = screen.getByRole('dialog', { name: '快捷回复' }).querySelectorAll('li button');
+    expect(phrases).toHaveLength(9);
+    fireEvent.click(button('感谢您的耐心等待！'));
+    expect(screen.queryByRole('dialog', { name: '快捷回复' })).toBeNull();
+    const [reply] = await arrivedAfter(from, 1);
+    expect(reply?.payload).toEqual({ text: '感谢您的耐心等待！' });
+  });
+
+  it('sends an evaluation: five stars at first, clicking the selected star steps down one', async () => {
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
+    const from = arrived.length;
+    fireEvent.click(button('Rate the service'));
+    expect(button('5 stars').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(button('3 stars'));
+    fireEvent.click(button('3 stars'));
+    expect(button('2 stars').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(button('2 stars'));
+    fireEvent.click(button('1 star'));
+    // No star and no comment: nothing to send.
+    expect((button('Submit') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Comment' }), { target: { value: '回复很及时' } });
+    fireEvent.click(button('Submit'));
+    const [evaluation] = await arrivedAfter(from, 1);
+    expect(evaluation?.type).toBe(TYPES.MSG_CUSTOM);
+    const payload = evaluation?.payload as { data: string; description: string; extension: string };
+    expect(JSON.parse(payload.data)).toEqual({ businessID: 'evaluate', version: 1, score: 0, comment: '回复很及时' });
+    expect(payload.description).toBe('对本次的服务评价');
+    expect(payload.extension).toBe('对本次的服务评价');
+  });
+
+  it('sends several picked files one by one in the order picked: pictures as images, the rest as files', async () => {
+    const { container } = renderInKit(ann, <Composer conversationID="C2Cben" />);
+    const from = arrived.length;
+    const input = container.querySelector('input[type="file"][aria-label="Send file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [document_('notes.txt'), picture('one.png'), picture('two.png')] } });
+    const messages = await arrivedAfter(from, 3);
+    expect(messages.map((m) => m.type)).toEqual([TYPES.MSG_FILE, TYPES.MSG_IMAGE, TYPES.MSG_IMAGE]);
+    expect(messages.map((m) => (m.type === TYPES.MSG_FILE ? m.payload.fileName : ''))).toEqual(['notes.txt', '', '']);
+  });
+
+  it('holds pasted files as chips and sends them after the text on Enter', async () => {
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
+    act(() => editor().commands.clearContent(true));
+    const from = arrived.length;
+    act(() => {
+      const { view } = editor();
+      const clipboardData = {
+        files: [document_('a-very-long-price-list-2026.txt'), picture('pasted.png')],
+        getData: () => '',
+      };
+      view.someProp('handlePaste', (handle) =>
+        handle(view, { clipboardData } as unknown as ClipboardEvent, view.state.doc.slice(0)),
+      );
+    });
+    const chips = screen.getByRole('list', { name: 'Files to send' });
+    expect(chips.textContent).toContain('a-very-long-pric…');
+    expect(chips.querySelector('img[alt="pasted.png"]')).not.toBeNull();
+    expect(arrived.length).toBe(from);
+    type('see attached');
+    press();
+    const messages = await arrivedAfter(from, 3);
+    expect(messages.map((m) => m.type)).toEqual([TYPES.MSG_TEXT, TYPES.MSG_IMAGE, TYPES.MSG_FILE]);
+    expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
   });
 });

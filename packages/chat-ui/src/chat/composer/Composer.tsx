@@ -1,32 +1,42 @@
-import { parseConversationID } from '@liaison/protocol';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enabledItems } from '../../kit/features';
 import { useKit } from '../../kit/kit-context';
-import { toolbarRegistry } from '../message/registries';
-import { getMessageStore } from '../message-list/message-store';
+import { AttachmentChips } from './AttachmentChips';
+import { inSendOrder } from './attachments';
+import { ComposerToolbar } from './ComposerToolbar';
 import { checkSendable, keyAction } from './compose-rules';
-import { EmojiPicker } from './EmojiPicker';
+import { composerSender } from './composer-send';
 import { insertPlainText, plainTextExtensions } from './plain-editor';
 import { textToDoc } from './text-doc';
 import '../chat.css';
+import './composer.css';
 
 export interface ComposerProps {
   conversationID: string;
 }
 
 /**
- * The message input (spec chat.md §2 Composer): a tiptap editor with an emoji picker. Enter
- * sends, Ctrl+Enter breaks the line, IME composition never sends. Drafts: the content left
- * when the composer closes is saved as the conversation's draft; a draft is restored (and
- * cleared) when it opens. Mount one per conversation (key it by conversationID).
+ * The message input (spec chat.md §2 Composer): the toolbar, then a plain-text tiptap editor.
+ * Enter sends, Ctrl+Enter breaks the line, IME composition never sends. Files pasted or dropped
+ * (desktop) wait as chips and go with the text on Enter: text first, then images, videos, files
+ * (spec §4 "Send flow"). Drafts: the text left when the composer closes is saved as the
+ * conversation's draft; a draft is restored (and cleared) when it opens. Mount one per
+ * conversation (key it by conversationID).
  */
 export function Composer({ conversationID }: ComposerProps) {
-  const { chat, features, isH5 } = useKit();
+  const { chat, isH5 } = useKit();
   const { t } = useTranslation('chat');
   const [error, setError] = useState<string | null>(null);
-  const [isPickerOpen, setPickerOpen] = useState(false);
+  const [attachments, setAttachments] = useState<File[]>([]);
+  const sender = useMemo(
+    () =>
+      composerSender(chat, conversationID, (reason) =>
+        setError(t('sendError', { message: reason instanceof Error ? reason.message : String(reason) })),
+      ),
+    [chat, conversationID, t],
+  );
+  const addFilesRef = useRef<(files: File[]) => void>(() => undefined);
   const latestText = useRef('');
   const sendRef = useRef<() => void>(() => undefined);
   const lineBreakRef = useRef<() => void>(() => undefined);
@@ -56,10 +66,22 @@ export function Composer({ conversationID }: ComposerProps) {
         }
         return false;
       },
-      handlePaste: (view, event) => insertPlainText(view, event.clipboardData?.getData('text/plain') ?? '') || true,
+      handlePaste: (view, event) => {
+        const files = Array.from(event.clipboardData?.files ?? []);
+        if (files.length > 0) {
+          addFilesRef.current(files);
+          return true;
+        }
+        return insertPlainText(view, event.clipboardData?.getData('text/plain') ?? '') || true;
+      },
       handleDrop: (view, event, _slice, moved) => {
         // A drag inside the editor moves its own (already plain) content.
         if (moved) return false;
+        const files = Array.from(event.dataTransfer?.files ?? []);
+        if (files.length > 0) {
+          addFilesRef.current(files);
+          return true;
+        }
         const text = event.dataTransfer?.getData('text/plain') ?? '';
         const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
         return insertPlainText(view, text, at) || true;
@@ -75,27 +97,30 @@ export function Composer({ conversationID }: ComposerProps) {
     editor?.commands.setHardBreak();
   };
 
+  // Pasting and dropping files is a desktop feature (spec §5); phones use the toolbar's buttons.
+  addFilesRef.current = (files) => {
+    if (isH5) return;
+    setError(null);
+    setAttachments((current) => [...current, ...files]);
+  };
+
   sendRef.current = () => {
     if (!editor) return;
-    const target = parseConversationID(conversationID);
     const check = checkSendable(editor.getText({ blockSeparator: '\n' }));
-    if (!target || !check.ok) {
-      if (!check.ok && check.reason === 'tooLong') setError(t('tooLong'));
-      // Whitespace alone is not sent, and must not linger in front of the next message.
-      if (!check.ok && check.reason === 'empty') {
-        editor.commands.clearContent(true);
-        latestText.current = '';
-      }
+    if (!check.ok && check.reason === 'tooLong') {
+      setError(t('tooLong'));
       return;
     }
-    const message = chat.createTextMessage({
-      to: target.target,
-      conversationType: target.type,
-      payload: { text: check.text },
-    });
-    void getMessageStore(chat, conversationID).send(message);
+    // The text goes first, then the files in order (spec §4 "Send flow").
+    const files = attachments;
+    void (async () => {
+      if (check.ok) await sender.text(check.text);
+      if (files.length > 0) await sender.files(inSendOrder(files));
+    })();
+    // Whitespace alone is not sent, and must not linger in front of the next message.
     editor.commands.clearContent(true);
     latestText.current = '';
+    setAttachments([]);
   };
 
   // Restore this conversation's draft once, then clear it; save what is left on the way out.
@@ -118,37 +143,20 @@ export function Composer({ conversationID }: ComposerProps) {
 
   const handleEmoji = (key: string) => {
     editor?.chain().focus().insertContent({ type: 'emoji', attrs: { key } }).run();
-    setPickerOpen(false);
   };
 
   return (
     <div className="lc-composer">
-      <div className="lc-composer__toolbar">
-        {features.InputEmoji && (
-          <button
-            type="button"
-            className="lc-icon-button"
-            aria-label={t('emoji')}
-            aria-expanded={isPickerOpen}
-            aria-haspopup="dialog"
-            onClick={() => setPickerOpen((open) => !open)}
-          >
-            ☺
-          </button>
-        )}
-        {enabledItems(toolbarRegistry, features).map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            className="lc-icon-button"
-            aria-label={item.label}
-            onClick={() => item.onSelect({ conversationID })}
-          >
-            {item.icon}
-          </button>
-        ))}
-      </div>
-      {isPickerOpen && <EmojiPicker onSelect={handleEmoji} onClose={() => setPickerOpen(false)} />}
+      <ComposerToolbar
+        conversationID={conversationID}
+        sender={sender}
+        onInsertEmoji={handleEmoji}
+        onError={(message) => setError(message)}
+      />
+      <AttachmentChips
+        files={attachments}
+        onRemove={(index) => setAttachments((current) => current.filter((_, at) => at !== index))}
+      />
       <EditorContent editor={editor} className="lc-composer__editor" />
       <div className="lc-composer__footer">
         {error && (
