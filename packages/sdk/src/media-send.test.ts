@@ -172,6 +172,16 @@ describe('uploading a file-bearing message', () => {
     await sender.send(slow);
     expect(slow).toMatchObject({ status: 'success', progress: 1 });
   });
+  it('cancels before any byte is sent when asked right after sendMessage', async () => {
+    const { grants, sender } = server();
+    const before = puts;
+    const message = createFileMessage({ ...to, payload: { file: trickle(10_000) } }, me);
+    const sending = sender.send(message);
+    expect(cancelUpload(message)).toBe(true);
+    await expect(sending).rejects.toMatchObject({ code: ErrorCode.UPLOAD_CANCELLED });
+    expect(grants).toEqual([]);
+    expect(puts).toBe(before);
+  });
 });
 
 describe('payload mapping', () => {

@@ -43,32 +43,31 @@ export async function uploadMedia(message: Message, context: UploadContext): Pro
   const media = pending.get(message);
   if (!media) return;
   for (const file of media.files) checkFile(file.source, file.kind);
-  await measure(message, media);
-  showSeconds(message, media.seconds);
-  const total = media.files.reduce((sum, file) => sum + file.source.size, 0);
-  const report = progressReporter(message, media, total);
-  let done = 0;
-  for (const [index, file] of media.files.entries()) {
-    const uploaded = media.results[index];
-    if (uploaded) {
+  // One controller for the whole preparation, so a cancel while measuring or asking for a grant counts too.
+  const controller = new AbortController();
+  media.controller = controller;
+  try {
+    await measure(message, media);
+    throwIfCancelled(controller.signal);
+    showSeconds(message, media.seconds);
+    const total = media.files.reduce((sum, file) => sum + file.source.size, 0);
+    const report = progressReporter(message, media, total);
+    let done = 0;
+    for (const [index, file] of media.files.entries()) {
+      if (!media.results[index]) {
+        media.results[index] = await uploadFile(context, {
+          kind: file.kind,
+          source: file.source,
+          signal: controller.signal,
+          onProgress: (loaded) => report(done + loaded),
+        });
+      }
       done += file.source.size;
-      continue;
     }
-    const controller = new AbortController();
-    media.controller = controller;
-    try {
-      media.results[index] = await uploadFile(context, {
-        kind: file.kind,
-        source: file.source,
-        signal: controller.signal,
-        onProgress: (loaded) => report(done + loaded),
-      });
-    } finally {
-      media.controller = null;
-    }
-    done += file.source.size;
+    report(total);
+  } finally {
+    media.controller = null;
   }
-  report(total);
   setSendContent(message, contentFor(message, media));
 }
 
@@ -107,6 +106,10 @@ export function guessImageFormat(source: UploadSource): 1 | 2 | 3 | 4 | 255 {
   if (/png/.test(hint)) return 3;
   if (/bmp/.test(hint)) return 4;
   return 255;
+}
+
+function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw new LiaisonError(ErrorCode.UPLOAD_CANCELLED);
 }
 
 function looksLikeImage(source: UploadSource): boolean {
