@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useKit } from '../../kit/kit-context';
 import { downloadAsBlob } from './download';
 import { fileBadge, fileKindOf, formatFileSize } from './file-kind';
+import { DownloadIcon } from './icons';
 import { isUploadDone, type MessageOf } from './message-of';
 import type { MessageRenderer } from './renderer-map';
 
@@ -54,7 +55,7 @@ export const FileMessage: MessageRenderer = ({ message }) => {
           title={t('download')}
           onClick={() => void handleDownload()}
         >
-          <span aria-hidden="true">⤓</span>
+          <DownloadIcon />
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PinIcon } from './icons';
 import type { MessageOf } from './message-of';
 import type { MessageRenderer } from './renderer-map';
 
@@ -10,8 +11,8 @@ export const LocationMessage: MessageRenderer = ({ message }) => {
   const map = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;
   return (
     <div className="lc-location">
-      <span className="lc-location__pin" aria-hidden="true">
-        📍
+      <span className="lc-location__pin">
+        <PinIcon />
       </span>
       <span className="lc-location__text">
         <bdi className="lc-location__description">{payload.description || t('location')}</bdi>

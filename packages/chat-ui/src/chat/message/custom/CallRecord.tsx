@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CameraIcon, PhoneIcon } from '../icons';
 import { formatDuration } from '../VideoMessage';
 import { type CustomData, numberField, parseObject } from './custom-data';
 import type { CustomRenderer } from './custom-renderers';
@@ -68,7 +69,7 @@ export const CallRecord: CustomRenderer = ({ data, message }) => {
   return (
     <span className="lc-call">
       <span className="lc-call__icon" role="img" aria-label={label} title={label}>
-        {info.callType === 2 ? '📹' : '📞'}
+        {info.callType === 2 ? <CameraIcon /> : <PhoneIcon />}
       </span>
       <span>{line}</span>
     </span>
