@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, Limits } from '@liaison/protocol';
 import LiaisonChat, { type Message } from '@liaison/sdk';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
 import { loggedIn } from '../files/test-uploads';
 import { type Chat, connect, errorCode, nextEvent, type RawClient, startServer, until } from './harness';
+import { mp4, png, wav } from './media-samples';
 
 /**
  * Every message type through the SDK against a real server: uploads with progress, the shapes the
@@ -45,45 +45,6 @@ function nextMessage(chat: Chat, type: Message['type']): Promise<Message> {
   return nextEvent<Message[]>(chat, EVENT.MESSAGE_RECEIVED, (list) => list.some((m) => m.type === type)).then(
     (list) => list.find((m) => m.type === type) as Message,
   );
-}
-
-const png = async (width: number, height: number) =>
-  new File(
-    [
-      await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
-        .png()
-        .toBuffer(),
-    ],
-    'photo.png',
-    { type: 'image/png' },
-  );
-
-/** A short PCM WAV: real audio by its content. */
-function wav(seconds: number): File {
-  const rate = 8000;
-  const samples = rate * seconds;
-  const buffer = Buffer.alloc(44 + samples);
-  buffer.write('RIFF', 0);
-  buffer.writeUInt32LE(36 + samples, 4);
-  buffer.write('WAVEfmt ', 8);
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(rate, 24);
-  buffer.writeUInt32LE(rate, 28);
-  buffer.writeUInt16LE(1, 32);
-  buffer.writeUInt16LE(8, 34);
-  buffer.write('data', 36);
-  buffer.writeUInt32LE(samples, 40);
-  buffer.fill(128, 44);
-  return new File([buffer], 'voice.wav', { type: 'audio/wav' });
-}
-
-/** An MP4 as far as its content goes (an ftyp box and some data). */
-function mp4(): File {
-  const ftyp = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypmp42'), 0, 0, 0, 0, ...Buffer.from('mp42isom')]);
-  const mdat = Buffer.concat([Buffer.from([0, 0, 0x04, 0x08]), Buffer.from('mdat'), Buffer.alloc(0x400)]);
-  return new File([ftyp, mdat], 'clip.mp4', { type: 'video/mp4' });
 }
 
 /** A stream-like source that trickles `size` bytes, for cancelling mid-upload. */
