@@ -1,6 +1,8 @@
+import { type ChatSDK, type Message, TYPES } from '@liaison/sdk';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
+import { connect, until } from '../../apps/server/src/integration/harness';
 import { TYPED_TEXT_CORPUS } from '../../packages/chat-ui/src/chat/composer/typed-text-corpus';
 import { launchChromium } from './browser';
 import { openMessageCentre, startPortal } from './portal-harness';
@@ -15,7 +17,11 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startPortal(), launchChromium()]);
+  // Chromium's fake microphone (a tone) and no permission prompt, for the voice recording.
+  [server, browser] = await Promise.all([
+    startPortal(),
+    launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
+  ]);
 });
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
@@ -150,5 +156,74 @@ describe('the message centre on a 390x844 phone', () => {
     await conversationList(page).waitFor();
     expect(await page.locator('.portal-header').isVisible()).toBe(true);
     expect(await editor(page).count()).toBe(0);
+  });
+});
+
+/** A 1x1 PNG, base64. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+describe('the composer toolbar in Chromium', () => {
+  let peer: ChatSDK | undefined;
+  afterAll(async () => {
+    await peer?.logout().catch(() => undefined);
+  });
+
+  it('sends a pasted picture and a dropped file after the text, and a recorded voice message', async () => {
+    const zhang = await messageCentreAs('zhangwei');
+    const row = conversation(zhang, '李娜');
+    const peerID = ((await row.getAttribute('data-conversation-id')) ?? '').replace(/^C2C/, '');
+    // 李娜 reads along through the SDK, to check each message's type and payload.
+    peer = await connect(server, peerID);
+    const arrived: Message[] = [];
+    peer.on(peer.EVENT.MESSAGE_RECEIVED, (event) => {
+      arrived.push(...event.data.filter((m) => m.from !== peerID));
+    });
+    await row.click();
+    await editor(zhang).waitFor();
+
+    await editor(zhang).evaluate((element, png) => {
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const pasted = new DataTransfer();
+      pasted.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true, cancelable: true }));
+      const dropped = new DataTransfer();
+      dropped.items.add(new File(['price list\n'], '2026_price_list.txt', { type: 'text/plain' }));
+      const box = element.getBoundingClientRect();
+      const at = { clientX: box.left + 10, clientY: box.top + 10 };
+      element.dispatchEvent(
+        new DragEvent('dragover', { dataTransfer: dropped, bubbles: true, cancelable: true, ...at }),
+      );
+      element.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true, ...at }));
+    }, PNG_BASE64);
+    const chips = zhang.getByRole('list', { name: '待发送的文件' });
+    await chips.getByRole('img', { name: 'pasted.png' }).waitFor();
+    await chips.getByText('2026_price_list.', { exact: false }).waitFor();
+
+    await editor(zhang).click();
+    await zhang.keyboard.type('附件请查收');
+    await zhang.keyboard.press('Enter');
+    await until(() => arrived.length >= 3, 20_000, 'text, picture and file');
+    expect(arrived.slice(0, 3).map((m) => m.type)).toEqual([TYPES.MSG_TEXT, TYPES.MSG_IMAGE, TYPES.MSG_FILE]);
+    const file = arrived[2];
+    expect(file?.type === TYPES.MSG_FILE && file.payload.fileName).toBe('2026_price_list.txt');
+    expect(await chips.count()).toBe(0);
+
+    // Desktop: click to record, click again to send.
+    await zhang.getByRole('button', { name: '录制语音' }).click();
+    await zhang.getByRole('status').filter({ hasText: '正在录音' }).waitFor();
+    await zhang.waitForTimeout(2_200);
+    await zhang.getByRole('button', { name: '停止并发送语音' }).click();
+    await until(() => arrived.length >= 4, 20_000, 'the voice message');
+    const voice = arrived[3];
+    expect(voice?.type).toBe(TYPES.MSG_SOUND);
+    expect(voice?.type === TYPES.MSG_SOUND && voice.payload.second).toBeGreaterThanOrEqual(2);
+
+    // Escape cancels a recording: nothing more is sent.
+    await zhang.getByRole('button', { name: '录制语音' }).click();
+    await zhang.getByRole('status').filter({ hasText: '正在录音' }).waitFor();
+    await zhang.keyboard.press('Escape');
+    await zhang.getByRole('button', { name: '录制语音' }).waitFor();
+    await zhang.waitForTimeout(1_000);
+    expect(arrived).toHaveLength(4);
   });
 });
