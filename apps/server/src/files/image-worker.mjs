@@ -15,7 +15,9 @@ const BMP_MAX_PIXELS = 40_000_000;
 
 parentPort.on('message', async ({ id, bytes, mime, largePx, smallPx }) => {
   try {
-    const result = await processImage(Buffer.from(bytes), mime, largePx, smallPx);
+    // A view of the bytes moved here, not a copy.
+    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const result = await processImage(input, mime, largePx, smallPx);
     const transfer = [result.original, result.large?.bytes, result.small?.bytes].filter((b) => b).map((b) => b.buffer);
     parentPort.postMessage({ id, result }, transfer);
   } catch (err) {

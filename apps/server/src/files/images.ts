@@ -25,7 +25,8 @@ let thread: WorkerCalls | null = null;
 /**
  * Checks that `bytes` really are an image of `mime` and makes its large (≤ 720 px) and small
  * (≤ 198 px) sizes, on one image thread for the process (sharp spreads each job over libuv's
- * pool from there). Content the decoder refuses is IMAGE_INVALID_FORMAT.
+ * pool from there). Content the decoder refuses is IMAGE_INVALID_FORMAT. The bytes' memory is
+ * moved to the thread, not copied: `bytes` must own its whole ArrayBuffer and is empty afterwards.
  */
 export async function processImage(bytes: Uint8Array, mime: string): Promise<ProcessedImage> {
   if (!thread || thread.failure) {
@@ -33,12 +34,11 @@ export async function processImage(bytes: Uint8Array, mime: string): Promise<Pro
     thread = workerCalls(worker, 'the image thread', { refWhileBusy: true });
   }
   try {
-    return (await thread.call({
-      bytes,
-      mime,
-      largePx: Limits.IMAGE_LARGE_PX,
-      smallPx: Limits.IMAGE_SMALL_PX,
-    })) as ProcessedImage;
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return (await thread.call(
+      { bytes, mime, largePx: Limits.IMAGE_LARGE_PX, smallPx: Limits.IMAGE_SMALL_PX },
+      whole && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [],
+    )) as ProcessedImage;
   } catch (err) {
     if ((err as { code?: string }).code === 'NOT_AN_IMAGE') throw new LiaisonError(ErrorCode.IMAGE_INVALID_FORMAT);
     throw err;

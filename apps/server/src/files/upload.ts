@@ -101,8 +101,9 @@ async function markReady(ctx: FileContext, fileID: string, record: ReadyFields):
 
 /** Decodes the image on the image thread and stores what it made next to the original. */
 async function storeImageSizes(ctx: FileContext, fileID: string, bytes: Uint8Array, mime: string) {
-  const image = await processImage(bytes, mime);
+  // Read before the bytes move to the image thread.
   let size = bytes.length;
+  const image = await processImage(bytes, mime);
   if (image.original) {
     // Replaces the upload with its copy without metadata (the camera's location goes with it).
     size = await putBytes(ctx, blobKey(fileID), image.original, mime);
@@ -145,7 +146,7 @@ class Inspector extends Transform {
   private readonly hash: Hash = createHash('sha256');
   private readonly start: Buffer[] = [];
   private startBytes = 0;
-  private readonly all: Buffer[] | null;
+  private all: Buffer[] | null;
 
   constructor(keepAll: boolean) {
     super();
@@ -166,8 +167,17 @@ class Inspector extends Transform {
     return Buffer.concat(this.start);
   }
 
+  /** Every byte in one buffer of its own (so it can be moved to the image thread); kept once. */
   whole(): Uint8Array {
-    return Buffer.concat(this.all ?? []);
+    const chunks = this.all ?? [];
+    this.all = null;
+    const whole = new Uint8Array(new ArrayBuffer(chunks.reduce((n, c) => n + c.length, 0)));
+    let at = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, at);
+      at += chunk.length;
+    }
+    return whole;
   }
 
   sha256(): string {

@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads';
+import type { TransferListItem, Worker } from 'node:worker_threads';
 
 /** What our worker threads answer: `{id, result}` or `{id, error}`; messages without an id are ignored. */
 type Reply =
@@ -7,8 +7,11 @@ type Reply =
   | { id?: undefined };
 
 export interface WorkerCalls {
-  /** Posts `{...message, id}` and resolves with the worker's `result` for that id. */
-  call(message: Record<string, unknown>): Promise<unknown>;
+  /**
+   * Posts `{...message, id}` and resolves with the worker's `result` for that id; `transfer`
+   * moves buffers to the thread instead of copying them (they are unusable here afterwards).
+   */
+  call(message: Record<string, unknown>, transfer?: readonly TransferListItem[]): Promise<unknown>;
   /** Set once the thread failed or exited; every call from then on rejects with it. */
   readonly failure: Error | null;
 }
@@ -42,13 +45,13 @@ export function workerCalls(worker: Worker, what: string, options: { refWhileBus
   worker.on('exit', (code) => fail(new Error(`${what} exited (code ${code})`)));
 
   return {
-    call(message) {
+    call(message, transfer = []) {
       if (failure) return Promise.reject(failure);
       const id = ++nextID;
       return new Promise((resolve, reject) => {
         if (options.refWhileBusy && pending.size === 0) worker.ref();
         pending.set(id, { resolve, reject });
-        worker.postMessage({ ...message, id });
+        worker.postMessage({ ...message, id }, transfer);
       });
     },
     get failure() {
