@@ -63,6 +63,18 @@ describe('ImagePreviewer', () => {
     expect(closed).toBe(true);
   });
 
+  it('still closes on Esc when the last image’s disabled "next" button dropped the focus', () => {
+    let closed = false;
+    open(false, () => {
+      closed = true;
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    (document.activeElement as HTMLElement | null)?.blur();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(closed).toBe(true);
+  });
+
   it('refuses to save an image type other than jpg, gif, png or bmp', () => {
     const dialog = open();
     fireEvent.keyDown(dialog, { key: 'ArrowRight' });

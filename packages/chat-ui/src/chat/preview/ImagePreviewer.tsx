@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useCallback, useRef, useState, type WheelEvent } from 'react';
+import { type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKit } from '../../kit/kit-context';
 import { downloadAsBlob } from '../message/download';
@@ -52,13 +52,19 @@ export function ImagePreviewer({ images, initialIndex, onClose }: ImagePreviewer
     }
   };
 
-  const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-    } else if (event.key === 'ArrowLeft') go(-1);
-    else if (event.key === 'ArrowRight') go(1);
-  };
+  // On the document, not the dialog: a button that gets disabled (the last image's 'next') drops
+  // focus to the page, and the keys must still work.
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onClose();
+      } else if (event.key === 'ArrowLeft') go(-1);
+      else if (event.key === 'ArrowRight') go(1);
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [go, onClose]);
 
   const handleWheel = (event: WheelEvent) => setView((v) => ({ ...v, zoom: wheelZoom(v.zoom, event.deltaY) }));
   const gestures = useTouchGestures(view.zoom, (zoom) => setView((v) => ({ ...v, zoom })), go);
@@ -73,7 +79,6 @@ export function ImagePreviewer({ images, initialIndex, onClose }: ImagePreviewer
         aria-modal="true"
         aria-label={t('previewer')}
         tabIndex={-1}
-        onKeyDown={handleKeyDown}
       >
         <div
           className="lc-preview__stage"
