@@ -55,7 +55,16 @@ async function processImage(input, mime, largePx, smallPx) {
   try {
     const original = hasMetadata ? new Uint8Array(await encode(open()).toBuffer()) : null;
     const large = await resized(encode(open()), largePx, width, height);
-    const small = await resized(encode(open()), smallPx, width, height);
+    // From the large size, upright and without metadata already: one decode of the big original fewer.
+    const small = await resized(
+      sharp(large.bytes, { animated: true }).toFormat(
+        format,
+        format === 'jpeg' || format === 'webp' ? { quality: 85 } : {},
+      ),
+      smallPx,
+      large.width,
+      large.height,
+    );
     return { width, height, original, large, small };
   } catch (err) {
     throw notAnImage(err.message);
@@ -90,7 +99,7 @@ async function processBmp(input, largePx, smallPx) {
   }
   const open = () => sharp(raw, { raw: { width: header.width, height: header.height, channels: 3 } });
   const large = await resized(open().png(), largePx, header.width, header.height);
-  const small = await resized(open().png(), smallPx, header.width, header.height);
+  const small = await resized(sharp(large.bytes).png(), smallPx, large.width, large.height);
   return { width: header.width, height: header.height, original: null, large, small };
 }
 
