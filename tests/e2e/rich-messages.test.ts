@@ -164,6 +164,16 @@ async function openConversation(viewport: { width: number; height: number }, isP
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   try {
     await list(page).getByText('以上，请查收').waitFor();
+    // Pictures have their size before they load, so the list stays on the newest message.
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    await page.waitForTimeout(300);
+    const newest = await list(page).getByText('以上，请查收').boundingBox();
+    const scroller = await page.locator('.lc-message-list__scroller').boundingBox();
+    if (!newest || !scroller || newest.y + newest.height > scroller.y + scroller.height + 1) {
+      throw new Error(
+        `the newest message is out of view after the pictures loaded: ${JSON.stringify({ newest, scroller })}`,
+      );
+    }
     await loadWholeHistory(page);
   } catch (error) {
     await page.screenshot({ path: join(SHOTS, 'failed-open.png') });
@@ -187,8 +197,8 @@ async function loadWholeHistory(page: Page): Promise<void> {
   }
 }
 
-/** Scrolls the list a screen at a time from the top, so every row is drawn once (the list is virtual). */
-async function visitEveryRow(page: Page, visit: (step: number) => Promise<boolean | undefined | void>): Promise<void> {
+/** Scrolls the list a screen at a time from the top, so every row is drawn once (the list is virtual); `visit` answering true stops early. */
+async function visitEveryRow(page: Page, visit: (step: number) => Promise<unknown>): Promise<void> {
   const scroller = page.locator('.lc-message-list__scroller');
   await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
   for (let step = 0; step < 40; step++) {
