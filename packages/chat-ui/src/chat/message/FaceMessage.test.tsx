@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderInKit } from '../../test-support/render-in-kit';
+import { findBigFace } from '../emoji/big-faces';
 import { FaceMessage } from './FaceMessage';
 import { faceSources } from './face-source';
 import { makeMessage, NO_SDK } from './test-messages';
@@ -13,6 +14,12 @@ afterEach(() => {
 });
 
 describe('FaceMessage', () => {
+  it('shows the kit’s own big face by its group and key, as the reference kit names them', () => {
+    renderInKit(NO_SDK, <FaceMessage message={makeMessage('TIMFaceElem', { index: 1, data: 'yz00@2x' })} />);
+    const picture = screen.getByRole('img', { name: 'Sticker' }) as HTMLImageElement;
+    expect(picture.getAttribute('src')).toBe(findBigFace(1, 'yz00')?.src);
+  });
+
   it('shows the sticker picture from a registered set', () => {
     faceSources.push((index, data) => (index === 9 ? `https://stickers.test/${data}.png` : undefined));
     renderInKit(NO_SDK, <FaceMessage message={makeMessage('TIMFaceElem', { index: 9, data: 'wave' })} />);

@@ -1,3 +1,5 @@
+import { findBigFace } from '../emoji/big-faces';
+
 /**
  * Where a big face's picture comes from: (group index, sticker name) → URL. The composer's sticker
  * sets register their lookup here, so the renderer shows the same pictures the picker offers; a
@@ -5,7 +7,10 @@
  */
 export type FaceSource = (index: number, data: string) => string | undefined;
 
-export const faceSources: FaceSource[] = [];
+/** The kit's own three sets (the reference kit's keys, with or without its '@2x' suffix). */
+const kitBigFaces: FaceSource = (index, data) => findBigFace(index, data.replace(/@2x$/, ''))?.src;
+
+export const faceSources: FaceSource[] = [kitBigFaces];
 
 /** The first registered picture for this sticker, if any. */
 export function bigFaceSource(index: number, data: string): string | undefined {
