@@ -296,8 +296,12 @@ const GRANT_STEPS = `named AS (
       CROSS JOIN LATERAL jsonb_array_elements_text(fresh.g) AS g(id)
   ), granted AS (
     INSERT INTO file_grants (file_id, conv_key) SELECT id, k FROM named ON CONFLICT DO NOTHING
+  ), unused AS (
+    -- Locked in ID order: two lanes naming the same new files never wait on each other in a cycle.
+    SELECT file_id FROM files WHERE used_at IS NULL AND file_id IN (SELECT id FROM named)
+     ORDER BY file_id FOR UPDATE
   ), used AS (
-    UPDATE files SET used_at = $2 WHERE used_at IS NULL AND file_id IN (SELECT id FROM named)
+    UPDATE files SET used_at = $2 FROM unused WHERE files.file_id = unused.file_id
   ), records AS (
     INSERT INTO merged_records (download_key, owner_id, message_list, created_at)
     SELECT fresh.dk, fresh.f, fresh.mr, $2 FROM fresh
