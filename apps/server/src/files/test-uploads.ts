@@ -60,7 +60,8 @@ export function partialPut(
   uploadURL: string,
   contentLength: number,
   body: Uint8Array,
-  cut: boolean,
+  /** true: the client goes away 200 ms after sending; a signal: when it aborts. */
+  cut: boolean | AbortSignal,
 ): Promise<Answer | null> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
@@ -79,7 +80,8 @@ export function partialPut(
     req.on('error', (err) => (cut ? resolve(null) : reject(err)));
     req.flushHeaders();
     if (body.length > 0) req.write(body);
-    if (cut) setTimeout(() => req.destroy(), 200);
+    if (cut === true) setTimeout(() => req.destroy(), 200);
+    else if (cut) cut.addEventListener('abort', () => req.destroy());
   });
 }
 
