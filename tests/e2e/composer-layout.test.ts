@@ -226,4 +226,37 @@ describe('the composer toolbar in Chromium', () => {
     await zhang.waitForTimeout(1_000);
     expect(arrived).toHaveLength(4);
   });
+
+  it('records by holding the button on a phone: release sends, sliding up first cancels', async () => {
+    const phone = await messageCentreAs('zhangwei', { phone: true });
+    const row = conversation(phone, '李娜');
+    const peerID = ((await row.getAttribute('data-conversation-id')) ?? '').replace(/^C2C/, '');
+    peer ??= await connect(server, peerID);
+    const arrived: Message[] = [];
+    peer.on(peer.EVENT.MESSAGE_RECEIVED, (event) => {
+      arrived.push(...event.data.filter((m) => m.type === TYPES.MSG_SOUND));
+    });
+    await row.tap();
+    const hold = phone.getByRole('button', { name: '按住说话' });
+    const { x, y, width, height } = await box(hold);
+    const centre = { x: x + width / 2, y: y + height / 2 };
+
+    await phone.mouse.move(centre.x, centre.y);
+    await phone.mouse.down();
+    await phone.getByRole('status').filter({ hasText: '松开发送，上滑取消' }).waitFor();
+    await phone.waitForTimeout(1_500);
+    await phone.mouse.up();
+    await until(() => arrived.length >= 1, 20_000, 'the held recording');
+    expect(arrived[0]?.type === TYPES.MSG_SOUND && arrived[0].payload.second).toBeGreaterThanOrEqual(1);
+
+    await phone.mouse.move(centre.x, centre.y);
+    await phone.mouse.down();
+    await phone.getByRole('status').filter({ hasText: '松开发送' }).waitFor();
+    await phone.waitForTimeout(800);
+    await phone.mouse.move(centre.x, centre.y - 120, { steps: 4 });
+    await phone.getByRole('status').filter({ hasText: '松开手指，取消发送' }).waitFor();
+    await phone.mouse.up();
+    await phone.waitForTimeout(1_500);
+    expect(arrived).toHaveLength(1);
+  });
 });
