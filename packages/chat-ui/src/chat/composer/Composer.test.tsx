@@ -1,10 +1,14 @@
 // @vitest-environment node
 import '../../../../../tests/support/dom-for-server-tests';
 import { type ChatSDK, type Message, TYPES } from '@liaison/sdk';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
+import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../../../apps/server/src/integration/harness';
+import { createKitI18n } from '../../i18n';
+import { resolveFeatures } from '../../kit/features';
+import { KitProvider } from '../../kit/kit-context';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { Composer } from './Composer';
@@ -240,6 +244,19 @@ describe('the composer toolbar', () => {
     const first = renderInKit(ann, <Composer conversationID="C2Cben" />);
     const toolbar = screen.getByRole('toolbar', { name: 'Composer tools' });
     for (const name of tools) expect(button(name).closest('[role="toolbar"]')).toBe(toolbar);
+    // spec §5: the image picker takes gif, jpeg, jpg, png, bmp and webp; the file picker anything; the video picker videos.
+    const accept = (label: string) =>
+      first.container.querySelector(`input[aria-label="${label}"]`)?.getAttribute('accept');
+    expect(accept('Send image')?.split(',')).toEqual([
+      'image/gif',
+      'image/jpeg',
+      'image/jpg',
+      'image/png',
+      'image/bmp',
+      'image/webp',
+    ]);
+    expect(accept('Send file')).toBeNull();
+    expect(accept('Send video')).toBe('video/*');
     first.unmount();
     renderInKit(ann, <Composer conversationID="C2Cben" />, {
       features: {
@@ -265,6 +282,33 @@ describe('the composer toolbar', () => {
     });
     expect(sizes).toEqual([18, 16, 17]);
     expect(screen.queryByRole('tab', { name: '自定义' })).toBeNull();
+  });
+
+  it('closes the picker on a click outside it', () => {
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
+    fireEvent.click(button('Emoji'));
+    expect(screen.getByRole('dialog', { name: 'Choose an emoji' })).toBeTruthy();
+    fireEvent.pointerDown(document.body);
+    expect(screen.queryByRole('dialog', { name: 'Choose an emoji' })).toBeNull();
+  });
+
+  it("offers the host's custom emoji in their own tab and sends one as a face of its group", async () => {
+    const i18n = createKitI18n('en');
+    const customEmoji = { baseURL: 'https://emoji.example.com/', keys: ['ok.png', 'wow.png'], groupID: 4 };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <KitProvider value={{ chat: ann, isH5: false, features: resolveFeatures(), customEmoji }}>
+          <Composer conversationID="C2Cben" />
+        </KitProvider>
+      </I18nextProvider>,
+    );
+    const from = arrived.length;
+    fireEvent.click(button('Emoji'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Custom' }));
+    expect(button('wow.png').querySelector('img')?.getAttribute('src')).toBe('https://emoji.example.com/wow.png');
+    fireEvent.click(button('wow.png'));
+    const [face] = await arrivedAfter(from, 1);
+    expect(face?.payload).toMatchObject({ index: 4, data: 'wow.png' });
   });
 
   it('sends a chosen sticker at once as a face message and closes the picker', async () => {
