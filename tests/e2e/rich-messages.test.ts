@@ -50,6 +50,7 @@ beforeAll(async () => {
   );
   bot = await connect(server, BOT);
   await sendEveryType(bot, zhang?.user_id ?? '');
+  await groupWithTips(bot, zhang?.user_id ?? '');
 }, 120_000);
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
@@ -141,7 +142,33 @@ async function sendEveryType(chat: Chat, to: string): Promise<void> {
   await send(chat.createTextMessage({ ...c2c, payload: { text: '以上，请查收' } }));
 }
 
-async function openConversation(viewport: { width: number; height: number }, isPhone = false): Promise<Page> {
+const GROUP_NAME = '样品确认群';
+
+/** A group whose history holds tips: 张伟 invited, a visitor joins and leaves, then a message. */
+async function groupWithTips(chat: Chat, member: string): Promise<void> {
+  const { group } = (
+    await chat.createGroup({
+      type: 'Public',
+      name: GROUP_NAME,
+      joinOption: 'FreeAccess',
+      memberList: [{ userID: member }],
+    })
+  ).data;
+  const visitor = await connect(server, 'media_visitor');
+  await visitor.joinGroup({ groupID: group.groupID });
+  await visitor.quitGroup(group.groupID);
+  await visitor.logout();
+  await chat.sendMessage(
+    chat.createTextMessage({ to: group.groupID, conversationType: 'GROUP', payload: { text: '样品明天寄出' } }),
+  );
+}
+
+async function openConversation(
+  viewport: { width: number; height: number },
+  isPhone = false,
+  name = BOT,
+  newest = '以上，请查收',
+): Promise<Page> {
   const context = await browser.newContext({
     locale: 'zh-CN',
     viewport,
@@ -154,24 +181,25 @@ async function openConversation(viewport: { width: number; height: number }, isP
   await page.goto(`${server.url}/index`);
   await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
   await page.goto(`${server.url}/manageCenter/message`);
-  await page
-    .getByRole('list', { name: '会话列表' })
-    .getByRole('button')
-    .filter({ has: page.getByText(BOT, { exact: true }) })
-    .click();
+  // The bot's own conversation by its ID: its name also stands as the sender in the group's abstract.
+  const conversations = page.getByRole('list', { name: '会话列表' }).getByRole('button');
+  await (name === BOT
+    ? conversations.and(page.locator(`[data-conversation-id="C2C${BOT}"]`))
+    : conversations.filter({ has: page.getByText(name, { exact: true }) })
+  ).click();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   try {
-    await list(page).getByText('以上，请查收').waitFor();
+    await list(page).getByText(newest).waitFor();
     // Pictures have their size before they load, so the list stays on the newest message.
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     await page.waitForTimeout(300);
-    const newest = await list(page).getByText('以上，请查收').boundingBox();
+    const latest = await list(page).getByText(newest).boundingBox();
     const scroller = await page.locator('.lc-message-list__scroller').boundingBox();
-    if (!newest || !scroller || newest.y + newest.height > scroller.y + scroller.height + 1) {
+    if (!latest || !scroller || latest.y + latest.height > scroller.y + scroller.height + 1) {
       throw new Error(
-        `the newest message is out of view after the pictures loaded: ${JSON.stringify({ newest, scroller })}`,
+        `the newest message is out of view after the pictures loaded: ${JSON.stringify({ latest, scroller })}`,
       );
     }
     await loadWholeHistory(page);
@@ -323,6 +351,21 @@ describe('rich messages, received', () => {
     await page.getByRole('dialog', { name: '转发的聊天记录' }).waitFor();
     await page.getByRole('dialog', { name: '转发的聊天记录' }).getByRole('button', { name: '关闭' }).click();
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  });
+});
+
+describe('group tips', () => {
+  it('are centred lines in the group’s history', async () => {
+    const page = await openConversation(DESKTOP, false, GROUP_NAME, '样品明天寄出');
+    const tips = list(page).locator('.lc-row__tip');
+    await expect
+      .poll(() => tips.allInnerTexts())
+      .toEqual(['张伟 加入了群组', 'media_visitor 加入了群组', 'media_visitor 退出了群组']);
+    const tip = await tips.first().boundingBox();
+    const scroller = await page.locator('.lc-message-list__scroller').boundingBox();
+    if (!tip || !scroller) throw new Error('no tip box');
+    expect(Math.abs(tip.x + tip.width / 2 - (scroller.x + scroller.width / 2))).toBeLessThan(10);
+    await page.screenshot({ path: join(SHOTS, 'desktop-group-tips.png') });
   });
 });
 
