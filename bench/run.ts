@@ -161,7 +161,8 @@ async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string): Promi
 /** Uploads against their own embedded server, files on its disk store. */
 async function runUploads(cfg: BenchConfig, tmp: string): Promise<Section> {
   const dataDir = join(tmp, 'uploads-data');
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: '0', ...benchLimitEnv };
+  // NODE_ENV explicitly: the kit-size build before this sets it to production in this process.
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: '0', NODE_ENV: 'development', ...benchLimitEnv };
   const server = await startService({ name: 'uploads', script: 'apps/server/src/main.ts', env, logDir: tmp });
   try {
     const app = JSON.parse(await readFile(join(dataDir, 'dev-app.json'), 'utf8')) as AppCredentials;
