@@ -1,6 +1,7 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { replaceEmojiTags } from '../chat/emoji/emoji-names';
 import { Avatar } from '../common/Avatar';
 import {
   atLabels,
@@ -127,7 +128,7 @@ export const ConversationItem = memo(function ConversationItem({
             <span className="lc-conv-item__abstract">
               {draft ? <span className="lc-conv-item__label">{t('draft')}</span> : null}
               {!draft && at ? <span className="lc-conv-item__label">{at}</span> : null}
-              {draft ? <bdi>{draft}</bdi> : <Isolated parts={abstract} />}
+              {draft ? <bdi>{replaceEmojiTags(draft, i18n.language)}</bdi> : <Isolated parts={abstract} />}
             </span>
             {conversation.isPinned ? <span className="lc-conv-sr-only">{t('pinned')}</span> : null}
             {conversation.isMuted ? <MutedIcon label={t('muted')} /> : null}

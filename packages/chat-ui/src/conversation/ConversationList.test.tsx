@@ -143,12 +143,13 @@ describe('conversation list', () => {
 
   it('shows a draft with its label, except on the conversation that is open', async () => {
     const chat = await inbox('draft-viewer', ['draft-bob']);
-    await chat.setConversationDraft({ conversationID: 'C2Cdraft-bob', draftText: 'half a thought' });
+    await chat.setConversationDraft({ conversationID: 'C2Cdraft-bob', draftText: 'half a thought [TUIEmoji_Smile]' });
     const view = renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />, {
       language: 'zh-CN',
     });
     await waitFor(() => expect(within(row('C2Cdraft-bob')).getByText('[草稿]')).toBeTruthy());
-    expect(within(row('C2Cdraft-bob')).getByText('half a thought')).toBeTruthy();
+    // Emoji in a draft read as their names, never as raw tags.
+    expect(within(row('C2Cdraft-bob')).getByText('half a thought [微笑]')).toBeTruthy();
 
     view.rerender(<ConversationList activeConversationID="C2Cdraft-bob" onSelect={() => undefined} />);
     expect(within(row('C2Cdraft-bob')).queryByText('[草稿]')).toBeNull();
