@@ -183,6 +183,20 @@ describe('the compiled server', () => {
     expect(out).toEqual({ argon2id: true, verified: true });
   });
 
+  it('runs the image worker thread from the build: sizes of an uploaded picture', async () => {
+    const images = pathToFileURL(join(ROOT, 'apps/server/dist/files/images.js')).href;
+    const sharp = pathToFileURL(require.resolve('sharp')).href;
+    const out = await node(`
+      const { default: sharp } = await import('${sharp}');
+      const { processImage } = await import('${images}');
+      const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: 'red' } }).png().toBuffer();
+      const made = await processImage(new Uint8Array(png), 'image/png');
+      console.log(JSON.stringify({ original: [made.width, made.height], large: [made.large.width, made.large.height], small: [made.small.width, made.small.height] }));
+      process.exit(0);
+    `);
+    expect(out).toEqual({ original: [1000, 500], large: [720, 360], small: [198, 99] });
+  });
+
   it('accepts a login from the packed SDK with a userSig from the compiled CLI', async () => {
     const { stdout } = await run(process.execPath, [join(ROOT, 'apps/server/dist/cli/usersig.js'), 'alice'], {
       env: { ...process.env, DATA_DIR: dataDir },
