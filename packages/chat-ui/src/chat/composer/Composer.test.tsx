@@ -284,12 +284,20 @@ describe('the composer toolbar', () => {
     expect(screen.queryByRole('tab', { name: '自定义' })).toBeNull();
   });
 
-  it('closes the picker on a click outside it', () => {
+  it('closes the picker on a click outside it, and on Escape with focus back on its button', () => {
     renderInKit(ann, <Composer conversationID="C2Cben" />);
     fireEvent.click(button('Emoji'));
     expect(screen.getByRole('dialog', { name: 'Choose an emoji' })).toBeTruthy();
     fireEvent.pointerDown(document.body);
     expect(screen.queryByRole('dialog', { name: 'Choose an emoji' })).toBeNull();
+
+    button('Emoji').focus();
+    fireEvent.click(button('Emoji'));
+    const dialog = screen.getByRole('dialog', { name: 'Choose an emoji' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Choose an emoji' })).toBeNull();
+    expect(document.activeElement).toBe(button('Emoji'));
   });
 
   it("offers the host's custom emoji in their own tab and sends one as a face of its group", async () => {

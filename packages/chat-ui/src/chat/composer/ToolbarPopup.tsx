@@ -21,6 +21,8 @@ export function ToolbarPopup({ label, onClose, children, className = '' }: Toolb
   latestClose.current = onClose;
 
   useEffect(() => {
+    // Focus goes back to what opened the popup when it closes with nothing else focused (Escape).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = panel.current?.querySelector<HTMLElement>('button, textarea, input, [tabindex]');
     first?.focus();
     const handlePointerDown = (event: PointerEvent) => {
@@ -32,7 +34,11 @@ export function ToolbarPopup({ label, onClose, children, className = '' }: Toolb
       }
     };
     document.addEventListener('pointerdown', handlePointerDown);
-    return () => document.removeEventListener('pointerdown', handlePointerDown);
+    return () => {
+      document.removeEventListener('pointerdown', handlePointerDown);
+      const focused = document.activeElement;
+      if ((!focused || focused === document.body) && opener?.isConnected) opener.focus();
+    };
   }, []);
 
   const dialog = (
