@@ -105,14 +105,16 @@ export interface ReceivedText {
   flow: string;
 }
 
-/** Every MESSAGE_RECEIVED of a chat, in order, as plain records. */
+/** Every text message MESSAGE_RECEIVED brings a chat, in order, as plain records. */
 export function recordMessages(chat: Chat): ReceivedText[] {
   const received: ReceivedText[] = [];
   chat.on(LiaisonChat.EVENT.MESSAGE_RECEIVED, (event) => {
     for (const m of event.data) {
+      // Group tips (joins, quits) arrive as messages too; these tests count text.
+      if (m.type !== 'TIMTextElem') continue;
       received.push({
         ID: m.ID,
-        text: (m.payload as { text: string }).text,
+        text: m.payload.text,
         from: m.from,
         conversationID: m.conversationID,
         sequence: m.sequence,
