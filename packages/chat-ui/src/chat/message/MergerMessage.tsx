@@ -26,12 +26,8 @@ export const MergerMessage: MessageRenderer = ({ message }) => {
 
   return (
     <>
-      <button
-        type="button"
-        className="lc-card lc-merger"
-        onClick={handleOpen}
-        aria-label={t('chatRecordOf', { title })}
-      >
+      {/* Named by what it shows (title, first lines, 'chat history'), as a reader sees it. */}
+      <button type="button" className="lc-card lc-merger" onClick={handleOpen}>
         <span className="lc-card__title lc-merger__title">
           <bdi>{title}</bdi>
         </span>
