@@ -2,6 +2,7 @@ import type { Message } from '@liaison/sdk';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListRange, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { audioPlayer } from '../message/audio-player';
 import { type MessageRenderers, messageRenderers, RenderersContext } from '../message/renderers';
 import { ImagePreviewProvider } from '../preview/preview-context';
 import { hasTimeSeparator, type ScrollPosition, scrollButtonFor, shouldFollowNewMessage } from './chat-rules';
@@ -100,6 +101,9 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
     setNewCount(0);
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'smooth' });
   };
+
+  // A voice message stops when its conversation closes (rows scrolled out of view keep playing).
+  useEffect(() => () => audioPlayer.stop(), []);
 
   const handleLoadMore = useCallback(() => void store.loadOlder(), [store]);
   const handleResend = useCallback((messageID: string) => setResendID(messageID), []);

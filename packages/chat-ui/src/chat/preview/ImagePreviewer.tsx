@@ -1,4 +1,4 @@
-import { type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKit } from '../../kit/kit-context';
 import { downloadAsBlob } from '../message/download';
@@ -66,7 +66,18 @@ export function ImagePreviewer({ images, initialIndex, onClose }: ImagePreviewer
     return () => document.removeEventListener('keydown', handleKeyDown);
   }, [go, onClose]);
 
-  const handleWheel = (event: WheelEvent) => setView((v) => ({ ...v, zoom: wheelZoom(v.zoom, event.deltaY) }));
+  // A native, non-passive listener: the wheel zooms the picture and must not scroll the page behind.
+  const stage = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    const handleWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      setView((v) => ({ ...v, zoom: wheelZoom(v.zoom, event.deltaY) }));
+    };
+    element.addEventListener('wheel', handleWheel, { passive: false });
+    return () => element.removeEventListener('wheel', handleWheel);
+  }, []);
   const gestures = useTouchGestures(view.zoom, (zoom) => setView((v) => ({ ...v, zoom })), go);
 
   if (!image) return null;
@@ -81,8 +92,8 @@ export function ImagePreviewer({ images, initialIndex, onClose }: ImagePreviewer
         tabIndex={-1}
       >
         <div
+          ref={stage}
           className="lc-preview__stage"
-          onWheel={handleWheel}
           onPointerDown={gestures.onPointerDown}
           onPointerMove={gestures.onPointerMove}
           onPointerUp={gestures.onPointerUp}
