@@ -364,6 +364,14 @@ describe('rich messages, received', () => {
     await expect.poll(() => voice.getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('plays the video inline', async () => {
+    await (await scrollTo(page, list(page).getByRole('button', { name: '播放视频' }))).click();
+    const player = list(page).locator('video.lc-video__player');
+    await player.waitFor();
+    await expect(player.getAttribute('src')).resolves.toMatch(/\/im\/files\/.+\?token=/);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  });
+
   it('downloads the file under its own name', async () => {
     const button = await scrollTo(page, list(page).getByRole('button', { name: /下载 铝合金结构件报价单/ }));
     const download = page.waitForEvent('download');
@@ -427,6 +435,16 @@ describe('rich messages on a phone', () => {
     await expect(previewer.textContent()).resolves.toContain('2 / 2');
     await page.screenshot({ path: join(SHOTS, 'phone-previewer.png') });
     await previewer.getByRole('button', { name: '关闭' }).click();
+  });
+
+  it('plays the video in a full-screen dialog', async () => {
+    await (await scrollTo(page, list(page).getByRole('button', { name: '播放视频' }))).click();
+    const dialog = page.getByRole('dialog', { name: '视频' });
+    await dialog.locator('video').waitFor();
+    const box = await dialog.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+    await dialog.getByRole('button', { name: '关闭视频' }).click();
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
   });
 
   it('opens a merged record full screen', async () => {
