@@ -29,6 +29,11 @@ export interface ChatKitProps {
   notice?: ReactNode;
   /** Emoji of the host's own for the picker's custom tab (hidden when absent or without a base URL). */
   customEmoji?: CustomEmojiSet;
+  /**
+   * A local blocked-word list (spec chat.md §8, 3123): the composer refuses a text holding one
+   * of these before it is sent. The server's moderation decides in any case.
+   */
+  blockedWords?: readonly string[];
 }
 
 type Tab = 'messages' | 'contacts';
@@ -46,20 +51,23 @@ export function ChatKit({
   features,
   notice,
   customEmoji,
+  blockedWords,
 }: ChatKitProps) {
   const narrow = useNarrowScreen();
   const h5 = isH5 ?? narrow;
   const i18n = useMemo(() => createKitI18n(language), [language]);
   // Hosts usually pass a fresh object each render; the flags' values are what matter.
   const flags = JSON.stringify(features ?? {});
+  const words = JSON.stringify(blockedWords ?? []);
   const context = useMemo(
     () => ({
       chat,
       isH5: h5,
       features: resolveFeatures(JSON.parse(flags)),
+      blockedWords: JSON.parse(words) as string[],
       ...(customEmoji?.baseURL && customEmoji.keys.length > 0 ? { customEmoji } : {}),
     }),
-    [chat, h5, flags, customEmoji],
+    [chat, h5, flags, words, customEmoji],
   );
   const [conversationID, setConversationID] = useState<string | null>(
     initialConversationID && /^(C2C|GROUP)/.test(initialConversationID) ? initialConversationID : null,

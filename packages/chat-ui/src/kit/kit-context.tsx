@@ -10,6 +10,8 @@ export interface KitContextValue {
   features: Features;
   /** The host's own emoji set for the picker's custom tab; the tab is hidden without one. */
   customEmoji?: CustomEmojiSet;
+  /** The host's local blocked-word list: a text holding one is refused before sending (3123). */
+  blockedWords?: readonly string[];
 }
 
 /**

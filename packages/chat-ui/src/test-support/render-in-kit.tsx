@@ -22,6 +22,7 @@ export interface KitRenderOptions {
   language?: KitLanguage;
   isH5?: boolean;
   features?: Partial<Record<FeatureName, boolean>>;
+  blockedWords?: readonly string[];
 }
 
 /**
@@ -31,12 +32,12 @@ export interface KitRenderOptions {
 export function renderInKit(
   chat: ChatSDK,
   ui: ReactElement,
-  { language = 'en', isH5 = false, features = {} }: KitRenderOptions = {},
+  { language = 'en', isH5 = false, features = {}, blockedWords = [] }: KitRenderOptions = {},
 ) {
   const i18n = createKitI18n(language);
   const wrap = (element: ReactElement) => (
     <I18nextProvider i18n={i18n}>
-      <KitProvider value={{ chat, isH5, features: resolveFeatures(features) }}>
+      <KitProvider value={{ chat, isH5, features: resolveFeatures(features), blockedWords }}>
         <VirtuosoMockContext.Provider value={{ viewportHeight: 4000, itemHeight: 60 }}>
           {element}
         </VirtuosoMockContext.Provider>

@@ -93,6 +93,19 @@ describe('Composer', () => {
     expect(await receivedUpToMarker(from, 'marker-1')).toEqual(['marker-1']);
   });
 
+  it("refuses a text holding a word of the host's blocked-word list (3123), keeps it in the editor and sends nothing", async () => {
+    renderInKit(ann, <Composer conversationID="C2Cben" />, { blockedWords: ['Forbidden'] });
+    const from = received.length;
+    type('this is forbidden talk');
+    press();
+    expect((await screen.findByRole('alert')).textContent).toBe('The text contains a blocked word (3123)');
+    expect(editor().getText()).toBe('this is forbidden talk');
+    act(() => {
+      editor().commands.clearContent(true);
+    });
+    expect(await receivedUpToMarker(from, 'marker-blocked')).toEqual(['marker-blocked']);
+  });
+
   it('refuses text over 12 KB with the spec message and sends nothing', async () => {
     renderInKit(ann, <Composer conversationID="C2Cben" />);
     const from = received.length;

@@ -25,7 +25,7 @@ export interface ComposerProps {
  * conversation (key it by conversationID).
  */
 export function Composer({ conversationID }: ComposerProps) {
-  const { chat, isH5 } = useKit();
+  const { chat, isH5, blockedWords = [] } = useKit();
   const { t } = useTranslation('chat');
   const [error, setError] = useState<string | null>(null);
   const [attachments, setAttachments] = useState<File[]>([]);
@@ -106,9 +106,10 @@ export function Composer({ conversationID }: ComposerProps) {
 
   sendRef.current = () => {
     if (!editor) return;
-    const check = checkSendable(editor.getText({ blockSeparator: '\n' }));
-    if (!check.ok && check.reason === 'tooLong') {
-      setError(t('tooLong'));
+    const check = checkSendable(editor.getText({ blockSeparator: '\n' }), blockedWords);
+    if (!check.ok && check.reason !== 'empty') {
+      // The text stays in the editor, so the user can change it.
+      setError(t(check.reason === 'tooLong' ? 'tooLong' : 'blockedWord'));
       return;
     }
     // The text goes first, then the files in order (spec §4 "Send flow").

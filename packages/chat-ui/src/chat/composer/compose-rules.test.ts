@@ -37,6 +37,12 @@ describe('what may be sent', () => {
     expect(checkSendable(' \n\t ')).toEqual({ ok: false, reason: 'empty' });
   });
 
+  it('refuses text holding a blocked word anywhere, in any letter case, Chinese included', () => {
+    expect(checkSendable('报价里有敏感词吗', ['敏感词'])).toEqual({ ok: false, reason: 'blockedWord' });
+    expect(checkSendable('Call me at SPAMCO', ['spamco'])).toEqual({ ok: false, reason: 'blockedWord' });
+    expect(checkSendable('an ordinary quote', ['spamco', ''])).toEqual({ ok: true, text: 'an ordinary quote' });
+  });
+
   it('refuses text over 12 KB of UTF-8 and accepts text just under it', () => {
     expect(checkSendable('好'.repeat(4100))).toEqual({ ok: false, reason: 'tooLong' });
     expect(checkSendable('a'.repeat(12 * 1024 - 20)).ok).toBe(true);

@@ -25,11 +25,19 @@ export function keyAction(event: EnterKey, isEditorComposing = false): KeyAction
   return 'send';
 }
 
-export type SendCheck = { ok: true; text: string } | { ok: false; reason: 'empty' | 'tooLong' };
+export type SendCheck = { ok: true; text: string } | { ok: false; reason: 'empty' | 'tooLong' | 'blockedWord' };
 
-/** spec chat.md §5: empty (or whitespace-only) text is not sent; a message is at most 12K. */
-export function checkSendable(text: string): SendCheck {
+/**
+ * spec chat.md §5: empty (or whitespace-only) text is not sent; a message is at most 12K; a text
+ * holding a word of the host's local blocked-word list is refused before it leaves (§8, 3123).
+ * Words match case-insensitively anywhere in the text, as Chinese has no word boundaries.
+ */
+export function checkSendable(text: string, blockedWords: readonly string[] = []): SendCheck {
   if (text.trim() === '') return { ok: false, reason: 'empty' };
   if (messageBodyBytes({ text }) > Limits.MESSAGE_MAX_BYTES) return { ok: false, reason: 'tooLong' };
+  const lower = text.toLowerCase();
+  if (blockedWords.some((word) => word !== '' && lower.includes(word.toLowerCase()))) {
+    return { ok: false, reason: 'blockedWord' };
+  }
   return { ok: true, text };
 }
