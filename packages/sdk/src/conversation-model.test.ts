@@ -86,6 +86,27 @@ describe('applyMessage', () => {
     expect(next.lastMessage.fromAccount).toBe(me);
   });
 
+  it('does not count a group tip about me as unread, but counts one about others', () => {
+    const tip = (userIDList: string[]) =>
+      fromWire(
+        {
+          ...groupMessage({ sequence: 3, from: '@TIM#SYSTEM' }),
+          type: 'TIMGroupTipElem',
+          payload: {
+            operatorID: 'owner',
+            operationType: 1,
+            userIDList,
+            nickList: [],
+            newGroupProfile: null,
+            memberNum: 3,
+          },
+        },
+        me,
+      );
+    expect(applyMessage(base, tip([me]), me).unreadCount).toBe(0);
+    expect(applyMessage(base, tip(['someone']), me).unreadCount).toBe(1);
+  });
+
   it('ignores a message the server view already includes', () => {
     const loaded = toConversation(groupConversation({ maxSequence: 5, readSequence: 2, unreadCount: 3 }), me);
     expect(applyMessage(loaded, incoming({ sequence: 4 }), me)).toBe(loaded);

@@ -140,7 +140,7 @@ export function mergeConversation(local: Conversation | undefined, wire: WireCon
  */
 export function applyMessage(conversation: Conversation, message: Message, me: string): Conversation {
   const isNew = message.sequence === 0 || message.sequence > conversation.maxSequence;
-  const isUnread = message.flow === 'in' && message.sequence > conversation.readSequence;
+  const isUnread = message.flow === 'in' && message.sequence > conversation.readSequence && !isTipAboutMe(message, me);
   const atInfo = message.conversationType === 'GROUP' && isUnread ? atInfoFor(message, me) : null;
   const hasAtInfo =
     atInfo !== null && !conversation.groupAtInfoList.some((item) => item.messageSequence === atInfo.messageSequence);
@@ -190,6 +190,16 @@ export function conversationFromMessage(message: Message, me: string): Conversat
     updatedAt: 0,
   };
   return applyMessage(base, message, me);
+}
+
+/**
+ * A group tip naming me (I created the group, joined, was added) is no news to me: the server
+ * stores it as read for me, as it does my own messages.
+ */
+function isTipAboutMe(message: Message, me: string): boolean {
+  return (
+    message.type === TYPES.MSG_GRP_TIP && (message.payload.operatorID === me || message.payload.userIDList.includes(me))
+  );
 }
 
 /** Everything up to maxSequence read: no unread count, no pending @-mentions. */

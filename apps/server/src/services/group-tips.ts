@@ -60,6 +60,7 @@ export async function sendGroupTip(deps: TipDeps, groupID: string, tip: GroupTip
     needReadReceipt: false,
     origin: '',
     system: true,
+    readBy: [tip.operatorID, ...tip.userIDList],
   });
   return message;
 }

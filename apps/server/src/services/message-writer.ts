@@ -39,6 +39,11 @@ export interface NewMessage {
   record?: { downloadKey: string; messageList: MergedMessage[] } | null;
   /** Server-made (group tips): no membership of the sender is needed. */
   system?: boolean;
+  /**
+   * Besides the sender, users for whom the message is read once stored: a tip is no news to the
+   * people it is about (whoever created the group or joined it does not get it as unread).
+   */
+  readBy?: readonly string[];
 }
 
 export interface WriteResult {
@@ -256,7 +261,7 @@ const storeBatch = (withGrants: boolean) => `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS v(ord int, k text, i text, ct text, f text, r text, t text, p jsonb, a jsonb, c bigint, rnd bigint,
-           n text, av text, cd text, rr boolean${withGrants ? ', g jsonb, dk text, mr jsonb' : ''})
+           n text, av text, cd text, rr boolean, rb jsonb${withGrants ? ', g jsonb, dk text, mr jsonb' : ''})
   ), heads AS (
     SELECT conv_key, max_seq FROM conversations
      WHERE conv_key IN (SELECT k FROM input) ORDER BY conv_key FOR UPDATE
@@ -275,9 +280,14 @@ const storeBatch = (withGrants: boolean) => `
     UPDATE conversations c SET max_seq = h.s, last_time = $2
       FROM (SELECT k, max(s) AS s FROM fresh GROUP BY k) h WHERE c.conv_key = h.k
   ), reads AS (
-    -- Sending reads the conversation: one's own messages never count as unread.
+    -- Sending reads the conversation: one's own messages never count as unread (nor a tip about oneself).
     UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, rd.s), hidden = false
-      FROM (SELECT f, k, max(s) AS s FROM fresh GROUP BY f, k) rd
+      FROM (SELECT f, k, max(s) AS s
+              FROM (SELECT f, k, s FROM fresh
+                    UNION ALL
+                    SELECT reader, k, s FROM fresh CROSS JOIN LATERAL jsonb_array_elements_text(fresh.rb) AS r(reader)
+                     WHERE fresh.rb IS NOT NULL) readers
+             GROUP BY f, k) rd
      WHERE uc.user_id = rd.f AND uc.conv_key = rd.k
   )
   SELECT 'new' AS kind, conv_key, id, seq, sender, NULL AS conv_type, NULL AS recipient, NULL AS type,
@@ -334,6 +344,7 @@ function toRecord(m: NewMessage, ord: number, withGrants: boolean) {
     av: m.avatar,
     cd: m.cloudCustomData,
     rr: m.needReadReceipt,
+    ...(m.readBy ? { rb: m.readBy } : {}),
     ...(withGrants ? { g: m.grants ?? [], dk: m.record?.downloadKey ?? null, mr: m.record?.messageList ?? null } : {}),
   };
 }
