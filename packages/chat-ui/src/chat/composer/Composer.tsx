@@ -37,14 +37,19 @@ export function Composer({ conversationID }: ComposerProps) {
     [chat, conversationID, t],
   );
   const addFilesRef = useRef<(files: File[]) => void>(() => undefined);
-  const latestText = useRef('');
+  // The conversation's draft, taken once when the composer opens (it is cleared on the server then).
+  const [draft] = useState(() => chat.conversationStore.get(conversationID)?.draftText ?? '');
+  const latestText = useRef(draft);
   const sendRef = useRef<() => void>(() => undefined);
   const lineBreakRef = useRef<() => void>(() => undefined);
-  const isH5Ref = useRef(isH5);
-  isH5Ref.current = isH5;
 
   const editor = useEditor({
     extensions: plainTextExtensions(t('editorPlaceholder')),
+    ...(draft ? { content: textToDoc(draft) } : {}),
+    // Opening a conversation puts the caret in the editor, except on phones, where focus would
+    // pop up the on-screen keyboard over the conversation the user came to read. tiptap focuses
+    // once its view is mounted (an effect of ours could meet an editor StrictMode had destroyed).
+    autofocus: isH5 ? false : 'end',
     // What is typed is what is sent: no extension may rewrite typed or pasted text.
     enableInputRules: false,
     enablePasteRules: false,
@@ -124,23 +129,14 @@ export function Composer({ conversationID }: ComposerProps) {
     setAttachments([]);
   };
 
-  // Restore this conversation's draft once, then clear it; save what is left on the way out.
-  // Opening a conversation puts the caret in the editor, except on phones, where focus would
-  // pop up the on-screen keyboard over the conversation the user came to read.
+  // The restored draft is cleared on the server; what is left on the way out is saved as the draft.
   useEffect(() => {
-    if (!editor) return;
-    const draft = chat.conversationStore.get(conversationID)?.draftText ?? '';
-    if (draft) {
-      editor.commands.setContent(textToDoc(draft));
-      latestText.current = draft;
-      chat.setConversationDraft({ conversationID, draftText: '' }).catch(() => undefined);
-    }
-    if (!isH5Ref.current) editor.commands.focus('end');
+    if (draft) chat.setConversationDraft({ conversationID, draftText: '' }).catch(() => undefined);
     return () => {
       const text = latestText.current;
       if (text.trim() !== '') chat.setConversationDraft({ conversationID, draftText: text }).catch(() => undefined);
     };
-  }, [editor, chat, conversationID]);
+  }, [chat, conversationID, draft]);
 
   const handleEmoji = (key: string) => {
     editor?.chain().focus().insertContent({ type: 'emoji', attrs: { key } }).run();
