@@ -1,8 +1,11 @@
-import Placeholder from '@tiptap/extension-placeholder';
+import Document from '@tiptap/extension-document';
+import HardBreak from '@tiptap/extension-hard-break';
+import Paragraph from '@tiptap/extension-paragraph';
+import Text from '@tiptap/extension-text';
+import { Dropcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
 import { Fragment, Slice } from '@tiptap/pm/model';
 import type { EditorView } from '@tiptap/pm/view';
 import type { Extensions } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { EmojiNode } from './emoji-node';
 import { textToInline } from './text-doc';
 
@@ -13,23 +16,15 @@ import { textToInline } from './text-doc';
  * because a mark would be dropped on send and the receiver would get `A1`, `B2`, …
  */
 export function plainTextExtensions(placeholder: string): Extensions {
+  // Only the extensions it needs, not StarterKit: it would bring every mark and list along
+  // (in the bundle even when turned off).
   return [
-    StarterKit.configure({
-      bold: false,
-      italic: false,
-      strike: false,
-      code: false,
-      underline: false,
-      link: false,
-      heading: false,
-      bulletList: false,
-      orderedList: false,
-      listItem: false,
-      listKeymap: false,
-      codeBlock: false,
-      blockquote: false,
-      horizontalRule: false,
-    }),
+    Document,
+    Paragraph,
+    Text,
+    HardBreak,
+    UndoRedo,
+    Dropcursor,
     Placeholder.configure({ placeholder }),
     EmojiNode,
   ];
