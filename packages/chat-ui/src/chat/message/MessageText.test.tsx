@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createKitI18n } from '../../i18n';
 import { BASIC_EMOJI } from '../emoji/basic-emoji';
 import { MessageText } from './MessageText';
 
@@ -61,5 +63,17 @@ describe('MessageText with hostile input', () => {
     const link = getByRole('link');
     expect(link.getAttribute('href')).toBe('https://example.com/');
     expect(link.getAttribute('rel')).toContain('noopener');
+  });
+});
+
+describe('MessageText emoji', () => {
+  it('names an emoji in the UI language in its tooltip', () => {
+    const i18n = createKitI18n('zh-CN');
+    const { container } = render(
+      <I18nextProvider i18n={i18n}>
+        <MessageText text="好 [TUIEmoji_Smile]" />
+      </I18nextProvider>,
+    );
+    expect(container.querySelector('img')?.getAttribute('title')).toBe('微笑');
   });
 });

@@ -1,4 +1,6 @@
 import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emojiName } from '../emoji/emoji-names';
 import { tokenizeText } from '../emoji/text-parts';
 
 /**
@@ -7,6 +9,7 @@ import { tokenizeText } from '../emoji/text-parts';
  * right-to-left override inside its bubble.
  */
 export const MessageText = memo(function MessageText({ text }: { text: string }) {
+  const { i18n } = useTranslation();
   const tokens = useMemo(() => tokenizeText(text), [text]);
   return (
     <bdi className="lc-message-text" dir="auto">
@@ -21,7 +24,7 @@ export const MessageText = memo(function MessageText({ text }: { text: string })
                 className="lc-emoji"
                 src={token.src}
                 alt={token.key}
-                title={token.name}
+                title={emojiName(token, i18n.language)}
                 width={20}
                 height={20}
                 draggable={false}
