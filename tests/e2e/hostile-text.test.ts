@@ -81,11 +81,7 @@ describe('hostile text in the message centre', () => {
       // Rows grow as the 12 KB of emoji pictures load; on a loaded machine that can outrun the
       // list's follow of the newest row, so the check starts from the bottom explicitly.
       await page.getByRole('region', { name: '消息列表' }).locator('.lc-bubble').first().waitFor();
-      await scrollMessages(page, 'bottom');
-      await page
-        .getByRole('region', { name: '消息列表' })
-        .getByText('after forty blank lines', { exact: false })
-        .waitFor({ timeout: 30_000 });
+      await scrollToNewest(page, 'after forty blank lines');
       const seen = await checkEveryBubble(page);
       expect(seen).toBeGreaterThanOrEqual(hostileMessages.length);
       await scrollMessages(page, 'bottom');
@@ -168,6 +164,21 @@ async function checkEveryBubble(page: Page): Promise<number> {
     await scrollMessages(page, 'up');
   }
   return seen.size;
+}
+
+/**
+ * Scrolls to the bottom until the newest message is shown: on a loaded machine the list may still
+ * be measuring its tall rows after one scroll, so one jump can land short of the end.
+ */
+async function scrollToNewest(page: Page, newestText: string): Promise<void> {
+  const newest = page.getByRole('region', { name: '消息列表' }).getByText(newestText, { exact: false });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    await scrollMessages(page, 'bottom');
+    if (await newest.isVisible()) return;
+    if (Date.now() > deadline) throw new Error(`the newest message "${newestText}" never came into view`);
+    await page.waitForTimeout(500);
+  }
 }
 
 async function scrollMessages(page: Page, where: 'bottom' | 'up'): Promise<void> {
