@@ -50,7 +50,9 @@ export const ConversationItem = memo(function ConversationItem({
   const { i18n } = useTranslation();
   const { conversationID } = conversation;
   const name = conversationName(conversation);
-  const mark = unreadMark(conversation);
+  // The open conversation is being read: a message arriving there is no news, even for the moment
+  // before the server has marked it read.
+  const mark = isActive ? 'none' : unreadMark(conversation);
   const at = atLabels(conversation, t);
   const time = formatConversationTime(conversation.lastMessage.lastTime, today, t);
   const abstract = lastMessageAbstract(conversation, me, t, i18n.language);

@@ -95,6 +95,15 @@ describe('conversation list', () => {
     expect(within(row('C2Cmute-bob')).getByText('Notifications off')).toBeTruthy();
   });
 
+  it('shows no unread mark on the open conversation, which is being read', async () => {
+    const chat = await user('open-viewer');
+    const bob = await user('open-bob');
+    await sendText(bob, 'open-viewer', 'while you look');
+    await until(() => chat.conversationStore.get('C2Copen-bob')?.unreadCount === 1, 10_000, 'one unread');
+    renderInKit(chat, <ConversationList activeConversationID="C2Copen-bob" onSelect={() => undefined} />);
+    expect(within(row('C2Copen-bob')).queryByText(/unread/i)).toBeNull();
+  });
+
   it('isolates every user-supplied fragment of a row in its own <bdi>: name, sender and text', async () => {
     // The viewer's account exists (first login) before the group is made.
     await (await user('bdi-viewer')).logout();
