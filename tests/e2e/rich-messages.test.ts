@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
 import { type Chat, connect } from '../../apps/server/src/integration/harness';
+import { wav } from '../../apps/server/src/integration/media-samples';
 import { CHROMIUM } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
 
@@ -486,27 +487,6 @@ const png = async (width: number, height: number, name: string) =>
     name,
     { type: 'image/png' },
   );
-
-/** A PCM WAV of a 440 Hz tone: audio the browser can play. */
-function wav(seconds: number): File {
-  const rate = 8000;
-  const samples = rate * seconds;
-  const buffer = Buffer.alloc(44 + samples);
-  buffer.write('RIFF', 0);
-  buffer.writeUInt32LE(36 + samples, 4);
-  buffer.write('WAVEfmt ', 8);
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(rate, 24);
-  buffer.writeUInt32LE(rate, 28);
-  buffer.writeUInt16LE(1, 32);
-  buffer.writeUInt16LE(8, 34);
-  buffer.write('data', 36);
-  buffer.writeUInt32LE(samples, 40);
-  for (let i = 0; i < samples; i++) buffer[44 + i] = 128 + Math.round(60 * Math.sin((2 * Math.PI * 440 * i) / rate));
-  return new File([buffer], 'voice.wav', { type: 'audio/wav' });
-}
 
 /**
  * Two seconds of WebM video that Chromium itself records from an animated canvas, so the test can
