@@ -16,7 +16,9 @@ export default defineConfig({
       'tests/e2e/**/*.test.ts',
       'tests/build/**/*.test.ts',
     ],
-    testTimeout: 30_000,
+    // Generous: the browser specs run beside upload and image tests on two cores, and a wait that
+    // succeeds returns at once; only a real fault waits this long.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: integration files each start a server with its own embedded database.
     maxWorkers: 2,

@@ -69,7 +69,7 @@ afterAll(async () => {
 /** A page whose every CSP violation (event or console report) lands in `violations`. */
 async function watchedPage(violations: Violation[]): Promise<Page> {
   const context = await browser.newContext({ locale: 'zh-CN' });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(20_000);
   contexts.push(context);
   await context.exposeBinding('__reportCspViolation', ({ page }, what: string) => {
     violations.push({ page: page.url(), what });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   // The desktop size the kit is designed for: at Playwright's default 1280×720 the portal's header,
   // notices and composer leave the message list about 200 px, two or three rows.
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(20_000);
   page = await context.newPage();
   await page.goto(`${server.url}/index`);
   await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);

@@ -27,7 +27,7 @@ async function messageCentreAs(account: string, options: { mobile?: boolean } = 
     locale: 'zh-CN',
     ...(options.mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(20_000);
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${server.url}/index`);
@@ -62,21 +62,21 @@ describe('chatting in the message centre', () => {
   it('shows unread history, chats live both ways, and clears the badge on opening', async () => {
     [zhang, li] = await Promise.all([messageCentreAs('zhangwei'), messageCentreAs('lina')]);
     // The seeded history ends with 李娜's message, unread for 张伟.
-    await expect.poll(() => unreadText(conversation(zhang, '李娜')), { timeout: 10_000 }).toContain('1 条未读消息');
+    await expect.poll(() => unreadText(conversation(zhang, '李娜')), { timeout: 20_000 }).toContain('1 条未读消息');
 
     await conversation(zhang, '李娜').click();
     await messages(zhang).getByText('好的，辛苦了！').waitFor();
-    await expect.poll(() => unreadText(conversation(zhang, '李娜')), { timeout: 10_000 }).not.toContain('未读');
+    await expect.poll(() => unreadText(conversation(zhang, '李娜')), { timeout: 20_000 }).not.toContain('未读');
 
     await send(zhang, '李总，报价单已经发您了');
     await messages(zhang).getByText('李总，报价单已经发您了').waitFor();
-    await expect.poll(() => unreadText(conversation(li, '张伟')), { timeout: 10_000 }).toContain('1 条未读消息');
+    await expect.poll(() => unreadText(conversation(li, '张伟')), { timeout: 20_000 }).toContain('1 条未读消息');
     await send(zhang, '请查收');
-    await expect.poll(() => unreadText(conversation(li, '张伟')), { timeout: 10_000 }).toContain('2 条未读消息');
+    await expect.poll(() => unreadText(conversation(li, '张伟')), { timeout: 20_000 }).toContain('2 条未读消息');
 
     await conversation(li, '张伟').click();
     await messages(li).getByText('请查收').waitFor();
-    await expect.poll(() => unreadText(conversation(li, '张伟')), { timeout: 10_000 }).not.toContain('未读');
+    await expect.poll(() => unreadText(conversation(li, '张伟')), { timeout: 20_000 }).not.toContain('未读');
     await send(li, '收到，谢谢张总');
     // 张伟 has the conversation open: the reply appears there at once, with no badge.
     await messages(zhang).getByText('收到，谢谢张总').waitFor();

@@ -86,7 +86,7 @@ describe('the composer sends exactly what was typed', () => {
     for (const text of TYPED_TEXT_CORPUS) {
       await zhang.keyboard.type(text);
       await zhang.keyboard.press('Enter');
-      await expect.poll(() => lastIncomingText(li), { timeout: 10_000 }).toBe(text);
+      await expect.poll(() => lastIncomingText(li), { timeout: 20_000 }).toBe(text);
     }
     expect(await editor(zhang).locator('strong, em, s, code, u').count()).toBe(0);
 
@@ -96,7 +96,7 @@ describe('the composer sends exactly what was typed', () => {
     expect(await editor(zhang).textContent()).toBe('');
     await zhang.keyboard.type('no leading spaces');
     await zhang.keyboard.press('Enter');
-    await expect.poll(() => lastIncomingText(li), { timeout: 10_000 }).toBe('no leading spaces');
+    await expect.poll(() => lastIncomingText(li), { timeout: 20_000 }).toBe('no leading spaces');
   });
 });
 

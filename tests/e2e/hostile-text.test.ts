@@ -116,7 +116,7 @@ async function messageCentreAsLina(size: (typeof SIZES)[number]): Promise<{ page
     viewport: size.viewport,
     ...(size.isMobile ? { isMobile: true, hasTouch: true } : {}),
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(20_000);
   contexts.push(context);
   const page = await context.newPage();
   const dialogs: string[] = [];

@@ -75,7 +75,7 @@ export async function openMessageCentre(
     ...(options.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
     ...(!options.phone && options.viewport ? { viewport: options.viewport } : {}),
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   await page.goto(`${server.url}/index`);
   await loginThroughPortal(server, page, account, DEMO_PASSWORD);

@@ -24,7 +24,7 @@ afterEach(async () => {
 
 async function openPage(path: string): Promise<Page> {
   context = await browser.newContext({ locale: 'zh-CN' });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(20_000);
   page = await context.newPage();
   await page.goto(`${server.url}${path}`);
   return page;

@@ -181,7 +181,7 @@ async function openConversation(
     ...(isPhone ? { isMobile: true, hasTouch: true } : {}),
     acceptDownloads: true,
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(20_000);
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${server.url}/index`);
