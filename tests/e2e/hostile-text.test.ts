@@ -135,7 +135,8 @@ async function openConversation(page: Page, name: string, isMobile: boolean): Pr
   const item = page
     .getByRole('list', { name: '会话列表' })
     .getByRole('button')
-    .filter({ has: page.getByText(name, { exact: true }) })
+    // By the row's name: a group row whose last message Mallory sent shows her nick too.
+    .filter({ has: page.locator('.lc-conv-item__name').getByText(name, { exact: true }) })
     .first();
   if (isMobile) await item.tap();
   else await item.click();
