@@ -102,6 +102,28 @@ export const Limits = {
   MERGER_INLINE_MAX_BYTES: 8 * 1024,
   /** An upload grant is good for this long (ms) once issued. */
   UPLOAD_GRANT_TTL_MS: 10 * 60_000,
+  /** Default revoke window (s), as the reference; the server's REVOKE_WINDOW_SECONDS changes it. */
+  REVOKE_WINDOW_SECONDS: 120,
+  /** deleteMessage: messages per call, as the reference. */
+  DELETE_MESSAGES_MAX: 30,
+  /** Distinct reactions one message may carry. */
+  REACTIONS_PER_MESSAGE_MAX: 10,
+  REACTION_ID_MAX_BYTES: 100,
+  /** getMessageReactions: messages per call, and reactors listed per reaction. */
+  REACTION_QUERY_MESSAGES_MAX: 20,
+  REACTION_PARTIAL_USERS_MAX: 10,
+  /** getAllUserListOfMessageReaction: users per page; at most this many are listed per reaction (counts stay exact). */
+  REACTION_USERS_PAGE_MAX: 100,
+  REACTION_USERS_LISTED_MAX: 100,
+  /** sendMessageReadReceipt / getMessageReadReceiptList: messages per call, as the reference. */
+  READ_RECEIPT_BATCH_MAX: 30,
+  READ_MEMBER_PAGE_MAX: 100,
+  STATUS_QUERY_MAX: 500,
+  STATUS_SUBSCRIBE_MAX: 100,
+  CUSTOM_STATUS_MAX_BYTES: 100,
+  /** A peer's typing state is dropped after this long (ms) without a refresh. */
+  TYPING_TIMEOUT_MS: 10_000,
+  TRANSLATE_TEXTS_MAX: 20,
 } as const;
 
 /** The sender of server-made messages (group tips and system notices); never a valid user ID. */

@@ -57,6 +57,31 @@ export const ErrorCode = {
   MERGER_NOT_FOUND: 60042,
   /** SDK: the upload was cancelled by the user. */
   UPLOAD_CANCELLED: 2803,
+  // Message actions, reactions, receipts, translation (issue 11).
+  /** Reference: the revoke window has passed. */
+  MESSAGE_REVOKE_TIME_LIMIT: 20016,
+  /** Ours: revoking someone else's message without being the group's owner or an admin. */
+  MESSAGE_REVOKE_DENIED: 60043,
+  /** Reference SDK: the message changed since the version being modified. */
+  MESSAGE_MODIFY_CONFLICT: 2480,
+  /** Ours: only the sender may modify, and only text and custom messages that are not revoked. */
+  MESSAGE_MODIFY_DENIED: 60044,
+  /** Ours: the message already has the most distinct reactions it may carry. */
+  REACTION_LIMIT: 60045,
+  /** Ours: read receipts do not exist in this conversation or for this message. */
+  READ_RECEIPT_UNSUPPORTED: 60046,
+  /** Reference SDK: no messages given for a read receipt. */
+  READ_RECEIPT_MSG_LIST_EMPTY: 2114,
+  /** Ours: TRANSLATE_URL is not configured. */
+  TRANSLATION_NOT_ENABLED: 60050,
+  /** Ours: STT_URL is not configured. */
+  VOICE_TO_TEXT_NOT_ENABLED: 60051,
+  /** Reference SDK: the translation provider failed. */
+  TRANSLATE_TEXT_FAIL: 2117,
+  /** Reference SDK: the speech-to-text provider failed. */
+  VOICE_TO_TEXT_FAIL: 2118,
+  /** Reference SDK: convertVoiceToText on something that is not a voice message. */
+  UNSUPPORTED_VOICE_FORMAT: 2119,
   // Groups (reference codes).
   GROUP_NO_PERMISSION: 10007,
   GROUP_OWNER_CANNOT_QUIT: 10009,
@@ -108,6 +133,18 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.MEDIA_INVALID_FORMAT]: 'The file is not audio or video of a supported format',
   [ErrorCode.MERGER_NOT_FOUND]: 'The merged record does not exist',
   [ErrorCode.UPLOAD_CANCELLED]: 'The upload was cancelled',
+  [ErrorCode.MESSAGE_REVOKE_TIME_LIMIT]: 'Withdrawal deadline has passed',
+  [ErrorCode.MESSAGE_REVOKE_DENIED]: 'Only your own messages can be revoked here',
+  [ErrorCode.MESSAGE_MODIFY_CONFLICT]: 'The message was modified by someone else: the latest version is returned',
+  [ErrorCode.MESSAGE_MODIFY_DENIED]: 'Only the sender may modify this message',
+  [ErrorCode.REACTION_LIMIT]: 'You have reached the max reaction limit',
+  [ErrorCode.READ_RECEIPT_UNSUPPORTED]: 'Read receipts are not available for this message',
+  [ErrorCode.READ_RECEIPT_MSG_LIST_EMPTY]: 'No messages to send a read receipt for',
+  [ErrorCode.TRANSLATION_NOT_ENABLED]: 'please enable translation',
+  [ErrorCode.VOICE_TO_TEXT_NOT_ENABLED]: 'please enable voice to text',
+  [ErrorCode.TRANSLATE_TEXT_FAIL]: 'Translation failed',
+  [ErrorCode.VOICE_TO_TEXT_FAIL]: 'Voice to text failed',
+  [ErrorCode.UNSUPPORTED_VOICE_FORMAT]: 'Only voice messages can be converted to text',
   [ErrorCode.GROUP_NO_PERMISSION]: 'No permission for this group operation',
   [ErrorCode.GROUP_OWNER_CANNOT_QUIT]: 'The group owner cannot quit this group',
   [ErrorCode.GROUP_NOT_FOUND]: 'The group does not exist',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { userStatusSchema } from './ops/presence';
+import { reactionSummarySchema } from './ops/reactions';
 import { groupProfileSchema, profileSchema, wireConversationSchema, wireMessageSchema } from './wire';
 
 /** Client → server. */
@@ -37,10 +39,40 @@ export const pushEventSchemas = {
     sequence: z.number().int().positive(),
   }),
   /**
-   * A message already delivered changed: today, moderation flagged it after delivery
-   * (hasRiskContent true). The whole message as it is now; clients replace their copy.
+   * A message already delivered changed: revoked, modified, or flagged by moderation after
+   * delivery. The whole message as it is now; clients replace their copy.
    */
   messageUpdated: z.object({ message: wireMessageSchema }),
+  /** I deleted messages for myself (from another tab): remove them. */
+  messagesDeleted: z.object({
+    conversationID: z.string(),
+    messageIDList: z.array(z.string()),
+    changeSequence: z.number().int(),
+  }),
+  /**
+   * Someone reacted or took a reaction back. reaction.reactedByMyself is false in the push (it is
+   * the same for everyone): the client sets it from userID.
+   */
+  messageReaction: z.object({
+    conversationID: z.string(),
+    messageID: z.string(),
+    userID: z.string(),
+    isAdd: z.boolean(),
+    reaction: reactionSummarySchema,
+  }),
+  /** To a group message's sender: its read counts changed. */
+  readReceipt: z.object({
+    conversationID: z.string(),
+    messageList: z.array(
+      z.object({ messageID: z.string(), readCount: z.number().int(), unreadCount: z.number().int() }),
+    ),
+  }),
+  /** C2C: the peer read up to this sequence (my messages at or below it are read). */
+  peerRead: z.object({ conversationID: z.string(), peerReadSequence: z.number().int().nonnegative() }),
+  /** C2C: the peer started or stopped typing (conversationID as I see it). */
+  typing: z.object({ conversationID: z.string(), userID: z.string(), isTyping: z.boolean() }),
+  /** Users I subscribed to (or myself on another tab) changed online status or custom status. */
+  userStatus: z.object({ userStatusList: z.array(userStatusSchema) }),
   conversation: z.object({ conversation: wireConversationSchema }),
   conversationDeleted: z.object({ conversationID: z.string() }),
   profile: z.object({ profile: profileSchema }),

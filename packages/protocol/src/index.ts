@@ -8,6 +8,8 @@ export * from './message-payloads';
 export * from './ops';
 export * from './ops/files';
 export * from './ops/merger';
+export * from './ops/presence';
+export * from './ops/reactions';
 export * from './portal';
 export * from './text';
 export * from './wire';

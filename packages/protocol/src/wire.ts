@@ -49,6 +49,17 @@ const wireMessageBaseSchema = z.object({
   needReadReceipt: z.boolean(),
   /** Set when moderation flagged the content (possibly after delivery): shown as a placeholder. */
   hasRiskContent: z.boolean(),
+  /** Revoked by its sender (or a group owner/admin): the payload is emptied on the server. */
+  isRevoked: z.boolean(),
+  /** Who revoked it; '' when not revoked. */
+  revoker: z.string(),
+  /** Bumped by every modifyMessage; a modification naming an older version gets 2480. */
+  version: z.number().int().nonnegative(),
+  /**
+   * The conversation's change counter when this message last changed after it was sent (revoked,
+   * modified, flagged); 0 if never. A client that missed changes asks for those above its cursor.
+   */
+  changeSequence: z.number().int().nonnegative(),
 });
 
 /** A stored message as the server delivers it: the common fields plus one type and its payload. */
@@ -130,6 +141,13 @@ export const wireConversationSchema = z.object({
   draftText: z.string(),
   /** Milliseconds; when this user's view of the conversation last changed. */
   updatedAt: z.number().int(),
+  /**
+   * The conversation's change counter: revokes, modifications, flags and this user's deletions
+   * bump it. Compared with the client's cursor after a reconnect (syncMessageChanges).
+   */
+  changeSequence: z.number().int().nonnegative(),
+  /** C2C: the peer's read cursor (my messages at or below it show as read); 0 for groups. */
+  peerReadSequence: z.number().int().nonnegative(),
   userProfile: profileSchema.nullable(),
   groupProfile: groupProfileSchema.nullable(),
 });

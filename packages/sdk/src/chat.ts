@@ -33,11 +33,16 @@ import {
   downloadMergerMessage,
   type MergerLike,
 } from './merger';
+import { MessageActions } from './message-actions';
 import { type CreateTextMessageOptions, createTextMessage, fromWire, type Message, type Sender } from './messages';
+import { Presence } from './presence';
 import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
+import { type GetAllUserListOptions, type GetMessageReactionsOptions, Reactions } from './reactions';
+import { type GetGroupMessageReadMemberListOptions, Receipts } from './receipts';
 import { Receiver } from './receiving';
 import { MessageSender } from './sending';
 import { type LoginResult, Session } from './session';
+import { type TranslateTextOptions, Translation } from './translation';
 import { loadDefaultWebSocket, type WebSocketConstructor } from './transport';
 import { type ChatResponse, EVENT, type EventName, type KickedOutType, ok, TYPES } from './types';
 import { normalizeServerURL } from './url';
@@ -102,6 +107,11 @@ export class ChatSDK {
   private readonly profiles: ProfileAPI;
   private readonly sender: MessageSender;
   private readonly files: FileAccess;
+  private readonly actions: MessageActions;
+  private readonly reactions: Reactions;
+  private readonly receipts: Receipts;
+  private readonly presence: Presence;
+  private readonly translation: Translation;
 
   private ready = false;
   /** Pushes that arrived while logging in, before the conversation list was loaded. */
@@ -174,6 +184,11 @@ export class ChatSDK {
       onSent: releaseMedia,
       resolveURL,
     });
+    this.actions = new MessageActions({ request, me });
+    this.reactions = new Reactions({ request, me });
+    this.receipts = new Receipts({ request, me });
+    this.presence = new Presence({ request, me });
+    this.translation = new Translation({ request });
   }
 
   // Events
@@ -344,6 +359,88 @@ export class ChatSDK {
         isCompleted: page.isCompleted,
       });
     });
+  }
+
+  // Message actions
+
+  revokeMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
+    return this.call(() => this.actions.revokeMessage(message));
+  }
+
+  deleteMessage(messageList: Message[]): Promise<ChatResponse<{ messageList: Message[] }>> {
+    return this.call(() => this.actions.deleteMessage(messageList));
+  }
+
+  modifyMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
+    return this.call(() => this.actions.modifyMessage(message));
+  }
+
+  // Reactions
+
+  addMessageReaction(message: Message, reactionID: string) {
+    return this.call(() => this.reactions.addMessageReaction(message, reactionID));
+  }
+
+  removeMessageReaction(message: Message, reactionID: string) {
+    return this.call(() => this.reactions.removeMessageReaction(message, reactionID));
+  }
+
+  getMessageReactions(options: GetMessageReactionsOptions) {
+    return this.call(() => this.reactions.getMessageReactions(options));
+  }
+
+  getAllUserListOfMessageReaction(options: GetAllUserListOptions) {
+    return this.call(() => this.reactions.getAllUserListOfMessageReaction(options));
+  }
+
+  // Read receipts
+
+  sendMessageReadReceipt(messageList: Message[]) {
+    return this.call(() => this.receipts.sendMessageReadReceipt(messageList));
+  }
+
+  getMessageReadReceiptList(messageList: Message[]) {
+    return this.call(() => this.receipts.getMessageReadReceiptList(messageList));
+  }
+
+  getGroupMessageReadMemberList(options: GetGroupMessageReadMemberListOptions) {
+    return this.call(() => this.receipts.getGroupMessageReadMemberList(options));
+  }
+
+  // Typing and online status
+
+  enterTypingState(options: { conversationID: string }) {
+    return this.call(() => this.presence.enterTypingState(options));
+  }
+
+  leaveTypingState(options: { conversationID: string }) {
+    return this.call(() => this.presence.leaveTypingState(options));
+  }
+
+  getUserStatus(options: { userIDList: string[] }) {
+    return this.call(() => this.presence.getUserStatus(options));
+  }
+
+  subscribeUserStatus(options: { userIDList: string[] }) {
+    return this.call(() => this.presence.subscribeUserStatus(options));
+  }
+
+  unsubscribeUserStatus(options?: { userIDList?: string[] }) {
+    return this.call(() => this.presence.unsubscribeUserStatus(options));
+  }
+
+  setSelfStatus(options: { customStatus: string }) {
+    return this.call(() => this.presence.setSelfStatus(options));
+  }
+
+  // Translation and voice to text
+
+  translateText(options: TranslateTextOptions) {
+    return this.call(() => this.translation.translateText(options));
+  }
+
+  convertVoiceToText(options: { message: Message; language?: string }) {
+    return this.call(() => this.translation.convertVoiceToText(options));
   }
 
   // Conversations

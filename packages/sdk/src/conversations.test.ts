@@ -34,6 +34,10 @@ function messageFrom(id: string, sequence: number, time: number) {
       cloudCustomData: '',
       needReadReceipt: false,
       hasRiskContent: false,
+      isRevoked: false,
+      revoker: '',
+      version: 0,
+      changeSequence: 0,
     },
     'me',
   );

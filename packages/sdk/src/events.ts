@@ -1,7 +1,7 @@
-import type { ErrorBody, GroupProfile, Profile } from '@liaison/protocol';
+import type { ErrorBody, GroupProfile, Profile, UserStatus } from '@liaison/protocol';
 import type { Conversation } from './conversation-model';
 import { Logger } from './logger';
-import type { Message } from './messages';
+import type { Message, MessageReaction } from './messages';
 import { EVENT, type EventName, type KickedOutType, type NetState } from './types';
 
 /** The `data` each event carries. */
@@ -10,6 +10,11 @@ export interface EventDataMap {
   [EVENT.SDK_NOT_READY]: undefined;
   [EVENT.MESSAGE_RECEIVED]: Message[];
   [EVENT.MESSAGE_MODIFIED]: Message[];
+  [EVENT.MESSAGE_REVOKED]: Message[];
+  [EVENT.MESSAGE_REACTIONS_UPDATED]: { conversationID: string; messageID: string; reactionList: MessageReaction[] };
+  [EVENT.MESSAGE_READ_RECEIPT_RECEIVED]: ReadReceiptUpdate[];
+  [EVENT.USER_STATUS_UPDATED]: UserStatus[];
+  [EVENT.TYPING_STATUS_CHANGED]: { conversationID: string; userID: string; isTyping: boolean };
   [EVENT.CONVERSATION_LIST_UPDATED]: Conversation[];
   [EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED]: number;
   [EVENT.NET_STATE_CHANGE]: { state: NetState };
@@ -17,6 +22,15 @@ export interface EventDataMap {
   [EVENT.PROFILE_UPDATED]: Profile[];
   [EVENT.GROUP_LIST_UPDATED]: GroupProfile[];
   [EVENT.ERROR]: ErrorBody;
+}
+
+/** One of my sent messages: C2C read by the peer, or a group message's read counts. */
+export interface ReadReceiptUpdate {
+  conversationID: string;
+  messageID: string;
+  isPeerRead: boolean;
+  readCount: number;
+  unreadCount: number;
 }
 
 /** What a listener receives, as the reference SDK: `{ name, data }`. */

@@ -29,7 +29,9 @@ export type {
   JoinStatus,
   LocationPayload,
   Profile,
+  ReactionUser,
   SoundPayload,
+  UserStatus,
   VideoPayload,
 } from '@liaison/protocol';
 export { ErrorCode, LiaisonError } from '@liaison/protocol';
@@ -44,7 +46,7 @@ export type { ConversationResult, SetMessageRemindTypeOptions } from './conversa
 export type { Conversation, GroupAtInfo, GroupAtType, LastMessage } from './conversation-model';
 export type { ConversationStoreView } from './conversations';
 export { SendMessageError } from './errors';
-export type { ChatEvent, EventDataMap, EventHandler } from './events';
+export type { ChatEvent, EventDataMap, EventHandler, ReadReceiptUpdate } from './events';
 export type { CreateGroupOptions, Group } from './groups';
 export type {
   CreateAudioMessageOptions,
@@ -76,7 +78,11 @@ export type {
   ReadReceiptInfo,
   TextPayload,
 } from './messages';
+export type { StatusFailure } from './presence';
 export type { UpdateMyProfileOptions } from './profiles';
+export type { GetAllUserListOptions, GetMessageReactionsOptions } from './reactions';
+export type { GetGroupMessageReadMemberListOptions, ReadMemberInfo } from './receipts';
+export type { TranslateTextOptions } from './translation';
 export type { WebSocketConstructor, WebSocketLike } from './transport';
 export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './types';
 export { EVENT, TYPES } from './types';

@@ -24,6 +24,10 @@ function wire(overrides: Partial<TextWire> = {}): TextWire {
     cloudCustomData: '',
     needReadReceipt: false,
     hasRiskContent: false,
+    isRevoked: false,
+    revoker: '',
+    version: 0,
+    changeSequence: 0,
     ...overrides,
   };
 }

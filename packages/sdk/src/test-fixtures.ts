@@ -24,6 +24,10 @@ export function wireMessage(overrides: Partial<TextWire> = {}): TextWire {
     cloudCustomData: '',
     needReadReceipt: false,
     hasRiskContent: false,
+    isRevoked: false,
+    revoker: '',
+    version: 0,
+    changeSequence: 0,
     ...overrides,
   };
 }
@@ -41,6 +45,8 @@ export function wireConversation(overrides: Partial<WireConversation> = {}): Wir
     messageRemindType: 'AcceptAndNotify',
     draftText: '',
     updatedAt: 0,
+    changeSequence: 0,
+    peerReadSequence: 0,
     userProfile: null,
     groupProfile: null,
     ...overrides,

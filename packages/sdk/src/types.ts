@@ -71,6 +71,12 @@ export const TYPES = {
   GRP_MBR_ROLE_ADMIN: 'Admin',
   GRP_MBR_ROLE_MEMBER: 'Member',
 
+  /** statusType of USER_STATUS_UPDATED and getUserStatus, as the reference. */
+  USER_STATUS_UNKNOWN: 0,
+  USER_STATUS_ONLINE: 1,
+  USER_STATUS_OFFLINE: 2,
+  USER_STATUS_UNLOGINED: 3,
+
   NET_STATE_CONNECTED: 'connected',
   NET_STATE_CONNECTING: 'connecting',
   NET_STATE_DISCONNECTED: 'disconnected',
@@ -93,6 +99,16 @@ export const EVENT = {
   GROUP_LIST_UPDATED: 'onGroupListUpdated',
   /** Messages changed after delivery (e.g. flagged by moderation: hasRiskContent); data: Message[]. */
   MESSAGE_MODIFIED: 'onMessageModified',
+  /** Messages revoked (isRevoked, revoker); data: Message[]. */
+  MESSAGE_REVOKED: 'onMessageRevoked',
+  /** data: { conversationID, messageID, reactionList }. */
+  MESSAGE_REACTIONS_UPDATED: 'onMessageReactionsUpdated',
+  /** Read state of my sent messages changed (C2C isPeerRead, group counts); data: ReadReceiptUpdate[]. */
+  MESSAGE_READ_RECEIPT_RECEIVED: 'onMessageReadReceiptReceived',
+  /** data: UserStatus[]. */
+  USER_STATUS_UPDATED: 'onUserStatusUpdated',
+  /** Ours: a C2C peer started or stopped typing; data: { conversationID, userID, isTyping }. */
+  TYPING_STATUS_CHANGED: 'onTypingStatusChanged',
   ERROR: 'error',
 } as const;
 

@@ -25,6 +25,11 @@ import type { MessageWriter } from '../services/message-writer';
 import * as send from '../services/send';
 import * as users from '../services/users';
 import type { Gate } from './gate';
+import { messageActionHandlers } from './handlers/message-actions';
+import { presenceHandlers } from './handlers/presence';
+import { reactionHandlers } from './handlers/reactions';
+import { receiptHandlers } from './handlers/receipts';
+import { translationHandlers } from './handlers/translation';
 import type { SessionRegistry } from './registry';
 import type { Session, SessionUser } from './session';
 
@@ -42,15 +47,23 @@ export interface Services {
   moderation: ModerationProvider;
 }
 
-type Handler<K extends OpName> = (
+export type Handler<K extends OpName> = (
   services: Services,
   session: Session,
   user: SessionUser,
   body: OpRequestParsed<K>,
 ) => Promise<OpResponse<K>>;
 
+/** Every op but login: the table the gateway dispatches from. */
+export type HandlerTable = { [K in Exclude<OpName, 'login'>]: Handler<K> };
+
 /** Every op but login runs for a logged-in session; the gateway checks that before calling. */
-export const handlers: { [K in Exclude<OpName, 'login'>]: Handler<K> } = {
+export const handlers: HandlerTable = {
+  ...messageActionHandlers,
+  ...reactionHandlers,
+  ...receiptHandlers,
+  ...presenceHandlers,
+  ...translationHandlers,
   async logout(services, session) {
     if (session.expiryTimer) clearTimeout(session.expiryTimer);
     services.registry.remove(session);

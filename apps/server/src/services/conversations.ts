@@ -25,11 +25,15 @@ interface ViewRow {
   draft_text: string;
   updated_at: unknown;
   max_seq: unknown;
+  change_seq: unknown;
+  peer_read_seq: unknown;
 }
 
 const VIEW_QUERY = `
   SELECT uc.conv_key, uc.conv_type, uc.target, uc.read_seq, uc.floor_seq, uc.is_pinned, uc.remind_type,
-         uc.draft_text, uc.updated_at, c.max_seq
+         uc.draft_text, uc.updated_at, c.max_seq, c.change_seq,
+         (SELECT p.read_seq FROM user_conversations p
+           WHERE uc.conv_type = 'C2C' AND p.conv_key = uc.conv_key AND p.user_id = uc.target) AS peer_read_seq
     FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
    WHERE uc.user_id = $1 AND (NOT uc.hidden OR c.max_seq > uc.floor_seq)`;
 
@@ -162,6 +166,8 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
       messageRemindType: r.remind_type as MessageRemindType,
       draftText: r.draft_text,
       updatedAt: toNumber(r.updated_at),
+      changeSequence: toNumber(r.change_seq),
+      peerReadSequence: toNumber(r.peer_read_seq ?? 0),
       userProfile: isC2C ? (profiles.get(r.target) ?? emptyProfile(r.target)) : null,
       groupProfile: isC2C ? null : (groups.get(r.target) ?? null),
     };
@@ -231,6 +237,8 @@ function emptyC2C(ref: ConversationRef, peer: Profile): WireConversation {
     messageRemindType: 'AcceptAndNotify',
     draftText: '',
     updatedAt: 0,
+    changeSequence: 0,
+    peerReadSequence: 0,
     userProfile: peer,
     groupProfile: null,
   };

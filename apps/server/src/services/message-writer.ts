@@ -452,6 +452,10 @@ function toWire(input: NewMessage, sequence: number, now: number): WireMessage {
     cloudCustomData: input.cloudCustomData,
     needReadReceipt: input.needReadReceipt,
     hasRiskContent: false,
+    isRevoked: false,
+    revoker: '',
+    version: 0,
+    changeSequence: 0,
   } as WireMessage;
 }
 

@@ -28,10 +28,14 @@ export interface MessageRow {
   cloud_custom_data: string;
   need_read_receipt: boolean;
   has_risk_content: boolean;
+  is_revoked: boolean;
+  revoker: string;
+  version: unknown;
+  change_seq: unknown;
 }
 
 export const MESSAGE_COLUMNS =
-  'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content';
+  'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content, is_revoked, revoker, version, change_seq';
 
 export function toWireMessage(row: MessageRow): WireMessage {
   // The type and payload were validated together before they were stored.
@@ -52,6 +56,10 @@ export function toWireMessage(row: MessageRow): WireMessage {
     cloudCustomData: row.cloud_custom_data,
     needReadReceipt: row.need_read_receipt,
     hasRiskContent: row.has_risk_content ?? false,
+    isRevoked: row.is_revoked ?? false,
+    revoker: row.revoker ?? '',
+    version: toNumber(row.version ?? 0),
+    changeSequence: toNumber(row.change_seq ?? 0),
   } as WireMessage;
 }
 

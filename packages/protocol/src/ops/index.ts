@@ -17,8 +17,14 @@ import {
   wireConversationSchema,
   wireMessageSchema,
 } from '../wire';
+import { conversationIDSchema } from './conversation-id';
 import { fileOps } from './files';
 import { mergerOps } from './merger';
+import { messageActionOps } from './message-actions';
+import { presenceOps } from './presence';
+import { reactionOps } from './reactions';
+import { receiptOps } from './receipts';
+import { translationOps } from './translation';
 
 /** The fields of a send other than its type and payload. */
 const sendBaseSchema = z.object({
@@ -45,11 +51,6 @@ const sendMessageRequestSchema = z.discriminatedUnion('type', [
   sendBaseSchema.extend({ type: z.literal('TIMRelayElem'), payload: sendPayloadSchemas.TIMRelayElem }),
 ]);
 
-const conversationIDSchema = z
-  .string()
-  .regex(/^(C2C[A-Za-z0-9_-]+|GROUP[A-Za-z0-9_@#.-]+)$/, 'conversationID must be C2C<userID> or GROUP<groupID>')
-  .max(64);
-
 /**
  * Every operation: its request schema (validated by the server) and its response schema
  * (validated by the SDK). The wire frame is {id, op, body} → {id, ok, data | error}.
@@ -57,6 +58,11 @@ const conversationIDSchema = z
 export const ops = {
   ...fileOps,
   ...mergerOps,
+  ...messageActionOps,
+  ...reactionOps,
+  ...receiptOps,
+  ...presenceOps,
+  ...translationOps,
   login: {
     request: z.object({
       SDKAppID: z.number().int().positive(),
