@@ -90,8 +90,11 @@ export async function registerFileRoutes(http: FastifyInstance, options: FileRou
 
       const serve = (request: FastifyRequest, reply: FastifyReply) =>
         serveFile(ctx, request as Parameters<typeof serveFile>[1], reply);
-      scope.get('/:fileID', serve);
-      scope.get('/:fileID/:variant', serve);
+      // HEAD has its own routes: Fastify's automatic ones run GET and so open the bytes.
+      for (const path of ['/:fileID', '/:fileID/:variant']) {
+        scope.route({ method: 'GET', url: path, exposeHeadRoute: false, handler: serve });
+        scope.head(path, serve);
+      }
     },
     { prefix: IM_FILES_PATH },
   );

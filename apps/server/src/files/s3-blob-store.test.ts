@@ -121,6 +121,20 @@ describe('a server storing its files in S3', () => {
     expect([...new Uint8Array(await range.arrayBuffer())]).toEqual([0xff, 0xd8]);
   });
 
+  it('answers HEAD with the length and type from the bucket, and 404 once the object is gone', async () => {
+    const bytes = Buffer.from('%PDF-1.4 head check');
+    const answer = await upload(server, alice, 'file', 'head.pdf', bytes);
+    const fileID = String(answer.body.data?.uuid);
+    const token = ((await alice.request('getFileAccessToken', {})).data as { token: string }).token;
+    const url = `${server.url}/im/files/${fileID}?token=${encodeURIComponent(token)}`;
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+    expect(head.headers.get('content-type')).toBe('application/pdf');
+    await store.delete(fileID);
+    expect((await fetch(url, { method: 'HEAD' })).status).toBe(404);
+  });
+
   it('removes a refused upload from the bucket', async () => {
     const before = await keysInBucket();
     const answer = await upload(server, alice, 'image', 'page.jpg', Buffer.from('<html>not a picture</html>'));

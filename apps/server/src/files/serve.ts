@@ -23,21 +23,31 @@ export async function serveFile(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const { fileID, variant } = request.params;
+  const isHead = request.method === 'HEAD';
   const viewer = viewerOf(ctx, request);
   if (viewer === null || !FILE_ID.test(fileID) || (variant !== undefined && !VARIANTS.has(variant))) {
-    return notFound(reply);
+    return notFound(reply, isHead);
   }
   const file = await findFile(ctx.db, fileID);
   if (file?.status !== 'ready' || !(await canReadFile(ctx.db, viewer, fileID, file.ownerID))) {
-    return notFound(reply);
+    return notFound(reply, isHead);
   }
   const size = variant ? file.variants[variant as FileVariantName] : undefined;
   // An image kept without sizes (a BMP we cannot decode) serves its original for every size.
-  if (variant && !size && file.imageFormat === null) return notFound(reply);
+  if (variant && !size && file.imageFormat === null) return notFound(reply, isHead);
   const key = size ? blobKey(fileID, variant as FileVariantName) : blobKey(fileID);
   const length = size ? size.size : file.size;
   const contentType = size && file.contentType === 'image/bmp' ? 'image/png' : file.contentType;
   const etag = `"${key.replace('/', '-')}"`;
+
+  const ifRange = request.headers['if-range'];
+  const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, length) : null;
+  // HEAD answers from the store's metadata: opening the bytes would fetch the object from S3.
+  const stream =
+    range === 'unsatisfiable' || isHead || request.headers['if-none-match'] === etag
+      ? null
+      : await ctx.store.get(key, range ?? undefined);
+  if (!(stream ?? (await ctx.store.stat(key)))) return notFound(reply, isHead);
 
   reply
     .header('content-type', contentType)
@@ -53,14 +63,9 @@ export async function serveFile(
     .header('etag', etag)
     .header('accept-ranges', 'bytes');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-
-  const ifRange = request.headers['if-range'];
-  const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, length) : null;
   if (range === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${length}`).send();
   }
-  const stream = await ctx.store.get(key, range ?? undefined);
-  if (!stream) return notFound(reply);
   if (range) {
     reply
       .code(206)
@@ -69,7 +74,7 @@ export async function serveFile(
   } else {
     reply.header('content-length', length);
   }
-  return reply.send(stream);
+  return reply.send(stream ?? undefined);
 }
 
 function viewerOf(ctx: FileContext, request: FastifyRequest<{ Querystring: { token?: string } }>): string | null {
@@ -79,9 +84,11 @@ function viewerOf(ctx: FileContext, request: FastifyRequest<{ Querystring: { tok
   return typeof token === 'string' ? accessTokens(ctx.app).verify(token) : null;
 }
 
-function notFound(reply: FastifyReply): FastifyReply {
-  return reply
-    .code(404)
-    .header('cache-control', 'no-store')
-    .send({ ok: false, error: { code: ErrorCode.FILE_NOT_FOUND, message: errorMessages[ErrorCode.FILE_NOT_FOUND] } });
+function notFound(reply: FastifyReply, isHead = false): FastifyReply {
+  reply.code(404).header('cache-control', 'no-store');
+  if (isHead) return reply.send();
+  return reply.send({
+    ok: false,
+    error: { code: ErrorCode.FILE_NOT_FOUND, message: errorMessages[ErrorCode.FILE_NOT_FOUND] },
+  });
 }
