@@ -62,6 +62,7 @@ export type {
   FileOption,
 } from './media-messages';
 export type { CreateForwardMessageOptions, CreateMergerMessageOptions, MergerLike } from './merger';
+export { messageFromRecord } from './merger';
 export type {
   CreateTextMessageOptions,
   MergedMessage,

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
-import { createForwardMessage, createMergerMessage, downloadMergerMessage } from './merger';
+import { createForwardMessage, createMergerMessage, downloadMergerMessage, messageFromRecord } from './merger';
 import { createTextMessage, fromWire, type Message, toSendBody } from './messages';
 import type { RequestFunction } from './requests';
 import { wireMessage } from './test-fixtures';
@@ -133,5 +133,28 @@ describe('downloadMergerMessage', () => {
     });
     await downloadMergerMessage(merger, context);
     expect(calls).toBe(1);
+  });
+});
+
+describe('messageFromRecord', () => {
+  const record = { ID: 'r-1', from: 'bob', nick: 'Bob', avatar: '', time: 1_700_000_000, cloudCustomData: '' };
+
+  it('shows a record message as a delivered incoming message of its first body', () => {
+    const message = messageFromRecord({ ...record, messageBody: [{ type: 'TIMTextElem', payload: { text: 'hi' } }] });
+    expect(message).toMatchObject({
+      ID: 'r-1',
+      from: 'bob',
+      nick: 'Bob',
+      flow: 'in',
+      status: 'success',
+      isRevoked: false,
+      progress: 1,
+      type: 'TIMTextElem',
+      payload: { text: 'hi' },
+    });
+  });
+
+  it('gives a record message without a readable body the unknown type', () => {
+    expect(messageFromRecord({ ...record, messageBody: [] }).type).toBe('unknown');
   });
 });

@@ -2,6 +2,7 @@ import { ErrorCode, LiaisonError, Limits, type SendContent } from '@liaison/prot
 import { resolveMergedMessages, type URLResolver } from './file-urls';
 import type { CreateMessageOptions } from './media-messages';
 import {
+  blankMessage,
   createOutgoingMessage,
   defaultEntropy,
   type MergedMessage,
@@ -185,4 +186,33 @@ function requireUUID(uuid: string): string {
 
 function invalid(message: string): LiaisonError {
   return new LiaisonError(ErrorCode.INVALID_PARAMS, message);
+}
+
+/**
+ * A message of a merged record as a read-only Message a UI draws with the same renderers as the
+ * chat: its first body's type and payload (already checked against the type's schema when the
+ * record was received), shown as received and delivered. A record message whose body this SDK
+ * could not read has type 'unknown', which renderers show as unsupported.
+ */
+export function messageFromRecord(merged: MergedMessage): Message {
+  const [body] = merged.messageBody;
+  return {
+    ...blankMessage(),
+    conversationID: '',
+    conversationType: TYPES.CONV_C2C,
+    to: '',
+    flow: 'in',
+    clientTime: 0,
+    status: 'success',
+    random: 0,
+    atUserList: [],
+    needReadReceipt: false,
+    ID: merged.ID,
+    from: merged.from,
+    nick: merged.nick,
+    avatar: merged.avatar,
+    time: merged.time,
+    cloudCustomData: merged.cloudCustomData,
+    ...(body ?? { type: 'unknown', payload: {} }),
+  } as Message;
 }

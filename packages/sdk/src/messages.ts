@@ -267,7 +267,8 @@ export function mentions(message: Pick<Message, 'atUserList'>, me: string): { me
   return { me: message.atUserList.includes(me), all: message.atUserList.includes(TYPES.MSG_AT_ALL) };
 }
 
-function blankMessage(): Omit<
+/** The fields of a message that start the same for every message. */
+export function blankMessage(): Omit<
   MessageBase,
   | 'ID'
   | 'conversationID'

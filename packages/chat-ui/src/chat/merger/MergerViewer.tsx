@@ -1,13 +1,13 @@
-import type { Message } from '@liaison/sdk';
+import { type Message, messageFromRecord } from '@liaison/sdk';
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
+import { useDelayedClose } from '../../common/use-delayed-close';
 import { useKit } from '../../kit/kit-context';
 import type { MessageOf } from '../message/message-of';
 import { layoutOf, rendererFor, useMessageRenderers } from '../message/renderer-map';
 import { useFocusTrap } from '../preview/focus-trap';
 import { ImagePreviewProvider } from '../preview/preview-context';
-import { toViewMessage } from './view-message';
 import './merger.css';
 
 type MergerRecord = MessageOf<'TIMRelayElem'>;
@@ -26,13 +26,14 @@ export function useMergerNavigator(): MergerNavigator | null {
 
 /**
  * The merged-record viewer (spec §2, §4): an overlay on desktop, a full-screen drawer on phones,
- * with a title, back and close. A record without its messages is loaded by its downloadKey
+ * with a title, back and close; it fades (overlay) or slides (drawer) away for 150 ms when closed. A record without its messages is loaded by its downloadKey
  * ('Load Merge Message Error' on failure). Opening a nested record pushes a level; back (or Esc)
  * pops one, and popping the last closes the viewer.
  */
 export function MergerViewer({ root, onClose }: { root: MergerRecord; onClose(): void }) {
   const { t } = useTranslation('message');
   const { isH5 } = useKit();
+  const { isClosing, close } = useDelayedClose(onClose);
   const [levels, setLevels] = useState<MergerRecord[]>([root]);
   const dialog = useRef<HTMLDivElement>(null);
   const titleID = useId();
@@ -41,12 +42,14 @@ export function MergerViewer({ root, onClose }: { root: MergerRecord; onClose():
   const navigator = useMemo<MergerNavigator>(() => ({ push: (record) => setLevels((l) => [...l, record]) }), []);
 
   const handleBack = () => {
-    if (levels.length <= 1) onClose();
+    if (levels.length <= 1) close();
     else setLevels((l) => l.slice(0, -1));
   };
 
   return (
-    <div className={`lc-merger-viewer ${isH5 ? 'lc-merger-viewer--drawer' : 'lc-merger-viewer--overlay'}`}>
+    <div
+      className={`lc-merger-viewer ${isH5 ? 'lc-merger-viewer--drawer' : 'lc-merger-viewer--overlay'}${isClosing ? ' lc-merger-viewer--closing' : ''}`}
+    >
       <div
         ref={dialog}
         className="lc-merger-viewer__panel"
@@ -67,7 +70,7 @@ export function MergerViewer({ root, onClose }: { root: MergerRecord; onClose():
           <h2 id={titleID} className="lc-merger-viewer__title">
             <bdi>{current.payload.title || t('chatRecord')}</bdi>
           </h2>
-          <button type="button" className="lc-icon-button" aria-label={t('close')} onClick={onClose}>
+          <button type="button" className="lc-icon-button" aria-label={t('close')} onClick={close}>
             ×
           </button>
         </header>
@@ -99,7 +102,7 @@ function RecordLevel({ record }: { record: MergerRecord }) {
     };
   }, [chat, record, list]);
 
-  const messages = useMemo(() => (list ?? []).map(toViewMessage), [list]);
+  const messages = useMemo(() => (list ?? []).map(messageFromRecord), [list]);
   if (hasError)
     return (
       <p className="lc-merger-viewer__status" role="alert">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { WireMessageType } from '@liaison/protocol';
 import type { MergedMessage } from '@liaison/sdk';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { MergerMessage } from './MergerMessage';
@@ -10,7 +10,7 @@ import { imagePayload, makeMessage, NO_SDK } from './test-messages';
 
 afterEach(cleanup);
 
-// Payloads as they come over the wire, unchecked: the viewer checks them (one here does not fit its type).
+// Record messages as the SDK delivers them: bodies checked against their type on arrival.
 const merged = (ID: string, type: WireMessageType, payload: unknown): MergedMessage => ({
   ID,
   from: 'zhang',
@@ -38,7 +38,8 @@ const record = makeMessage('TIMRelayElem', {
     merged('m-1', 'TIMTextElem', { text: '你好，报价单在这里' }),
     merged('m-2', 'TIMImageElem', imagePayload(800, 600, 'quote')),
     merged('m-3', 'TIMRelayElem', inner),
-    merged('m-4', 'TIMTextElem', { wrong: 'shape' }),
+    // A body the SDK could not read arrives as no body at all.
+    { ...merged('m-4', 'TIMTextElem', {}), messageBody: [] },
   ],
 });
 
@@ -59,7 +60,7 @@ describe('MergerMessage', () => {
     expect(card.textContent).not.toContain('第8行');
   });
 
-  it('opens the record in a viewer, a nested record as a level that back pops, and back closes', () => {
+  it('opens the record in a viewer, a nested record as a level that back pops, and back closes', async () => {
     renderInKit(NO_SDK, <InList />);
     fireEvent.click(screen.getByRole('button', { name: /^张伟和李娜的聊天记录/ }));
     const viewer = screen.getByRole('dialog', { name: '张伟和李娜的聊天记录' });
@@ -68,7 +69,7 @@ describe('MergerMessage', () => {
     expect((within(viewer).getByRole('img', { name: 'Image' }) as HTMLImageElement).src).toBe(
       'https://files.test/quote-large.png',
     );
-    // A payload that does not fit its type is not trusted.
+    // A record message without a readable body is shown as unsupported.
     expect(within(viewer).getByText('[Unsupported message type]')).toBeTruthy();
 
     fireEvent.click(within(viewer).getByRole('button', { name: /^内部记录/ }));
@@ -78,15 +79,17 @@ describe('MergerMessage', () => {
     fireEvent.click(within(nested).getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('dialog', { name: '张伟和李娜的聊天记录' })).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('is an overlay on desktop and a full-screen drawer on phones', () => {
+  it('is an overlay on desktop and a full-screen drawer on phones, hiding for 150 ms when closed', async () => {
     renderInKit(NO_SDK, <InList />, { isH5: true });
     fireEvent.click(screen.getByRole('button', { name: /^张伟和李娜的聊天记录/ }));
-    expect(screen.getByRole('dialog').parentElement?.className).toContain('lc-merger-viewer--drawer');
+    const drawer = screen.getByRole('dialog').parentElement;
+    expect(drawer?.className).toContain('lc-merger-viewer--drawer');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(drawer?.className).toContain('lc-merger-viewer--closing');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('opens the previewer on a picture inside the record', () => {

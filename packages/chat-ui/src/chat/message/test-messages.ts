@@ -1,5 +1,4 @@
-import type { ChatSDK, Message } from '@liaison/sdk';
-import { RECORD_DEFAULTS } from '../merger/view-message';
+import { type ChatSDK, type Message, messageFromRecord } from '@liaison/sdk';
 import type { MessageOf } from './message-of';
 
 /**
@@ -11,21 +10,24 @@ export function makeMessage<T extends Message['type']>(
   payload: MessageOf<T>['payload'],
   patch: Partial<Omit<Message, 'type' | 'payload'>> = {},
 ): MessageOf<T> {
+  const ID = patch.ID ?? `msg-${++counter}`;
   const message = {
-    ID: patch.ID ?? `msg-${++counter}`,
+    ...messageFromRecord({
+      ID,
+      from: 'ben',
+      nick: 'Ben',
+      avatar: '',
+      time: 1_760_000_000,
+      cloudCustomData: '',
+      messageBody: [],
+    }),
     type,
     payload,
-    ...RECORD_DEFAULTS,
     conversationID: 'C2Cben',
     to: 'ann',
-    from: 'ben',
-    time: 1_760_000_000,
     clientTime: 1_760_000_000,
     sequence: counter,
     random: counter,
-    nick: 'Ben',
-    avatar: '',
-    cloudCustomData: '',
     ...patch,
   };
   // The common fields above and the type's payload from the caller make one message of type T.
