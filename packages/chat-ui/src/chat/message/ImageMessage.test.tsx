@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { ImageMessage } from './ImageMessage';
@@ -30,6 +30,19 @@ describe('ImageMessage', () => {
       isH5: true,
     });
     expect((screen.getByRole('img', { name: 'Image' }) as HTMLImageElement).width).toBe(210);
+  });
+
+  it('resizes its box with the window on phones (a phone turned sideways)', () => {
+    window.innerWidth = 390;
+    renderInKit(NO_SDK, <ImageMessage message={makeMessage('TIMImageElem', imagePayload(1200, 800))} />, {
+      isH5: true,
+    });
+    act(() => {
+      window.innerWidth = 844;
+      window.dispatchEvent(new Event('resize'));
+    });
+    const picture = screen.getByRole('img', { name: 'Image' }) as HTMLImageElement;
+    expect([picture.width, picture.height]).toEqual([300, 200]);
   });
 
   it('opens the previewer on click once sent, and not while uploading', () => {

@@ -5,7 +5,7 @@ import { useKit } from '../../kit/kit-context';
 import { ImagePreviewer } from '../preview/ImagePreviewer';
 import { useImagePreview } from '../preview/preview-context';
 import { type PreviewImage, toPreviewImage } from '../preview/preview-image';
-import { appWidth, fitMediaBox, imageMaxPx } from './media-size';
+import { fitMediaBox, useMediaMaxPx } from './media-size';
 import { isUploadDone, type MessageOf } from './message-of';
 import type { MessageRenderer } from './renderer-map';
 
@@ -23,7 +23,8 @@ export const ImageMessage: MessageRenderer = ({ message }) => {
   const [original, large, small] = image.payload.imageInfoArray;
   const shown = large?.url ? large : (original ?? small);
   const dimensions = original?.width ? original : shown;
-  const box = fitMediaBox(dimensions?.width ?? 0, dimensions?.height ?? 0, imageMaxPx(isH5, appWidth()));
+  const max = useMediaMaxPx('image', isH5);
+  const box = fitMediaBox(dimensions?.width ?? 0, dimensions?.height ?? 0, max);
   const canOpen = isUploadDone(message) && Boolean(shown?.url);
 
   const handleOpen = () => {

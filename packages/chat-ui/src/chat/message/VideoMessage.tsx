@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useKit } from '../../kit/kit-context';
 import { useFocusTrap } from '../preview/focus-trap';
-import { appWidth, fitMediaBox, videoMaxPx } from './media-size';
+import { fitMediaBox, useMediaMaxPx } from './media-size';
 import { isUploadDone, type MessageOf } from './message-of';
 import type { MessageRenderer } from './renderer-map';
 
@@ -20,7 +20,7 @@ export const VideoMessage: MessageRenderer = ({ message }) => {
   const { isH5 } = useKit();
   const [isPlaying, setPlaying] = useState(false);
   const { payload } = message as MessageOf<'TIMVideoFileElem'>;
-  const max = videoMaxPx(isH5, appWidth());
+  const max = useMediaMaxPx('video', isH5);
   const box =
     fitMediaBox(payload.snapshotWidth, payload.snapshotHeight, max) ??
     fitMediaBox(DEFAULT_ASPECT.width * 100, DEFAULT_ASPECT.height * 100, max);

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /** The largest picture or player box in a bubble (spec chat.md §5, §9). */
 export const MEDIA_MAX_PX = 300;
 /** On phones an image box leaves this much of the app's width to avatar and margins. */
@@ -34,4 +36,18 @@ export function videoMaxPx(isH5: boolean, listWidth: number): number {
 /** The width the app has: the window's (on phones the open chat is full screen). */
 export function appWidth(): number {
   return typeof window === 'undefined' ? MEDIA_MAX_PX + PHONE_IMAGE_MARGIN_PX : window.innerWidth;
+}
+
+function subscribeToResize(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+/**
+ * The box limit of an image or video bubble, following the window as it is resized or turned.
+ * A row re-renders only when its limit changes: on desktop, never.
+ */
+export function useMediaMaxPx(kind: 'image' | 'video', isH5: boolean): number {
+  const limit = () => (kind === 'image' ? imageMaxPx : videoMaxPx)(isH5, appWidth());
+  return useSyncExternalStore(subscribeToResize, limit, limit);
 }
