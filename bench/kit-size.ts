@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- kit`: the chat kit's size as a browser downloads it. The kit (with the SDK,
- * the protocol and its own dependencies: tiptap, i18next, react-virtuoso, zod) is bundled and
+ * the protocol and its own dependencies: ProseMirror, i18next, react-virtuoso, zod) is bundled and
  * minified on its own, React and React DOM left out (every host has them; antd is not a
  * dependency of the kit), then gzipped. Pictures (emoji, stickers) stay separate files fetched
  * when shown, so they are counted apart. Prints JSON; asserts nothing.

@@ -2,7 +2,6 @@
 import '../../../../../tests/support/dom-for-server-tests';
 import { type ChatSDK, type Message, TYPES } from '@liaison/sdk';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { Editor } from '@tiptap/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../../../apps/server/src/integration/harness';
@@ -12,6 +11,8 @@ import { KitProvider } from '../../kit/kit-context';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { Composer } from './Composer';
+import { type PlainEditor, plainEditorOf } from './editor/plain-editor';
+import { insertPlainText } from './editor/plain-text';
 import { TYPED_TEXT_CORPUS } from './typed-text-corpus';
 
 let server: TestServer;
@@ -35,15 +36,17 @@ afterAll(async () => {
   await server.close();
 });
 
-function editor(): Editor {
-  const element = screen.getByRole('textbox', { name: 'Message input' }) as HTMLElement & { editor?: Editor };
-  if (!element.editor) throw new Error('no editor on the ProseMirror element');
-  return element.editor;
+function editor(): PlainEditor {
+  const found = plainEditorOf(screen.getByRole('textbox', { name: 'Message input' }));
+  if (!found) throw new Error('no editor on the ProseMirror element');
+  return found;
 }
 
 function type(text: string) {
   act(() => {
-    editor().chain().focus().insertContent(text).run();
+    const { view } = editor();
+    view.focus();
+    insertPlainText(view, text);
   });
 }
 
@@ -82,13 +85,13 @@ describe('Composer', () => {
     press({ isComposing: true });
     press({ keyCode: 229 });
     act(() => {
-      editor().commands.clearContent(true);
+      editor().clear();
     });
     press();
     type('   ');
     press();
     act(() => {
-      editor().commands.clearContent(true);
+      editor().clear();
     });
     expect(await receivedUpToMarker(from, 'marker-1')).toEqual(['marker-1']);
   });
@@ -101,7 +104,7 @@ describe('Composer', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The text contains a blocked word (3123)');
     expect(editor().getText()).toBe('this is forbidden talk');
     act(() => {
-      editor().commands.clearContent(true);
+      editor().clear();
     });
     expect(await receivedUpToMarker(from, 'marker-blocked')).toEqual(['marker-blocked']);
   });
@@ -113,7 +116,7 @@ describe('Composer', () => {
     press();
     expect((await screen.findByRole('alert')).textContent).toBe('Message too long, must not exceed 12K');
     act(() => {
-      editor().commands.clearContent(true);
+      editor().clear();
     });
     expect(await receivedUpToMarker(from, 'marker-2')).toEqual(['marker-2']);
   });
@@ -170,7 +173,7 @@ function typeKeys(text: string) {
 function renderEmptyComposer() {
   renderInKit(ann, <Composer conversationID="C2Cben" />);
   act(() => {
-    editor().commands.clearContent(true);
+    editor().clear();
   });
 }
 
@@ -390,7 +393,7 @@ describe('the composer toolbar', () => {
 
   it('holds pasted files as chips and sends them after the text on Enter', async () => {
     renderInKit(ann, <Composer conversationID="C2Cben" />);
-    act(() => editor().commands.clearContent(true));
+    act(() => editor().clear());
     const from = arrived.length;
     act(() => {
       const { view } = editor();

@@ -1,4 +1,3 @@
-import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKit } from '../../kit/kit-context';
@@ -7,8 +6,8 @@ import { inSendOrder } from './attachments';
 import { ComposerToolbar } from './ComposerToolbar';
 import { checkSendable, keyAction } from './compose-rules';
 import { composerSender } from './composer-send';
-import { insertPlainText, plainTextExtensions } from './plain-editor';
-import { textToDoc } from './text-doc';
+import { insertPlainText } from './editor/plain-text';
+import { usePlainEditor } from './editor/use-plain-editor';
 import '../chat.css';
 import './composer.css';
 
@@ -17,7 +16,7 @@ export interface ComposerProps {
 }
 
 /**
- * The message input (spec chat.md §2 Composer): the toolbar, then a plain-text tiptap editor.
+ * The message input (spec chat.md §2 Composer): the toolbar, then a plain-text editor.
  * Enter sends, Ctrl+Enter breaks the line, IME composition never sends. Files pasted or dropped
  * (desktop) wait as chips and go with the text on Enter: text first, then images, videos, files
  * (spec §4 "Send flow"). Drafts: the text left when the composer closes is saved as the
@@ -43,63 +42,57 @@ export function Composer({ conversationID }: ComposerProps) {
   const sendRef = useRef<() => void>(() => undefined);
   const lineBreakRef = useRef<() => void>(() => undefined);
 
-  const editor = useEditor({
-    extensions: plainTextExtensions(t('editorPlaceholder')),
-    ...(draft ? { content: textToDoc(draft) } : {}),
+  const { mountRef, editor } = usePlainEditor({
+    text: draft,
+    placeholder: t('editorPlaceholder'),
     // Opening a conversation puts the caret in the editor, except on phones, where focus would
-    // pop up the on-screen keyboard over the conversation the user came to read. tiptap focuses
-    // once its view is mounted (an effect of ours could meet an editor StrictMode had destroyed).
-    autofocus: isH5 ? false : 'end',
-    // What is typed is what is sent: no extension may rewrite typed or pasted text.
-    enableInputRules: false,
-    enablePasteRules: false,
-    editorProps: {
-      attributes: {
-        'aria-label': t('editor'),
-        'aria-multiline': 'true',
-        role: 'textbox',
-      },
-      handleKeyDown: (view, event) => {
-        const action = keyAction(event, view.composing);
-        if (action === 'send') {
-          sendRef.current();
-          return true;
-        }
-        if (action === 'lineBreak') {
-          lineBreakRef.current();
-          return true;
-        }
-        return false;
-      },
-      handlePaste: (view, event) => {
-        const files = Array.from(event.clipboardData?.files ?? []);
-        if (files.length > 0) {
-          addFilesRef.current(files);
-          return true;
-        }
-        return insertPlainText(view, event.clipboardData?.getData('text/plain') ?? '') || true;
-      },
-      handleDrop: (view, event, _slice, moved) => {
-        // A drag inside the editor moves its own (already plain) content.
-        if (moved) return false;
-        const files = Array.from(event.dataTransfer?.files ?? []);
-        if (files.length > 0) {
-          addFilesRef.current(files);
-          return true;
-        }
-        const text = event.dataTransfer?.getData('text/plain') ?? '';
-        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
-        return insertPlainText(view, text, at) || true;
-      },
+    // pop up the on-screen keyboard over the conversation the user came to read.
+    autofocus: !isH5,
+    attributes: {
+      'aria-label': t('editor'),
+      'aria-multiline': 'true',
+      role: 'textbox',
     },
-    onUpdate: ({ editor: current }) => {
-      latestText.current = current.getText({ blockSeparator: '\n' });
+    handleKeyDown: (view, event) => {
+      const action = keyAction(event, view.composing);
+      if (action === 'send') {
+        sendRef.current();
+        return true;
+      }
+      if (action === 'lineBreak') {
+        lineBreakRef.current();
+        return true;
+      }
+      return false;
+    },
+    handlePaste: (view, event) => {
+      const files = Array.from(event.clipboardData?.files ?? []);
+      if (files.length > 0) {
+        addFilesRef.current(files);
+        return true;
+      }
+      return insertPlainText(view, event.clipboardData?.getData('text/plain') ?? '') || true;
+    },
+    handleDrop: (view, event, _slice, moved) => {
+      // A drag inside the editor moves its own (already plain) content.
+      if (moved) return false;
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length > 0) {
+        addFilesRef.current(files);
+        return true;
+      }
+      const text = event.dataTransfer?.getData('text/plain') ?? '';
+      const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+      return insertPlainText(view, text, at) || true;
+    },
+    onChange: (text) => {
+      latestText.current = text;
       setError(null);
     },
   });
 
   lineBreakRef.current = () => {
-    editor?.commands.setHardBreak();
+    editor?.insertHardBreak();
   };
 
   // Pasting and dropping files is a desktop feature (spec §5); phones use the toolbar's buttons.
@@ -111,7 +104,7 @@ export function Composer({ conversationID }: ComposerProps) {
 
   sendRef.current = () => {
     if (!editor) return;
-    const check = checkSendable(editor.getText({ blockSeparator: '\n' }), blockedWords);
+    const check = checkSendable(editor.getText(), blockedWords);
     if (!check.ok && check.reason !== 'empty') {
       // The text stays in the editor, so the user can change it.
       setError(t(check.reason === 'tooLong' ? 'tooLong' : 'blockedWord'));
@@ -124,7 +117,7 @@ export function Composer({ conversationID }: ComposerProps) {
       if (files.length > 0) await sender.files(inSendOrder(files));
     })();
     // Whitespace alone is not sent, and must not linger in front of the next message.
-    editor.commands.clearContent(true);
+    editor.clear();
     latestText.current = '';
     setAttachments([]);
   };
@@ -139,7 +132,9 @@ export function Composer({ conversationID }: ComposerProps) {
   }, [chat, conversationID, draft]);
 
   const handleEmoji = (key: string) => {
-    editor?.chain().focus().insertContent({ type: 'emoji', attrs: { key } }).run();
+    if (!editor) return;
+    editor.view.focus();
+    editor.insertNode({ type: 'emoji', attrs: { key } });
   };
 
   return (
@@ -154,7 +149,7 @@ export function Composer({ conversationID }: ComposerProps) {
         files={attachments}
         onRemove={(index) => setAttachments((current) => current.filter((_, at) => at !== index))}
       />
-      <EditorContent editor={editor} className="lc-composer__editor" />
+      <div ref={mountRef} className="lc-composer__editor" />
       <div className="lc-composer__footer">
         {error && (
           <p className="lc-composer__error" role="alert">

@@ -1,0 +1,120 @@
+import { baseKeymap } from 'prosemirror-commands';
+import { dropCursor } from 'prosemirror-dropcursor';
+import { history, redo, undo } from 'prosemirror-history';
+import { keymap } from 'prosemirror-keymap';
+import { type Command, EditorState, Selection } from 'prosemirror-state';
+import { EditorView, type EditorProps } from 'prosemirror-view';
+import { placeholder } from './placeholder';
+import { docText, type NodeJSON, textToDoc } from './plain-text';
+import { composerSchema } from './schema';
+
+export interface PlainEditorOptions {
+  /** Starting content (a restored draft). */
+  text?: string;
+  placeholder: string;
+  /** Attributes of the editable element (its role and label). */
+  attributes: Record<string, string>;
+  /** Key, paste and drop handling of the composer (ProseMirror props, asked before the keymaps). */
+  handleKeyDown?: EditorProps['handleKeyDown'];
+  handlePaste?: EditorProps['handlePaste'];
+  handleDrop?: EditorProps['handleDrop'];
+  /** After every change of the text. */
+  onChange?(text: string): void;
+}
+
+const insertHardBreak: Command = (state, dispatch) => {
+  dispatch?.(state.tr.replaceSelectionWith(composerSchema.nodes.hardBreak.create()).scrollIntoView());
+  return true;
+};
+
+/** Editors whose element a test (or the devtools) holds: the element → its editor. */
+const editors = new WeakMap<Element, PlainEditor>();
+
+/** The editor mounted on this element, if any (the element is the one with role textbox). */
+export function plainEditorOf(element: Element): PlainEditor | undefined {
+  return editors.get(element);
+}
+
+/**
+ * The composer's plain-text editor on ProseMirror: paragraphs, hard breaks and emoji, undo/redo,
+ * a drop cursor and a placeholder. Copying gives the message text (emoji as their tags), so a
+ * paste into another composer is exact.
+ */
+export class PlainEditor {
+  readonly view: EditorView;
+
+  constructor(mount: HTMLElement, options: PlainEditorOptions) {
+    const doc = options.text ? composerSchema.nodeFromJSON(textToDoc(options.text)) : undefined;
+    this.view = new EditorView(mount, {
+      state: EditorState.create({
+        schema: composerSchema,
+        doc,
+        plugins: [
+          history(),
+          keymap({
+            'Mod-z': undo,
+            'Shift-Mod-z': redo,
+            'Mod-y': redo,
+            'Shift-Enter': insertHardBreak,
+            'Mod-Enter': insertHardBreak,
+          }),
+          keymap(baseKeymap),
+          dropCursor({ color: '#1890ff', width: 2 }),
+          placeholder(options.placeholder),
+        ],
+      }),
+      attributes: options.attributes,
+      handleKeyDown: options.handleKeyDown,
+      handlePaste: options.handlePaste,
+      handleDrop: options.handleDrop,
+      clipboardTextSerializer: (slice) => docText(slice.content),
+      dispatchTransaction: (tr) => {
+        this.view.updateState(this.view.state.apply(tr));
+        if (tr.docChanged) options.onChange?.(this.getText());
+      },
+    });
+    editors.set(this.view.dom, this);
+  }
+
+  getText(): string {
+    return docText(this.view.state.doc);
+  }
+
+  get isEmpty(): boolean {
+    const { doc } = this.view.state;
+    return doc.childCount === 1 && doc.firstChild?.content.size === 0;
+  }
+
+  /** Replaces everything with `text` (a re-edited message), caret at the end, as one undo step. */
+  setText(text: string): void {
+    const { state } = this.view;
+    const content = composerSchema.nodeFromJSON(textToDoc(text)).content;
+    const tr = state.tr.replaceWith(0, state.doc.content.size, content);
+    this.view.dispatch(tr.setSelection(Selection.atEnd(tr.doc)).scrollIntoView());
+  }
+
+  clear(): void {
+    this.setText('');
+  }
+
+  insertHardBreak(): void {
+    insertHardBreak(this.view.state, this.view.dispatch);
+  }
+
+  insertNode(json: NodeJSON): void {
+    const node = composerSchema.nodeFromJSON(json);
+    this.view.dispatch(this.view.state.tr.replaceSelectionWith(node).scrollIntoView());
+  }
+
+  /** Focuses the editor with the caret at the end of its text. */
+  focusEnd(): void {
+    const { state } = this.view;
+    this.view.dispatch(state.tr.setSelection(Selection.atEnd(state.doc)));
+    this.view.focus();
+  }
+
+  destroy(): void {
+    editors.delete(this.view.dom);
+    this.view.destroy();
+  }
+}
