@@ -31,6 +31,12 @@ export interface TrafficPlan {
   msgBytes: number;
   /** Makes message IDs unique across runs against the same database. */
   runTag: string;
+  /**
+   * Typing traffic (`npm run bench -- typing`): before each message its sender sends this many
+   * setTypingStatus (a fraction: one every 1/n messages), alternating start and stop so that
+   * none is coalesced away; 0 or absent: none.
+   */
+  typingPerMessage?: number;
 }
 
 export interface TrafficResult {
@@ -53,6 +59,8 @@ export interface TrafficResult {
   ack: HistogramData;
   /** Open mode: worst lateness of the send timer behind the schedule, ms. */
   maxLagMs: number;
+  /** With typingPerMessage: setTypingStatus sent, answered ok, refused (by code), and typing pushes received. */
+  typing?: { sent: number; acked: number; failed: Record<string, number>; delivered: number };
 }
 
 export interface ConnectResult {

@@ -24,6 +24,7 @@ export interface Push {
 
 const REPLY_PREFIX = '{"id":';
 const MESSAGE_PUSH_PREFIX = '{"event":"message"';
+const TYPING_PUSH_PREFIX = '{"event":"typing"';
 export const STAMP = '~t';
 
 export class LeanClient {
@@ -31,6 +32,8 @@ export class LeanClient {
   private readonly pending = new Map<number, ReplyHandler>();
   /** Called for every message push with the send stamp found in its text (NaN if none) and the frame. */
   onMessage: (stampMs: number, frame: string) => void = () => undefined;
+  /** Called for every typing push, unparsed (the typing bench counts them). */
+  onTyping: () => void = () => undefined;
   /** Called for every other push, parsed. */
   onPush: (push: Push) => void = () => undefined;
   closed = false;
@@ -118,6 +121,9 @@ export class LeanClient {
       }
     } else if (text.startsWith(MESSAGE_PUSH_PREFIX)) {
       this.onMessage(readStamp(text), text);
+      return;
+    } else if (text.startsWith(TYPING_PUSH_PREFIX)) {
+      this.onTyping();
       return;
     }
     this.receiveParsed(raw);

@@ -1,7 +1,9 @@
 /**
  * `npm run bench -- storm` runs the reconnect storm alone (bench/scenarios/storm.ts);
  * `npm run bench -- kit` measures the chat kit's bundle size alone (bench/kit-size.ts);
- * `npm run bench -- uploads` measures file uploads and image sizes alone (bench/scenarios/uploads.ts).
+ * `npm run bench -- uploads` measures file uploads and image sizes alone (bench/scenarios/uploads.ts);
+ * `npm run bench -- typing` compares C2C throughput with typing traffic off and on (bench/scenarios/typing.ts);
+ * `npm run bench -- receipts` measures group read receipts alone: receipts/s and rows per message (bench/receipts.ts).
  *
  * `npm run bench`: measures Liaison in two configurations (embedded PGlite + in-process bus;
  * PostgreSQL + NATS) and a bare `ws` relay (the ceiling), then prints one JSON document on stdout.
@@ -19,11 +21,13 @@ import { measureKitSize } from './kit-size';
 import { benchLimitEnv, benchServerLimits } from './limits';
 import { createBenchDatabase } from './postgres';
 import { machineBusyCores, now, type ProcessGroups, pidsByName, readMemory, round1, sleep } from './proc';
+import { receiptsBench } from './receipts';
 import { c2cScenario } from './scenarios/c2c';
 import type { ScenarioContext, Target } from './scenarios/context';
 import { groupScenario } from './scenarios/group';
 import { sessionsScenario } from './scenarios/sessions';
 import { stormScenario } from './scenarios/storm';
+import { typingBenchSettings, typingScenario } from './scenarios/typing';
 import { uploadBenchSettings, uploadsScenario } from './scenarios/uploads';
 import { REPO_ROOT, type ServiceProcess, startService, tail } from './server-process';
 
@@ -32,6 +36,10 @@ const STORM_ONLY = process.argv.slice(2).includes('storm');
 const KIT_ONLY = process.argv.slice(2).includes('kit');
 /** `npm run bench -- uploads`: IM file uploads and image sizes alone (bench/scenarios/uploads.ts). */
 const UPLOADS_ONLY = process.argv.slice(2).includes('uploads');
+/** `npm run bench -- typing`: C2C throughput with typing traffic off and on, alone (bench/scenarios/typing.ts). */
+const TYPING_ONLY = process.argv.slice(2).includes('typing');
+/** `npm run bench -- receipts`: group read receipts alone (bench/receipts.ts). */
+const RECEIPTS_ONLY = process.argv.slice(2).includes('receipts');
 const startedAt = now();
 const log = (line: string) => process.stderr.write(`[bench +${Math.round((now() - startedAt) / 1000)}s] ${line}\n`);
 
@@ -84,6 +92,10 @@ async function measureServer(
   const out: Section = { start: { readyMs: server.readyMs, idleRssMB: readMemory(server.pid)?.rssMB ?? null } };
   if (STORM_ONLY) {
     out.storm = await attempt(`${name} storm`, () => stormScenario(ctx));
+    return out;
+  }
+  if (TYPING_ONLY) {
+    out.typing = await attempt(`${name} typing`, () => typingScenario(ctx, typingBenchSettings()));
     return out;
   }
   out.sessions = await attempt(`${name} sessions`, () => sessionsScenario(ctx));
@@ -293,6 +305,15 @@ async function main(): Promise<void> {
     await rm(tmp, { recursive: true, force: true });
     return;
   }
+  if (RECEIPTS_ONLY) {
+    const tmp = await mkdtemp(join(tmpdir(), 'liaison-bench-'));
+    const command = `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench -- receipts`;
+    const receipts = await attempt('receipts', () => receiptsBench(cfg, tmp, log));
+    const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version };
+    process.stdout.write(`${JSON.stringify({ benchmark: 'liaison', command, machine, receipts }, null, 2)}\n`);
+    await rm(tmp, { recursive: true, force: true });
+    return;
+  }
   // Before anything starts: is the machine already busy with something else?
   const busyBeforeStart = await machineBusyCores();
   if (busyBeforeStart > 0.3) {
@@ -304,7 +325,7 @@ async function main(): Promise<void> {
   const code = gitState();
   const report = (error?: string) => ({
     benchmark: 'liaison',
-    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : ''}`,
+    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : TYPING_ONLY ? ' -- typing' : ''}`,
     startedAt: new Date(startedAt).toISOString(),
     wallS: Math.round((now() - startedAt) / 1000),
     code,
@@ -322,7 +343,7 @@ async function main(): Promise<void> {
     // The synthetic users exceed the default abuse limits on purpose; the servers ran with these.
     serverLimits: benchServerLimits(),
     results,
-    ...(STORM_ONLY ? {} : compare(cfg, results)),
+    ...(STORM_ONLY || TYPING_ONLY ? {} : compare(cfg, results)),
     notes: notes(cfg),
   });
 
@@ -334,7 +355,7 @@ async function main(): Promise<void> {
   }, cfg.timeoutS * 1000);
 
   log(
-    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
+    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !TYPING_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : TYPING_ONLY ? ' (typing only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
   );
   try {
     for (const name of cfg.configs) {
@@ -345,9 +366,10 @@ async function main(): Promise<void> {
         results[name].serverLogTail = tail(join(tmp, `${name}.log`));
       }
     }
-    if (cfg.relay && !STORM_ONLY) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
-    if (!STORM_ONLY) results.kitSize = { ...(await attempt('kit size', measureKitSize)) };
-    if (!STORM_ONLY) results.uploads = await attempt('uploads', () => runUploads(cfg, tmp));
+    const everything = !STORM_ONLY && !TYPING_ONLY;
+    if (cfg.relay && everything) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
+    if (everything) results.kitSize = { ...(await attempt('kit size', measureKitSize)) };
+    if (everything) results.uploads = await attempt('uploads', () => runUploads(cfg, tmp));
   } finally {
     clearTimeout(watchdog);
     gen.stop();

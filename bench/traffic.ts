@@ -16,7 +16,17 @@ export async function runTraffic(clients: Map<string, LeanClient>, plan: Traffic
   let lastActivity = 0;
   let seq = 0;
 
+  const typingPerMessage = plan.typingPerMessage ?? 0;
+  const typing = { sent: 0, acked: 0, failed: {} as Record<string, number>, delivered: 0 };
+  const typingState = new Map<string, boolean>();
+  const typingCredit = new Map<string, number>();
   for (const client of clients.values()) {
+    if (typingPerMessage > 0) {
+      client.onTyping = () => {
+        lastActivity = now();
+        typing.delivered++;
+      };
+    }
     client.onMessage = (stamp) => {
       const t = now();
       lastActivity = t;
@@ -34,6 +44,12 @@ export async function runTraffic(clients: Map<string, LeanClient>, plan: Traffic
 
   /** Sends one message stamped with `stamp` (actual or scheduled send time); `then` runs on its reply. */
   const send = (s: (typeof senders)[number], stamp: number, then: () => void): void => {
+    if (typingPerMessage > 0) {
+      // A fraction: one typing request every 1 / typingPerMessage messages of this sender.
+      let credit = (typingCredit.get(s.from) ?? 0) + typingPerMessage;
+      for (; credit >= 1; credit--) sendTyping(s);
+      typingCredit.set(s.from, credit);
+    }
     const body = JSON.stringify({
       ID: `${s.from}.${plan.runTag}.${++seq}`,
       conversationType: s.type,
@@ -63,6 +79,22 @@ export async function runTraffic(clients: Map<string, LeanClient>, plan: Traffic
     } else {
       failed.socketClosed = (failed.socketClosed ?? 0) + 1;
     }
+  };
+
+  /** One setTypingStatus to the sender's peer: the opposite of the last one, so the server relays it. */
+  const sendTyping = (s: (typeof senders)[number]): void => {
+    const isTyping = !(typingState.get(s.from) ?? false);
+    typingState.set(s.from, isTyping);
+    const body = `{"conversationID":"C2C${s.to}","isTyping":${isTyping}}`;
+    const ok = s.client.sendRaw('setTypingStatus', body, (accepted, frame) => {
+      lastActivity = now();
+      if (accepted) typing.acked++;
+      else {
+        const code = /"code":(-?\d+)/.exec(frame)?.[1] ?? 'unknown';
+        typing.failed[code] = (typing.failed[code] ?? 0) + 1;
+      }
+    });
+    if (ok) typing.sent++;
   };
 
   await sleep(Math.max(0, plan.startAt - now()));
@@ -109,7 +141,10 @@ export async function runTraffic(clients: Map<string, LeanClient>, plan: Traffic
     if (senders.every((s) => s.client.inflight === 0) && now() - lastActivity > 500) break;
     await sleep(50);
   }
-  for (const client of clients.values()) client.onMessage = () => undefined;
+  for (const client of clients.values()) {
+    client.onMessage = () => undefined;
+    client.onTyping = () => undefined;
+  }
 
   return {
     ...r,
@@ -118,5 +153,6 @@ export async function runTraffic(clients: Map<string, LeanClient>, plan: Traffic
     e2e: e2e.toJSON(),
     ack: ack.toJSON(),
     maxLagMs: Math.round(maxLagMs * 100) / 100,
+    ...(typingPerMessage > 0 ? { typing } : {}),
   };
 }

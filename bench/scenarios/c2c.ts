@@ -13,6 +13,8 @@ import { runThroughput, type ThroughputResult } from './throughput';
 export async function c2cScenario(
   ctx: ScenarioContext,
   mode: 'closed' | 'open',
+  /** Typing traffic alongside the messages (`npm run bench -- typing`): setTypingStatus per message. */
+  typingPerMessage = 0,
 ): Promise<ThroughputResult & { pairs: number }> {
   const { cfg, gen } = ctx;
   const prefix = `${ctx.tag}c${mode === 'closed' ? 's' : 'o'}`;
@@ -42,6 +44,7 @@ export async function c2cScenario(
       window: cfg.c2cWindow,
       rate: cfg.c2cRate,
       recipientsPerMessage: 1,
+      typingPerMessage,
     });
     ctx.log(
       `  acked ${result.ackedPerS}/s, delivered ${result.deliveredPerS}/s, p50/p99 ${result.latencyMs.p50Ms}/${result.latencyMs.p99Ms} ms, cpu ${JSON.stringify(result.cpuCores)}`,

@@ -39,6 +39,16 @@ export interface ThroughputResult {
   otherCoresBefore?: number;
   serverRssMB: number | null;
   maxTimerLagMs?: number;
+  /** With typing traffic: setTypingStatus per second in the window's terms, and the totals. */
+  typing?: {
+    perMessage: number;
+    sentPerS: number;
+    deliveredPerS: number;
+    sent: number;
+    acked: number;
+    failed: Record<string, number>;
+    delivered: number;
+  };
 }
 
 /** Waits (bounded by BENCH_WAIT_IDLE_S) for other jobs on the machine to go quiet; returns their CPU use. */
@@ -54,7 +64,14 @@ export async function runThroughput(
   ctx: ScenarioContext,
   set: string,
   sendersByWorker: Sender[][],
-  options: { mode: 'closed' | 'open'; window: number; rate: number; recipientsPerMessage: number },
+  options: {
+    mode: 'closed' | 'open';
+    window: number;
+    rate: number;
+    recipientsPerMessage: number;
+    /** Typing traffic alongside: setTypingStatus per message (bench/traffic.ts). */
+    typingPerMessage?: number;
+  },
 ): Promise<ThroughputResult> {
   const { cfg, gen } = ctx;
   const totalSenders = sendersByWorker.reduce((n, s) => n + s.length, 0);
@@ -74,6 +91,7 @@ export async function runThroughput(
     drainMs: cfg.drainS * 1000,
     msgBytes: cfg.msgBytes,
     runTag: `${ctx.tag}${Date.now().toString(36)}`,
+    ...(options.typingPerMessage ? { typingPerMessage: options.typingPerMessage } : {}),
   };
   const meter = new CpuMeter(ctx.cpuGroups);
   let cpuCores: Record<string, number> = {};
@@ -100,7 +118,13 @@ export async function runThroughput(
 
 function summarise(
   parts: TrafficResult[],
-  options: { mode: 'closed' | 'open'; window: number; rate: number; recipientsPerMessage: number },
+  options: {
+    mode: 'closed' | 'open';
+    window: number;
+    rate: number;
+    recipientsPerMessage: number;
+    typingPerMessage?: number;
+  },
   senders: number,
   durationS: number,
   cpuCores: Record<string, number>,
@@ -136,5 +160,33 @@ function summarise(
     cpuCores,
     serverRssMB,
     ...(options.mode === 'open' ? { maxTimerLagMs: Math.max(...parts.map((r) => r.maxLagMs)) } : {}),
+    ...(options.typingPerMessage ? { typing: typingTotals(parts, options.typingPerMessage, durationS) } : {}),
+  };
+}
+
+/** Typing requests span warm-up and drain too; per second over the whole run is an approximation. */
+function typingTotals(parts: TrafficResult[], perMessage: number, durationS: number) {
+  const failed: Record<string, number> = {};
+  let sent = 0;
+  let acked = 0;
+  let delivered = 0;
+  for (const r of parts) {
+    sent += r.typing?.sent ?? 0;
+    acked += r.typing?.acked ?? 0;
+    delivered += r.typing?.delivered ?? 0;
+    for (const [code, n] of Object.entries(r.typing?.failed ?? {})) failed[code] = (failed[code] ?? 0) + n;
+  }
+  const messages = parts.reduce((n, r) => n + r.sent, 0);
+  const inWindow = parts.reduce((n, r) => n + r.sentInWindow, 0);
+  // Typing goes out with each message: the window's share of it is the window's share of messages.
+  const windowShare = messages > 0 ? inWindow / messages : 0;
+  return {
+    perMessage,
+    sentPerS: Math.round((sent * windowShare) / durationS),
+    deliveredPerS: Math.round((delivered * windowShare) / durationS),
+    sent,
+    acked,
+    failed,
+    delivered,
   };
 }

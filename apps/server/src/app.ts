@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { serveSnapshots } from './db/snapshot';
 import { seedDemoData } from './demo/seed';
+import type { BlobStore } from './files/blob-store';
 import { registerFileRoutes } from './files/routes';
 import type { FileSettings } from './files/settings';
 import { Gate } from './gateway/gate';
@@ -26,9 +27,14 @@ import { registerModerationCallback } from './moderation/callback-route';
 import { createModeration, type ModerationSettings } from './moderation/settings';
 import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
+import { PresenceService } from './presence/presence-service';
+import { defaultPresenceSettings, type PresenceSettings } from './presence/settings';
 import { publishMessages } from './services/delivery';
+import { defaultMessageActionSettings, type MessageActionSettings } from './services/message-actions';
 import { MessageWriter } from './services/message-writer';
 import { flagRiskyMessage } from './services/risk-flags';
+import { defaultTranslationSettings, type TranslationSettings } from './translation/settings';
+import { TranslationService } from './translation/translation-service';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 import { registerSecurityHeaders } from './web/security-headers';
 import { serveWebApp } from './web/static';
@@ -75,6 +81,12 @@ export interface ServerOptions {
   files?: Partial<FileSettings>;
   /** Content moderation (docs/moderation.md); unset: everything passes. */
   moderation?: ModerationSettings;
+  /** REVOKE_WINDOW_SECONDS, and a clock tests may move (docs/message-actions.md); unset: 120 s, real time. */
+  messageActions?: Partial<MessageActionSettings>;
+  /** PRESENCE_OFFLINE_GRACE_MS (docs/presence-and-translation.md); unset: 5 s. */
+  presence?: Partial<PresenceSettings>;
+  /** Translation and voice-to-text providers (docs/presence-and-translation.md); unset: both off. */
+  translation?: Partial<TranslationSettings>;
 }
 
 /** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
@@ -153,6 +165,24 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
       )
     : createLocalBus();
   const registry = new SessionRegistry();
+  const presence = new PresenceService({
+    db,
+    bus,
+    registry,
+    settings: { ...defaultPresenceSettings, ...options.presence },
+    scope: String(app.sdkAppID),
+  });
+  presence.start();
+  // Voice-to-text reads the file store, which the file routes open further down.
+  let blobStore: BlobStore | null = null;
+  const translation = new TranslationService({
+    db,
+    settings: { ...defaultTranslationSettings, ...options.translation },
+    blobs: () => {
+      if (!blobStore) throw new Error('the file store is not open yet');
+      return blobStore;
+    },
+  });
   bus.subscribe((delivery) => {
     observeDelivery(delivery);
     registry.deliver(delivery);
@@ -173,7 +203,19 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   moderation.provider.onLateVerdict?.((flag) => flagRiskyMessage(db, bus, flag));
   if (moderation.callback) registerModerationCallback(http, moderation.callback.token, moderation.callback.lateVerdict);
   gateway = createGateway(
-    { db, writer, bus, app, registry, avatarHosts, logins, moderation: moderation.provider },
+    {
+      db,
+      writer,
+      bus,
+      app,
+      registry,
+      avatarHosts,
+      logins,
+      moderation: moderation.provider,
+      messageActions: { ...defaultMessageActionSettings, ...options.messageActions },
+      presence,
+      translation,
+    },
     clientLog,
     { limits, trustProxy },
   );
@@ -205,7 +247,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   });
   const originGuard = createOriginGuard(browser);
   registerMetricsRoute(http, options.metrics ?? { token: null, allow: [] });
-  await registerFileRoutes(http, { db, app, browser, settings: options.files, log });
+  blobStore = await registerFileRoutes(http, { db, app, browser, settings: options.files, log });
   const untrackSessions = trackSessions(() => gateway.sessionCount());
   http.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
@@ -243,6 +285,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         const httpClosed = withinGrace(http.close(), HTTP_CLOSE_GRACE_MS, () => http.server.closeAllConnections());
         await gateway.close(() => writer.drain());
         await writer.drain();
+        presence.close();
         originGuard.close();
         untrackSessions();
         await httpClosed;

@@ -33,6 +33,13 @@ describe('configuration', () => {
     ]);
   });
 
+  it('lets senders revoke for 120 seconds unless REVOKE_WINDOW_SECONDS says otherwise', () => {
+    expect(loadConfig({}).revokeWindowSeconds).toBe(120);
+    expect(loadConfig({ REVOKE_WINDOW_SECONDS: '600' }).revokeWindowSeconds).toBe(600);
+    expect(() => loadConfig({ REVOKE_WINDOW_SECONDS: '0' })).toThrow(/REVOKE_WINDOW_SECONDS/);
+    expect(() => loadConfig({ REVOKE_WINDOW_SECONDS: 'two minutes' })).toThrow(/REVOKE_WINDOW_SECONDS/);
+  });
+
   it('refuses half an app and PostgreSQL without one', () => {
     expect(() => loadConfig({ SDK_APP_ID: '1400000001' })).toThrow(/together/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y' })).toThrow(/required/);

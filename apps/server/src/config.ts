@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Limits } from '@liaison/protocol';
 import { type FileSettings, filesFromEnv } from './files/settings';
 import { parseTrustProxy } from './limits/client-address';
 import { type LimitSettings, limitsFromEnv } from './limits/settings';
@@ -7,7 +8,9 @@ import { DEFAULT_LINES_PER_ADDRESS } from './logging/client-log';
 import { loadMetricsAccess, type MetricsAccess } from './metrics/access';
 import type { ModerationSettings } from './moderation/settings';
 import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
+import { type PresenceSettings, presenceFromEnv } from './presence/settings';
 import { parseAvatarHosts } from './services/avatars';
+import { type TranslationSettings, translationFromEnv } from './translation/settings';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
@@ -51,6 +54,12 @@ export interface Config {
   files: FileSettings;
   /** MODERATION_FILE, MODERATION_URL, MODERATION_CALLBACK_TOKEN (docs/moderation.md). */
   moderation: ModerationSettings;
+  /** REVOKE_WINDOW_SECONDS: how long its sender may revoke a message (docs/message-actions.md). */
+  revokeWindowSeconds: number;
+  /** PRESENCE_OFFLINE_GRACE_MS (docs/presence-and-translation.md). */
+  presence: PresenceSettings;
+  /** TRANSLATE_URL, TRANSLATE_API_KEY, STT_URL, STT_API_KEY, STT_MODEL (docs/presence-and-translation.md). */
+  translation: TranslationSettings;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -107,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(logLinesPerAddress) || logLinesPerAddress <= 0) {
     throw new Error(`LOG_LINES_PER_ADDRESS must be a positive integer, got "${env.LOG_LINES_PER_ADDRESS}"`);
   }
+  const revokeWindowSeconds = Number(env.REVOKE_WINDOW_SECONDS ?? Limits.REVOKE_WINDOW_SECONDS);
+  if (!Number.isInteger(revokeWindowSeconds) || revokeWindowSeconds <= 0) {
+    throw new Error(`REVOKE_WINDOW_SECONDS must be a positive integer, got "${env.REVOKE_WINDOW_SECONDS}"`);
+  }
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const trustProxy = env.TRUST_PROXY || null;
   parseTrustProxy(trustProxy);
@@ -137,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     files: filesFromEnv(env, dataDir),
     moderation: moderationFromEnv(env),
+    revokeWindowSeconds,
+    presence: presenceFromEnv(env),
+    translation: translationFromEnv(env),
   };
 }
 

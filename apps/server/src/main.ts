@@ -29,6 +29,9 @@ const server = await createServer({
   trustProxy: config.trustProxy,
   files: config.files,
   moderation: config.moderation,
+  messageActions: { revokeWindowSeconds: config.revokeWindowSeconds },
+  presence: config.presence,
+  translation: config.translation,
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

@@ -59,6 +59,11 @@ export const pushEventSchemas = {
     userID: z.string(),
     isAdd: z.boolean(),
     reaction: reactionSummarySchema,
+    /**
+     * Every reaction the message carries after the change (the changed one included, gone when its
+     * last user took it back), so a client that never asked about this message still shows it whole.
+     */
+    reactionList: z.array(reactionSummarySchema),
   }),
   /** To a group message's sender: its read counts changed. */
   readReceipt: z.object({

@@ -111,6 +111,10 @@ export interface MergedMessage {
   time: number;
   cloudCustomData: string;
   messageBody: Array<{ type: WireMessageType; payload: unknown }>;
+  /** The original was revoked after the record was made: its body is emptied (set only then). */
+  isRevoked?: boolean;
+  /** Moderation flagged the original after the record was made: its body is emptied (set only then). */
+  hasRiskContent?: boolean;
 }
 export const mergedMessageSchema: z.ZodType<MergedMessage> = z.object({
   ID: z.string(),
@@ -120,6 +124,8 @@ export const mergedMessageSchema: z.ZodType<MergedMessage> = z.object({
   time: z.number().int(),
   cloudCustomData: z.string(),
   messageBody: z.array(z.object({ type: messageTypeSchema, payload: z.unknown() })),
+  isRevoked: z.boolean().optional(),
+  hasRiskContent: z.boolean().optional(),
 });
 
 export const mergerPayloadSchema = z.object({

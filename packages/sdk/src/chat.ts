@@ -1,4 +1,5 @@
 import { ErrorCode, type GroupMember, type JoinStatus, LiaisonError, Limits, type Profile } from '@liaison/protocol';
+import { ChangeSync } from './change-sync';
 import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversation-api';
 import type { Conversation } from './conversation-model';
 import { ConversationStore, type ConversationStoreView } from './conversations';
@@ -55,7 +56,10 @@ export interface CreateOptions {
   WebSocket?: WebSocketConstructor;
   /** Milliseconds before a request fails with REQUEST_TIMEOUT (or NETWORK_ERROR if never sent). Default 15 000. */
   requestTimeout?: number;
-  /** Milliseconds a sendMessage may wait for a connection and the server's answer. Default 60 000. */
+  /**
+   * Milliseconds a sendMessage may wait for a connection and the server's answer before the message
+   * fails (it is sent again by itself, with the same ID, once the connection is back). Default 15 000.
+   */
   sendTimeout?: number;
   /**
    * Milliseconds between liveness checks while logged in; an unanswered one (within this long)
@@ -84,7 +88,7 @@ export interface MessageListResult {
 
 const DEFAULT_REQUEST_TIMEOUT = 15_000;
 const DEFAULT_HEARTBEAT_INTERVAL = 25_000;
-const DEFAULT_SEND_TIMEOUT = 60_000;
+const DEFAULT_SEND_TIMEOUT = 15_000;
 
 /**
  * A chat client: the reference SDK's API over this project's server. Make one with
@@ -160,10 +164,21 @@ export class ChatSDK {
     this.receiver = new Receiver({
       me,
       fetchAfter: (conversationID, afterSequence) => request('syncMessages', { conversationID, afterSequence }),
-      onMessage: (message) => this.conversations.handleMessage(message),
-      onReceived: (messages) => this.events.emit(EVENT.MESSAGE_RECEIVED, messages),
+      onMessage: (message) => {
+        this.conversations.handleMessage(message);
+        this.receipts.handleMessage(message);
+      },
+      onReceived: (messages) => {
+        this.presence.handleMessages(messages);
+        this.events.emit(EVENT.MESSAGE_RECEIVED, messages);
+      },
       onError,
       resolveURL,
+      changes: new ChangeSync({
+        fetchChanges: (conversationID, afterChange) => request('syncMessageChanges', { conversationID, afterChange }),
+        deliver: (conversationID, page) => this.actions.applyChanges(conversationID, page),
+        onError,
+      }),
     });
     this.groups = new GroupAPI({
       request,
@@ -183,11 +198,18 @@ export class ChatSDK {
       upload: (message) => uploadMedia(message, { request, absolute: (path) => this.files.absolute(path) }),
       onSent: releaseMedia,
       resolveURL,
+      onRetryStatus: (message) => this.events.emit(EVENT.MESSAGE_MODIFIED, [message]),
     });
-    this.actions = new MessageActions({ request, me });
-    this.reactions = new Reactions({ request, me });
-    this.receipts = new Receipts({ request, me });
-    this.presence = new Presence({ request, me });
+    this.actions = new MessageActions({
+      request,
+      me,
+      resolveURL,
+      conversations: this.conversations,
+      events: this.events,
+    });
+    this.reactions = new Reactions({ request, me, events: this.events });
+    this.receipts = new Receipts({ request, me, events: this.events, store: this.store });
+    this.presence = new Presence({ request, me, events: this.events, onError });
     this.translation = new Translation({ request });
   }
 
@@ -553,6 +575,7 @@ export class ChatSDK {
     this.profiles.accept(result.profile, { isMine: true });
     this.logger.info('reconnected; catching up');
     this.events.emit(EVENT.NET_STATE_CHANGE, { state: TYPES.NET_STATE_CONNECTED });
+    void this.presence.handleReconnected();
     try {
       const since = this.store.activityMark();
       const fileToken = this.files.refresh();
@@ -562,6 +585,7 @@ export class ChatSDK {
       this.conversations.refresh(conversationList, since);
       const caughtUp = this.receiver.catchUp(conversationList);
       this.receiver.resume();
+      void this.sender.retryAfterReconnect();
       void this.groups.load();
       await caughtUp;
     } catch (error) {
@@ -584,7 +608,10 @@ export class ChatSDK {
         this.receiver.hint(push.data);
         return;
       case 'messageUpdated':
-        this.events.emit(EVENT.MESSAGE_MODIFIED, [fromWire(push.data.message, this.me(), this.files.resolve)]);
+        this.actions.handleUpdated(push.data.message);
+        return;
+      case 'messagesDeleted':
+        this.actions.handleDeleted(push.data);
         return;
       case 'conversation':
       case 'conversationDeleted':
@@ -595,6 +622,21 @@ export class ChatSDK {
         return;
       case 'groupList':
         void this.groups.handlePush(push.data);
+        return;
+      case 'typing':
+        this.presence.handleTyping(push.data);
+        return;
+      case 'messageReaction':
+        this.reactions.handlePush(push.data);
+        return;
+      case 'readReceipt':
+        this.receipts.handleReadReceipt(push.data);
+        return;
+      case 'peerRead':
+        this.receipts.handlePeerRead(push.data);
+        return;
+      case 'userStatus':
+        this.presence.handleUserStatus(push.data);
         return;
       case 'kicked':
         // The session handles this before it gets here.
@@ -615,8 +657,13 @@ export class ChatSDK {
     this.files.stop();
     this.pushBuffer = null;
     this.receiver.reset();
+    this.actions.reset();
+    this.reactions.reset();
+    this.receipts.reset();
+    this.sender.forgetRetries();
     this.store.clear();
     this.groups.reset();
+    this.presence.reset();
     this.profiles.reset();
     this.emittedList = null;
     this.emittedTotal = null;

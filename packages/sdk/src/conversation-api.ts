@@ -8,6 +8,7 @@ import {
 } from '@liaison/protocol';
 import {
   applyMessage,
+  applyMessageChange,
   type Conversation,
   conversationFromMessage,
   markRead,
@@ -79,6 +80,19 @@ export class ConversationAPI {
     if (message.sequence === 0) return;
     store.put(conversationFromMessage(message, me), { touch: true });
     void this.fetchProfile(message.conversationID);
+  }
+
+  /** A delivered message changed (revoked, modified, flagged): its row follows if it is the last one. */
+  handleMessageChanged(message: Message, changeSequence: number): void {
+    this.context.store.update(message.conversationID, (c) => applyMessageChange(c, message, changeSequence));
+  }
+
+  /** I deleted messages for myself: when the last one went, the server says which is the last now. */
+  handleMessagesDeleted(conversationID: string, messageIDs: readonly string[], changeSequence: number): void {
+    const { store } = this.context;
+    const lastID = store.get(conversationID)?.lastMessage.ID;
+    store.update(conversationID, (c) => applyMessageChange(c, null, changeSequence));
+    if (lastID && messageIDs.includes(lastID)) void this.fetchProfile(conversationID);
   }
 
   handlePush(

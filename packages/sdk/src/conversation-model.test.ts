@@ -2,6 +2,7 @@ import { AT_ALL, type WireConversation } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   applyMessage,
+  applyMessageChange,
   type Conversation,
   compareConversations,
   conversationFromMessage,
@@ -10,7 +11,7 @@ import {
   toConversation,
   totalUnreadCount,
 } from './conversation-model';
-import { fromWire } from './messages';
+import { fromWire, type Message } from './messages';
 import { type TextWire, wireConversation, wireMessage } from './test-fixtures';
 
 const me = 'me';
@@ -169,6 +170,33 @@ describe('markRead and merging', () => {
     const merged = mergeConversation(local, stale, me);
     expect(merged).toMatchObject({ maxSequence: 3, unreadCount: 2, isPinned: true });
     expect(merged.lastMessage.lastSequence).toBe(3);
+  });
+});
+
+describe('applyMessageChange', () => {
+  const last = incoming({ sequence: 4, payload: { text: 'the last words' } });
+  const conversation = () =>
+    applyMessage(toConversation(groupConversation({ maxSequence: 3, changeSequence: 2 }), me), last, me);
+
+  it('shows the last message as it is now: revoked, modified, or flagged by moderation', () => {
+    const revoked = { ...last, isRevoked: true, revoker: 'bob', payload: { text: '' } } as Message;
+    expect(applyMessageChange(conversation(), revoked, 5)).toMatchObject({
+      changeSequence: 5,
+      lastMessage: { ID: last.ID, isRevoked: true, revoker: 'bob', messageForShow: '' },
+    });
+    const flagged = { ...last, hasRiskContent: true };
+    expect(applyMessageChange(conversation(), flagged, 6).lastMessage.hasRiskContent).toBe(true);
+    const modified = { ...last, payload: { text: 'better words' }, version: 1, isModified: true } as Message;
+    expect(applyMessageChange(conversation(), modified, 7).lastMessage.messageForShow).toBe('better words');
+  });
+
+  it('only moves the change counter for other messages, and never back', () => {
+    const older = { ...incoming({ sequence: 2 }), isRevoked: true };
+    const before = conversation();
+    const after = applyMessageChange(before, older, 9);
+    expect(after.lastMessage).toBe(before.lastMessage);
+    expect(after.changeSequence).toBe(9);
+    expect(applyMessageChange(after, null, 3)).toBe(after);
   });
 });
 

@@ -26,6 +26,10 @@ export interface LastMessage {
   lastTime: number;
   lastSequence: number;
   isRevoked: boolean;
+  /** Ours: who revoked it (the sender, or a group owner/admin); '' when not revoked. */
+  revoker: string;
+  /** Ours: moderation flagged it (possibly after delivery): show the placeholder, not its content. */
+  hasRiskContent: boolean;
   isPeerRead: boolean;
   cloudCustomData: string;
   onlineOnlyFlag: boolean;
@@ -70,6 +74,16 @@ export interface Conversation {
   readSequence: number;
   /** Server milliseconds of the last change to the user's view of the conversation. */
   updatedAt: number;
+  /**
+   * Ours: the conversation's change counter as far as this client knows (revokes, modifications,
+   * moderation flags, my deletions); the server's is compared with it after a reconnect.
+   */
+  changeSequence: number;
+  /**
+   * Ours, C2C: how far the peer has read (0 for groups). My messages at or below it are read by
+   * the peer: isPeerReadBy(conversation, message) in receipts.ts.
+   */
+  peerReadSequence: number;
 }
 
 export const emptyLastMessage: LastMessage = Object.freeze({
@@ -83,6 +97,8 @@ export const emptyLastMessage: LastMessage = Object.freeze({
   lastTime: 0,
   lastSequence: 0,
   isRevoked: false,
+  revoker: '',
+  hasRiskContent: false,
   isPeerRead: false,
   cloudCustomData: '',
   onlineOnlyFlag: false,
@@ -112,6 +128,8 @@ export function toConversation(wire: WireConversation, me: string, atInfo: reado
     maxSequence: wire.maxSequence,
     readSequence: wire.readSequence,
     updatedAt: wire.updatedAt,
+    changeSequence: wire.changeSequence,
+    peerReadSequence: wire.peerReadSequence,
   };
 }
 
@@ -121,7 +139,12 @@ export function toConversation(wire: WireConversation, me: string, atInfo: reado
  * message fields, so a stale list never takes a new message away.
  */
 export function mergeConversation(local: Conversation | undefined, wire: WireConversation, me: string): Conversation {
-  const incoming = toConversation(wire, me, local?.groupAtInfoList ?? []);
+  const fresh = toConversation(wire, me, local?.groupAtInfoList ?? []);
+  // The peer's read cursor only moves forward: a view fetched before a peerRead push does not undo it.
+  const incoming =
+    local && local.peerReadSequence > fresh.peerReadSequence
+      ? { ...fresh, peerReadSequence: local.peerReadSequence }
+      : fresh;
   if (!local || local.maxSequence <= incoming.maxSequence) return incoming;
   const missed = local.maxSequence - incoming.maxSequence;
   return {
@@ -144,8 +167,12 @@ export function applyMessage(conversation: Conversation, message: Message, me: s
   const atInfo = message.conversationType === 'GROUP' && isUnread ? atInfoFor(message, me) : null;
   const hasAtInfo =
     atInfo !== null && !conversation.groupAtInfoList.some((item) => item.messageSequence === atInfo.messageSequence);
-  if (!isNew && !hasAtInfo) return conversation;
+  // Sending reads the conversation (the server moves the sender's read cursor): the peer has read my earlier messages.
+  const peerRead =
+    message.conversationType === 'C2C' && message.flow === 'in' && message.sequence > conversation.peerReadSequence;
+  if (!isNew && !hasAtInfo && !peerRead) return conversation;
   const next: Conversation = { ...conversation };
+  if (peerRead) next.peerReadSequence = message.sequence;
   if (hasAtInfo && atInfo) next.groupAtInfoList = [...conversation.groupAtInfoList, atInfo];
   if (isNew) {
     next.lastMessage = toLastMessage(message);
@@ -188,8 +215,36 @@ export function conversationFromMessage(message: Message, me: string): Conversat
     maxSequence: Math.max(0, sequence - 1),
     readSequence: Math.max(0, sequence - 1),
     updatedAt: 0,
+    changeSequence: 0,
+    peerReadSequence: 0,
   };
   return applyMessage(base, message, me);
+}
+
+/**
+ * A message already delivered changed (revoked, modified, flagged by moderation; null for my
+ * deletions): if it is the conversation's last message, the list row follows it; the change
+ * counter moves up to the change's. Returns the same object when nothing changed.
+ */
+export function applyMessageChange(
+  conversation: Conversation,
+  message: Message | null,
+  changeSequence: number,
+): Conversation {
+  const isLast = message !== null && conversation.lastMessage.ID === message.ID;
+  const counter = Math.max(conversation.changeSequence, changeSequence);
+  if (!isLast && counter === conversation.changeSequence) return conversation;
+  return {
+    ...conversation,
+    changeSequence: counter,
+    ...(isLast ? { lastMessage: toLastMessage(message) } : {}),
+  };
+}
+
+/** The C2C peer has read up to `sequence`; returns the same object when that is no news. */
+export function applyPeerRead(conversation: Conversation, sequence: number): Conversation {
+  if (conversation.type !== 'C2C' || sequence <= conversation.peerReadSequence) return conversation;
+  return { ...conversation, peerReadSequence: sequence };
 }
 
 /**
@@ -225,6 +280,8 @@ export function toLastMessage(message: Message): LastMessage {
     lastTime: message.time,
     lastSequence: message.sequence,
     isRevoked: message.isRevoked,
+    revoker: message.revoker,
+    hasRiskContent: message.hasRiskContent,
     isPeerRead: message.isPeerRead,
     cloudCustomData: message.cloudCustomData,
     onlineOnlyFlag: false,

@@ -11,6 +11,7 @@ export interface EventDataMap {
   [EVENT.MESSAGE_RECEIVED]: Message[];
   [EVENT.MESSAGE_MODIFIED]: Message[];
   [EVENT.MESSAGE_REVOKED]: Message[];
+  [EVENT.MESSAGE_DELETED]: { conversationID: string; messageIDList: string[] };
   [EVENT.MESSAGE_REACTIONS_UPDATED]: { conversationID: string; messageID: string; reactionList: MessageReaction[] };
   [EVENT.MESSAGE_READ_RECEIPT_RECEIVED]: ReadReceiptUpdate[];
   [EVENT.USER_STATUS_UPDATED]: UserStatus[];

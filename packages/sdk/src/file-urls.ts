@@ -85,6 +85,9 @@ export function resolveMergedMessages(list: readonly WireMergedMessage[], resolv
       const content = parseContent(body.type, body.payload);
       return content ? [resolveContentURLs(content, resolve)] : [];
     }),
+    // Revoked or flagged since the record was made: its body is emptied; a UI shows which.
+    ...(item.isRevoked ? { isRevoked: true } : {}),
+    ...(item.hasRiskContent ? { hasRiskContent: true } : {}),
   }));
 }
 

@@ -83,6 +83,7 @@ export type { StatusFailure } from './presence';
 export type { UpdateMyProfileOptions } from './profiles';
 export type { GetAllUserListOptions, GetMessageReactionsOptions } from './reactions';
 export type { GetGroupMessageReadMemberListOptions, ReadMemberInfo } from './receipts';
+export { isMessagePeerRead } from './receipts';
 export type { TranslateTextOptions } from './translation';
 export type { WebSocketConstructor, WebSocketLike } from './transport';
 export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './types';

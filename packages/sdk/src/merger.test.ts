@@ -96,6 +96,9 @@ describe('createForwardMessage', () => {
     expect(() =>
       createForwardMessage({ to: 'carol', conversationType: 'C2C', payload: { ...text, hasRiskContent: true } }, me),
     ).toThrow(invalid);
+    expect(() =>
+      createForwardMessage({ to: 'carol', conversationType: 'C2C', payload: { ...text, isRevoked: true } }, me),
+    ).toThrow(invalid);
   });
 });
 

@@ -177,6 +177,7 @@ function requireForwardable(message: Message, name: string): void {
     throw invalid(`${name}: group tips and system notices cannot be forwarded`);
   }
   if (message.hasRiskContent) throw invalid(`${name}: a message with risky content cannot be forwarded`);
+  if (message.isRevoked) throw invalid(`${name}: a revoked message cannot be forwarded`);
 }
 
 function requireUUID(uuid: string): string {
@@ -192,7 +193,8 @@ function invalid(message: string): LiaisonError {
  * A message of a merged record as a read-only Message a UI draws with the same renderers as the
  * chat: its first body's type and payload (already checked against the type's schema when the
  * record was received), shown as received and delivered. A record message whose body this SDK
- * could not read has type 'unknown', which renderers show as unsupported.
+ * could not read has type 'unknown', which renderers show as unsupported. One revoked or flagged
+ * after the record was made arrives emptied with isRevoked or hasRiskContent set.
  */
 export function messageFromRecord(merged: MergedMessage): Message {
   const [body] = merged.messageBody;
@@ -213,6 +215,8 @@ export function messageFromRecord(merged: MergedMessage): Message {
     avatar: merged.avatar,
     time: merged.time,
     cloudCustomData: merged.cloudCustomData,
+    isRevoked: merged.isRevoked ?? false,
+    hasRiskContent: merged.hasRiskContent ?? false,
     ...(body ?? { type: 'unknown', payload: {} }),
   } as Message;
 }

@@ -11,6 +11,7 @@ import {
   Limits,
   type LocationPayload,
   type OpRequest,
+  type ReactionUser,
   type SoundPayload,
   toConversationID,
   type VideoPayload,
@@ -67,9 +68,11 @@ export interface ReadReceiptInfo {
 
 export interface MessageReaction {
   reactionID: string;
+  /** Exact, however many reacted. */
   totalUserCount: number;
   reactedByMyself: boolean;
-  partialUserList: string[];
+  /** The first few reactors, oldest first, as the reference SDK lists them. */
+  partialUserList: ReactionUser[];
 }
 
 /** The fields every message has, whatever its type. */
@@ -102,6 +105,8 @@ export interface MessageBase {
   revoker: string;
   isDeleted: boolean;
   isModified: boolean;
+  /** Ours: bumped by every modifyMessage (isModified once above 0); modifyMessage sends it back. */
+  version: number;
   isSystemMessage: boolean;
   isBroadcastMessage: boolean;
   /** Moderation flagged the content (possibly after delivery): show a placeholder, offer no download. */
@@ -238,6 +243,10 @@ export function fromWire(wire: WireMessage, me: string, resolveURL: URLResolver 
     cloudCustomData: wire.cloudCustomData,
     needReadReceipt: wire.needReadReceipt,
     hasRiskContent: wire.hasRiskContent,
+    isRevoked: wire.isRevoked,
+    revoker: wire.revoker,
+    version: wire.version,
+    isModified: wire.version > 0,
   };
 }
 
@@ -296,6 +305,7 @@ export function blankMessage(): Omit<
     revoker: '',
     isDeleted: false,
     isModified: false,
+    version: 0,
     isSystemMessage: false,
     isBroadcastMessage: false,
     hasRiskContent: false,

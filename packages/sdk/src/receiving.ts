@@ -1,4 +1,5 @@
 import type { WireConversation, WireMessage } from '@liaison/protocol';
+import type { ChangeSync } from './change-sync';
 import type { URLResolver } from './file-urls';
 import { conversationIDOf, fromWire, type Message } from './messages';
 import { SequenceSync, type SyncPage } from './sync';
@@ -14,6 +15,8 @@ export interface ReceiverOptions {
   onError(error: unknown): void;
   /** Makes file URLs loadable (file-urls.ts); kept as the server sent them when absent. */
   resolveURL?: URLResolver;
+  /** Changes to messages already delivered (revoke, modify, flags, my deletions), caught up with the rest. */
+  changes?: ChangeSync;
 }
 
 /** How many of its own message IDs a client remembers, to recognise them when they come back. */
@@ -77,25 +80,32 @@ export class Receiver {
     for (const message of waiting) void this.sync.receive(message);
   }
 
-  /** At login: the server's maxSequence of each conversation is where the cursors start. */
+  /** At login: the server's maxSequence and change counter of each conversation are where the cursors start. */
   seed(conversations: readonly WireConversation[]): void {
-    for (const conversation of conversations) this.sync.seed(conversation.conversationID, conversation.maxSequence);
+    for (const conversation of conversations) {
+      this.sync.seed(conversation.conversationID, conversation.maxSequence);
+      this.options.changes?.seed(conversation.conversationID, conversation.changeSequence);
+    }
   }
 
   /**
-   * After a reconnect: fetch what each conversation holds beyond its cursor. A conversation
-   * this client has never seen starts from what the user has read.
+   * After a reconnect: fetch what each conversation holds beyond its cursor, then what changed
+   * in it beyond its change cursor. A conversation this client has never seen starts from what
+   * the user has read.
    */
   catchUp(conversations: readonly WireConversation[]): Promise<void> {
     return Promise.all(
-      conversations.map((conversation) =>
-        this.sync.catchUp(conversation.conversationID, conversation.maxSequence, conversation.readSequence),
-      ),
+      conversations.map(async (conversation) => {
+        const { conversationID } = conversation;
+        await this.sync.catchUp(conversationID, conversation.maxSequence, conversation.readSequence);
+        await this.options.changes?.catchUp(conversationID, conversation.changeSequence);
+      }),
     ).then(() => undefined);
   }
 
   reset(): void {
     this.sync.reset();
+    this.options.changes?.reset();
     this.ownIDs.clear();
     this.waiting = null;
   }

@@ -85,3 +85,86 @@ describe('sending under rate limits', () => {
     expect(calls()).toBe(1);
   });
 });
+
+describe('sending while offline', () => {
+  const offline = () => new LiaisonError(ErrorCode.NETWORK_ERROR);
+
+  /** A line that is down until `up()`: sends fail with NETWORK_ERROR, then are stored (IDs recorded). */
+  function line() {
+    let isUp = false;
+    const stored: string[] = [];
+    const request = (async (_op: string, body: { ID: string }) => {
+      await Promise.resolve();
+      if (!isUp) throw offline();
+      stored.push(body.ID);
+      return { message: wireMessage({ from: 'me', to: 'bob', ID: body.ID, sequence: stored.length }) };
+    }) as unknown as RequestFunction;
+    return { request, stored, up: () => (isUp = true) };
+  }
+
+  function retryingSender(request: RequestFunction, changes: string[]) {
+    return new MessageSender({
+      request,
+      me: () => 'me',
+      markOwn: () => undefined,
+      onStored: () => undefined,
+      sendTimeout: 5_000,
+      random: () => 0,
+      onRetryStatus: (message) => changes.push(`${message.ID}:${message.status}`),
+    });
+  }
+
+  it('fails a send that finds no connection, then sends it again by itself after the reconnect, once', async () => {
+    const { request, stored, up } = line();
+    const changes: string[] = [];
+    const sending = retryingSender(request, changes);
+    const message = text();
+    await expect(sending.send(message)).rejects.toMatchObject({ code: ErrorCode.NETWORK_ERROR });
+    expect(message.status).toBe('fail');
+    up();
+    await sending.retryAfterReconnect();
+    expect(message.status).toBe('success');
+    expect(changes).toEqual([`${message.ID}:unSend`, `${message.ID}:success`]);
+    await sending.retryAfterReconnect();
+    expect(stored).toEqual([message.ID]);
+  });
+
+  it('sends the messages that failed offline again in the order they were sent', async () => {
+    const { request, stored, up } = line();
+    const sending = retryingSender(request, []);
+    const messages = [text(), text(), text()];
+    for (const message of messages) await sending.send(message).catch(() => undefined);
+    up();
+    await sending.retryAfterReconnect();
+    expect(stored).toEqual(messages.map((m) => m.ID));
+  });
+
+  it('does not send again by itself a message the user already resent', async () => {
+    const { request, stored, up } = line();
+    const sending = retryingSender(request, []);
+    const message = text();
+    await sending.send(message).catch(() => undefined);
+    up();
+    await sending.send(message);
+    await sending.retryAfterReconnect();
+    expect(stored).toEqual([message.ID]);
+  });
+
+  it('never sends again by itself a message the server refused', async () => {
+    const { request, calls } = answering([new LiaisonError(ErrorCode.TEXT_SENSITIVE), 'stored']);
+    const sending = retryingSender(request, []);
+    await sending.send(text()).catch(() => undefined);
+    await sending.retryAfterReconnect();
+    expect(calls()).toBe(1);
+  });
+
+  it('forgets the messages waiting for a connection at logout', async () => {
+    const { request, stored, up } = line();
+    const sending = retryingSender(request, []);
+    await sending.send(text()).catch(() => undefined);
+    sending.forgetRetries();
+    up();
+    await sending.retryAfterReconnect();
+    expect(stored).toEqual([]);
+  });
+});

@@ -32,10 +32,22 @@ export interface SenderContext {
   onSent?: (message: Message) => void;
   /** Makes the stored message's file URLs loadable (file-urls.ts). */
   resolveURL?: URLResolver;
+  /**
+   * A message this sender tries again by itself (after a reconnect) changed status: 'unSend' as
+   * the retry starts, then 'success' or 'fail'. Nobody is awaiting those sends, so this is how
+   * the change is told.
+   */
+  onRetryStatus?: (message: Message) => void;
 }
 
 /** A send refused for rate limit is tried again after the server's retry-after, this many times at most. */
 export const RATE_LIMIT_RETRIES = 5;
+
+/** How many messages that failed for want of a connection are kept to be sent again after a reconnect. */
+export const RETRY_AFTER_RECONNECT_MAX = 100;
+
+/** Failures that say nothing about the message, only about the line: the send may simply be tried again. */
+const CONNECTION_FAILURES: ReadonlySet<number> = new Set([ErrorCode.NETWORK_ERROR, ErrorCode.REQUEST_TIMEOUT]);
 
 /**
  * Sends messages. A send survives dropped connections: it is repeated with the same ID after
@@ -43,10 +55,18 @@ export const RATE_LIMIT_RETRIES = 5;
  * fails only on a server error, on logout, or after `sendTimeout`. A send refused for rate limit
  * is tried again after the retry-after the server gave, up to RATE_LIMIT_RETRIES times within
  * `sendTimeout`; meanwhile the SendGate holds the other sends back and lets them out in order.
+ *
+ * A send that failed for want of a connection (nothing reached the server in time, or its answer
+ * never came back) is kept and sent again, with the same ID and in the order sent, once the session
+ * has logged in again (`retryAfterReconnect`): the server answers an ID it already stored with the
+ * stored message, so the message is stored once however many times it went out.
  */
 export class MessageSender {
   /** Sends in progress by message ID, so sending the same message twice shares one attempt. */
   private readonly inFlight = new Map<string, Promise<ChatResponse<{ message: Message }>>>();
+  /** Messages whose last send failed for want of a connection, oldest first. */
+  private readonly awaitingConnection = new Map<string, Message>();
+  private isRetrying = false;
   private readonly gate: SendGate;
 
   constructor(private readonly context: SenderContext) {
@@ -59,6 +79,42 @@ export class MessageSender {
     const attempt = this.attempt(message).finally(() => this.inFlight.delete(message.ID));
     this.inFlight.set(message.ID, attempt);
     return attempt;
+  }
+
+  /**
+   * The session is back after an outage: send again, one after another in the order they were
+   * first sent, the messages that failed for want of a connection. Each one's status changes are
+   * told through `onRetryStatus`. One that fails for the line again waits for the next reconnect.
+   */
+  async retryAfterReconnect(): Promise<void> {
+    if (this.isRetrying) return;
+    this.isRetrying = true;
+    try {
+      for (const message of [...this.awaitingConnection.values()]) {
+        // Sent meanwhile by hand (or forgotten at logout): nothing left to do for it.
+        if (this.awaitingConnection.get(message.ID) !== message || message.status === 'success') continue;
+        const sending = this.send(message);
+        this.context.onRetryStatus?.(message);
+        const stillOffline = await sending.then(
+          ({ data }) => {
+            // A resend by hand of a copy (same ID) may be the attempt shared: the kept message follows it.
+            if (data.message !== message) Object.assign(message, data.message);
+            return false;
+          },
+          (error: unknown) => CONNECTION_FAILURES.has(toLiaisonError(error).code),
+        );
+        this.context.onRetryStatus?.(message);
+        // The line went again: the rest wait for the next reconnect, still in order.
+        if (stillOffline) return;
+      }
+    } finally {
+      this.isRetrying = false;
+    }
+  }
+
+  /** Logout: nothing of this user's is sent again by itself. */
+  forgetRetries(): void {
+    this.awaitingConnection.clear();
   }
 
   private async attempt(message: Message): Promise<ChatResponse<{ message: Message }>> {
@@ -86,12 +142,25 @@ export class MessageSender {
         hasRiskContent: stored.hasRiskContent,
         progress: 1,
       } satisfies Partial<Message>);
+      this.awaitingConnection.delete(message.ID);
       this.context.onSent?.(message);
       this.context.onStored(result.message);
       return ok({ message });
     } catch (error) {
       message.status = 'fail';
-      throw new SendMessageError(toLiaisonError(error), message);
+      const failure = toLiaisonError(error);
+      this.rememberForReconnect(message, failure.code);
+      throw new SendMessageError(failure, message);
+    }
+  }
+
+  private rememberForReconnect(message: Message, code: number): void {
+    this.awaitingConnection.delete(message.ID);
+    if (!CONNECTION_FAILURES.has(code)) return;
+    this.awaitingConnection.set(message.ID, message);
+    if (this.awaitingConnection.size > RETRY_AFTER_RECONNECT_MAX) {
+      const oldest = this.awaitingConnection.keys().next();
+      if (!oldest.done) this.awaitingConnection.delete(oldest.value);
     }
   }
 

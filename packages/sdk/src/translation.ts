@@ -1,7 +1,7 @@
 import { ErrorCode, LiaisonError } from '@liaison/protocol';
 import type { Message } from './messages';
 import type { RequestFunction } from './requests';
-import type { ChatResponse } from './types';
+import { type ChatResponse, ok, TYPES } from './types';
 
 export interface TranslationContext {
   request: RequestFunction;
@@ -9,22 +9,45 @@ export interface TranslationContext {
 
 export interface TranslateTextOptions {
   sourceTextList: string[];
+  /** Absent: the provider detects it. */
   source?: string;
   target: string;
 }
 
-/** CONTRACT STUB (issue 11): translation and voice-to-text through the server's providers. */
+/** Providers can be slow (speech-to-text of a minute of audio); these calls wait longer than others. */
+const PROVIDER_CALL_TIMEOUT_MS = 75_000;
+
+/**
+ * Translation and voice-to-text through the server's providers. Unconfigured on the server:
+ * 60050 'please enable translation' / 60051 'please enable voice to text'; a provider failure:
+ * 2117 / 2118 with what it said.
+ */
 export class Translation {
   constructor(readonly context: TranslationContext) {}
 
-  async translateText(_options: TranslateTextOptions): Promise<ChatResponse<{ translatedTextList: string[] }>> {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'translateText is being built');
+  async translateText(options: TranslateTextOptions): Promise<ChatResponse<{ translatedTextList: string[] }>> {
+    const body = { sourceTextList: options?.sourceTextList, target: options?.target };
+    return ok(
+      await this.context.request('translateText', options?.source ? { ...body, source: options.source } : body, {
+        timeoutMs: PROVIDER_CALL_TIMEOUT_MS,
+      }),
+    );
   }
 
-  async convertVoiceToText(_options: {
+  /** A received or sent voice message (TIMSoundElem; anything else 2119) as text; the server caches it per message. */
+  async convertVoiceToText(options: {
     message: Message;
     language?: string;
   }): Promise<ChatResponse<{ result: string }>> {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'convertVoiceToText is being built');
+    const message = options?.message;
+    if (!message || message.type !== TYPES.MSG_AUDIO) throw new LiaisonError(ErrorCode.UNSUPPORTED_VOICE_FORMAT);
+    const { conversationID, ID: messageID } = message;
+    return ok(
+      await this.context.request(
+        'convertVoiceToText',
+        options.language ? { conversationID, messageID, language: options.language } : { conversationID, messageID },
+        { timeoutMs: PROVIDER_CALL_TIMEOUT_MS },
+      ),
+    );
   }
 }

@@ -101,6 +101,11 @@ export const EVENT = {
   MESSAGE_MODIFIED: 'onMessageModified',
   /** Messages revoked (isRevoked, revoker); data: Message[]. */
   MESSAGE_REVOKED: 'onMessageRevoked',
+  /**
+   * Ours: messages I deleted for myself (deleteMessage here, on another tab, or while offline):
+   * take them off the list; data: { conversationID, messageIDList }.
+   */
+  MESSAGE_DELETED: 'onMessageDeleted',
   /** data: { conversationID, messageID, reactionList }. */
   MESSAGE_REACTIONS_UPDATED: 'onMessageReactionsUpdated',
   /** Read state of my sent messages changed (C2C isPeerRead, group counts); data: ReadReceiptUpdate[]. */

@@ -27,12 +27,21 @@ export interface BusDelivery {
 
 export type BusHandler = (delivery: BusDelivery) => void;
 
+/** A note from one server process to all of them (itself included) that no session receives. */
+export type SignalHandler = (data: unknown) => void;
+
 /** Fan-out between server processes: in-process by default, NATS when configured. */
 export interface Bus {
   /** One envelope for all its targets: a message reaches its recipient and the sender's tabs in one publish. */
   publish(targets: string[], envelope: BusEnvelope): void;
   /** Receives every delivery; the gateway picks its local sessions. */
   subscribe(handler: BusHandler): void;
+  /**
+   * Process-to-process notes on a named channel (presence beats and changes): every process,
+   * the publisher included, gets each one; sessions never see them.
+   */
+  signal(channel: string, data: unknown): void;
+  onSignal(channel: string, handler: SignalHandler): void;
   /** Resolves once everything published so far has left this process (NATS: reached the server). */
   flush(): Promise<void>;
   close(): Promise<void>;

@@ -1,11 +1,13 @@
 import { connect, type NatsConnection } from 'nats';
-import { type Bus, type BusDelivery, type BusHandler, toDelivery } from './bus';
+import { type Bus, type BusDelivery, type BusHandler, type SignalHandler, toDelivery } from './bus';
 
 /**
  * Several server processes share one NATS subject: each publishes what it commits once, with its
  * targets inside, and every process delivers to the targets it holds sessions for.
  */
 const SUBJECT = 'liaison.fanout';
+/** Process-to-process signals: one subject per channel, apart from the session fan-out. */
+const SIGNAL_SUBJECT = 'liaison.signal';
 
 /**
  * `onReconnected` runs each time the connection to NATS comes back after a loss: core NATS keeps
@@ -43,6 +45,20 @@ export async function createNatsBus(
     },
     subscribe(handler) {
       handlers.push(handler);
+    },
+    signal(channel, data) {
+      nc.publish(`${SIGNAL_SUBJECT}.${channel}`, encoder.encode(JSON.stringify(data)));
+    },
+    onSignal(channel, handler: SignalHandler) {
+      void (async () => {
+        for await (const msg of nc.subscribe(`${SIGNAL_SUBJECT}.${channel}`)) {
+          try {
+            handler(JSON.parse(decoder.decode(msg.data)));
+          } catch (err) {
+            onError(err as Error);
+          }
+        }
+      })();
     },
     flush: () => nc.flush(),
     async close() {

@@ -15,15 +15,19 @@ import { userTarget } from '../bus/bus';
 import type { Database } from '../db/database';
 import * as fileGrants from '../files/grants';
 import type { ModerationProvider } from '../moderation/provider';
+import type { PresenceService } from '../presence/presence-service';
 import { requireAllowedAvatar } from '../services/avatars';
 import * as conversations from '../services/conversations';
 import { groupTips } from '../services/group-tips';
 import * as groups from '../services/groups';
 import * as history from '../services/history';
 import * as merger from '../services/merger';
+import type { MessageActionSettings } from '../services/message-actions';
 import type { MessageWriter } from '../services/message-writer';
+import * as receipts from '../services/receipts';
 import * as send from '../services/send';
 import * as users from '../services/users';
+import type { TranslationService } from '../translation/translation-service';
 import type { Gate } from './gate';
 import { messageActionHandlers } from './handlers/message-actions';
 import { presenceHandlers } from './handlers/presence';
@@ -45,6 +49,12 @@ export interface Services {
   logins: Gate;
   /** Judges message content before it is stored (moderation/provider.ts). */
   moderation: ModerationProvider;
+  /** The revoke window and the clock it is measured with (services/message-actions.ts). */
+  messageActions: MessageActionSettings;
+  /** Typing relay and online status (presence/). */
+  presence: PresenceService;
+  /** translateText and convertVoiceToText through the configured providers (translation/). */
+  translation: TranslationService;
 }
 
 export type Handler<K extends OpName> = (
@@ -143,7 +153,10 @@ export const handlers: HandlerTable = {
   },
 
   async setMessageRead(services, session, user, body) {
-    return patch(services, session, user, body.conversationID, { kind: 'read' });
+    // C2C: the peer's tabs learn how far I have read (isPeerRead; services/receipts.ts).
+    return receipts.tellPeerWhenRead(services, user.userID, body.conversationID, () =>
+      patch(services, session, user, body.conversationID, { kind: 'read' }),
+    );
   },
 
   async getTotalUnreadMessageCount({ db }, _session, user) {

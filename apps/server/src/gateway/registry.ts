@@ -2,10 +2,25 @@ import { CLOSE_PORTAL_LOGOUT } from '@liaison/protocol';
 import type { BusDelivery } from '../bus/bus';
 import type { Session } from './session';
 
+/** Who wants to know when users come and go on this process (presence/). */
+export interface RegistryObserver {
+  /** The user's first session on this process logged in. */
+  firstSession(userID: string): void;
+  /** The user's last session on this process went (closed, logged out, ended by the portal). */
+  lastSessionGone(userID: string): void;
+  /** A logged-in session left; what it held (status subscriptions) goes with it. */
+  sessionRemoved(session: Session): void;
+}
+
 /** Which logged-in sessions this process holds, by user and by group. */
 export class SessionRegistry {
   private readonly byUser = new Map<string, Set<Session>>();
   private readonly byGroup = new Map<string, Set<Session>>();
+  private observer: RegistryObserver | null = null;
+
+  observe(observer: RegistryObserver): void {
+    this.observer = observer;
+  }
 
   get size(): number {
     let n = 0;
@@ -21,15 +36,21 @@ export class SessionRegistry {
   add(session: Session, groupIDs: string[]): void {
     const userID = session.user?.userID;
     if (!userID) return;
+    const isFirst = !this.byUser.has(userID);
     addTo(this.byUser, userID, session);
     for (const groupID of groupIDs) this.joinGroup(session, groupID);
+    if (isFirst) this.observer?.firstSession(userID);
   }
 
   remove(session: Session): void {
     const userID = session.user?.userID;
+    const wasHere = userID !== undefined && this.byUser.get(userID)?.has(session) === true;
     if (userID) removeFrom(this.byUser, userID, session);
     for (const groupID of session.groups) removeFrom(this.byGroup, groupID, session);
     session.groups.clear();
+    if (!wasHere) return;
+    this.observer?.sessionRemoved(session);
+    if (!this.byUser.has(userID)) this.observer?.lastSessionGone(userID);
   }
 
   all(): Session[] {

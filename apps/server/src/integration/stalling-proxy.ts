@@ -2,11 +2,14 @@ import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 
 /**
  * A TCP proxy whose open connections can be made to go silent without closing, as a dead
- * network does: nothing passes either way, and no one is told. New connections work.
+ * network does: nothing passes either way (`stall`), or only the server's answers are lost
+ * (`muteAnswers`: a request is handled but its answer never comes back), and no one is told.
+ * New connections work.
  */
 export async function startStallingProxy(target: { host: string; port: number }): Promise<{
   url: string;
   stall(): void;
+  muteAnswers(): void;
   close(): Promise<void>;
 }> {
   const pairs = new Set<{ client: Socket; upstream: Socket }>();
@@ -39,6 +42,14 @@ export async function startStallingProxy(target: { host: string; port: number })
         upstream.unpipe(client);
         client.pause();
         upstream.pause();
+      }
+      pairs.clear();
+    },
+    muteAnswers() {
+      for (const { client, upstream } of pairs) {
+        upstream.unpipe(client);
+        // Whatever the server says from now on is dropped.
+        upstream.on('data', () => undefined);
       }
       pairs.clear();
     },

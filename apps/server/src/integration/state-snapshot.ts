@@ -11,6 +11,8 @@ export const IM_TABLES = [
   'files',
   'file_grants',
   'merged_records',
+  'merged_record_sources',
+  'message_deletions',
 ] as const;
 
 /** Portal tables whose content a refused request must not change. */

@@ -5,13 +5,13 @@ import {
   type MessageRemindType,
   type Profile,
   type WireConversation,
-  type WireMessage,
 } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
 import { groupAsSeen } from './group-visibility';
+import { lastVisibleMessages } from './history';
 import { type ConversationRef, resolveConversation } from './keys';
-import { type GroupRow, MESSAGE_COLUMNS, type MemberRow, type MessageRow, toGroupProfile, toWireMessage } from './rows';
+import { type GroupRow, type MemberRow, toGroupProfile } from './rows';
 import { getProfiles } from './users';
 
 interface ViewRow {
@@ -131,18 +131,12 @@ export async function totalUnread(db: Sql, userID: string): Promise<number> {
 async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireConversation[]> {
   if (rows.length === 0) return [];
   const withMessages = rows.filter((r) => toNumber(r.max_seq) > toNumber(r.floor_seq));
-  const lastMessages = new Map<string, WireMessage>();
-  if (withMessages.length > 0) {
-    for (const row of await db.query<MessageRow & { conv_key: string }>(
-      `SELECT m.conv_key, ${MESSAGE_COLUMNS.split(', ')
-        .map((c) => `m.${c}`)
-        .join(', ')}
-         FROM messages m JOIN unnest($1::text[], $2::bigint[]) AS v(k, s) ON m.conv_key = v.k AND m.seq = v.s`,
-      [withMessages.map((r) => r.conv_key), withMessages.map((r) => toNumber(r.max_seq))],
-    )) {
-      lastMessages.set(row.conv_key, toWireMessage(row));
-    }
-  }
+  // Messages the user deleted for themselves are not their last message (history.ts).
+  const lastMessages = await lastVisibleMessages(
+    db,
+    userID,
+    withMessages.map((r) => ({ key: r.conv_key, floor: toNumber(r.floor_seq) })),
+  );
   const peers = rows.filter((r) => r.conv_type === 'C2C').map((r) => r.target);
   const profiles = new Map((await getProfiles(db, peers)).map((p) => [p.userID, p]));
   const groups = await groupProfilesFor(

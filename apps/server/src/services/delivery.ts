@@ -21,9 +21,14 @@ export async function publishMessages(bus: Bus, results: WriteResult[]): Promise
   await bus.flush();
 }
 
-/** Messages changed after delivery (a late moderation flag): their audience gets each as it is now. */
-export async function publishMessageUpdates(bus: Bus, messages: WireMessage[]): Promise<void> {
-  for (const message of messages) bus.publish(audience(message), { event: 'messageUpdated', data: { message } });
+/**
+ * Messages changed after delivery (revoked, modified, flagged by moderation): their audience gets
+ * each as it is now; the session that made the change (if any) already has it in its answer.
+ */
+export async function publishMessageUpdates(bus: Bus, messages: WireMessage[], exceptSession?: string): Promise<void> {
+  for (const message of messages) {
+    bus.publish(audience(message), { event: 'messageUpdated', data: { message }, exceptSession });
+  }
   await bus.flush();
 }
 

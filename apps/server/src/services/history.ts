@@ -2,7 +2,18 @@ import { ErrorCode, LiaisonError, Limits, type WireMessage } from '@liaison/prot
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
 import type { ConversationRef } from './keys';
+import { redactInlineRecords } from './merged-redaction';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './rows';
+
+/** A message row `m` the user `$1` has not deleted for themselves (deleteMessage). */
+export const NOT_DELETED_BY_ME = `NOT EXISTS (SELECT 1 FROM message_deletions d
+  WHERE d.user_id = $1 AND d.conv_key = m.conv_key AND d.seq = m.seq)`;
+
+function columnsOf(alias: string): string {
+  return MESSAGE_COLUMNS.split(', ')
+    .map((c) => `${alias}.${c}`)
+    .join(', ');
+}
 
 /**
  * The lowest sequence the user may not see: messages at or below it were deleted by them or
@@ -21,7 +32,7 @@ export async function visibleFloor(db: Sql, userID: string, ref: ConversationRef
   return null;
 }
 
-/** One page of history older than nextReqMessageID (or the newest page), oldest first. */
+/** One page of history older than nextReqMessageID (or the newest page), oldest first; without what I deleted. */
 export async function getMessagePage(
   db: Sql,
   userID: string,
@@ -41,16 +52,20 @@ export async function getMessagePage(
     before = toNumber(anchor.seq);
   }
   const rows = await db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages
-      WHERE conv_key = $1 AND seq > $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
-    [ref.key, floor, before, count + 1],
+    `SELECT ${columnsOf('m')} FROM messages m
+      WHERE m.conv_key = $2 AND m.seq > $3 AND m.seq < $4 AND ${NOT_DELETED_BY_ME}
+      ORDER BY m.seq DESC LIMIT $5`,
+    [userID, ref.key, floor, before, count + 1],
   );
   const isCompleted = rows.length <= count;
-  const messageList = rows.slice(0, count).reverse().map(toWireMessage);
+  const messageList = await redactInlineRecords(db, rows.slice(0, count).reverse().map(toWireMessage));
   return { messageList, nextReqMessageID: messageList[0]?.ID ?? '', isCompleted };
 }
 
-/** Everything after a sequence, ascending: how a client fills a gap after a reconnect. */
+/**
+ * Everything after a sequence, ascending: how a client fills a gap after a reconnect. Messages I
+ * deleted are left out (the client takes a skipped sequence as one that does not exist).
+ */
 export async function getMessagesAfter(
   db: Sql,
   userID: string,
@@ -60,11 +75,35 @@ export async function getMessagesAfter(
   const floor = await visibleFloor(db, userID, ref);
   if (floor === null) return { messageList: [], isCompleted: true };
   const rows = await db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conv_key = $1 AND seq > $2 ORDER BY seq ASC LIMIT $3`,
-    [ref.key, Math.max(floor, afterSequence), Limits.SYNC_PAGE_SIZE + 1],
+    `SELECT ${columnsOf('m')} FROM messages m
+      WHERE m.conv_key = $2 AND m.seq > $3 AND ${NOT_DELETED_BY_ME} ORDER BY m.seq ASC LIMIT $4`,
+    [userID, ref.key, Math.max(floor, afterSequence), Limits.SYNC_PAGE_SIZE + 1],
   );
   return {
-    messageList: rows.slice(0, Limits.SYNC_PAGE_SIZE).map(toWireMessage),
+    messageList: await redactInlineRecords(db, rows.slice(0, Limits.SYNC_PAGE_SIZE).map(toWireMessage)),
     isCompleted: rows.length <= Limits.SYNC_PAGE_SIZE,
   };
+}
+
+/**
+ * Each conversation's last message as the user sees it: the newest above their floor that they
+ * have not deleted (by storage key; conversations without one are absent).
+ */
+export async function lastVisibleMessages(
+  db: Sql,
+  userID: string,
+  conversations: ReadonlyArray<{ key: string; floor: number }>,
+): Promise<Map<string, WireMessage>> {
+  const result = new Map<string, WireMessage>();
+  if (conversations.length === 0) return result;
+  const rows = await db.query<MessageRow & { conv_key: string }>(
+    `SELECT v.k AS conv_key, last.* FROM unnest($2::text[], $3::bigint[]) AS v(k, f)
+       CROSS JOIN LATERAL (
+         SELECT ${columnsOf('m')} FROM messages m
+          WHERE m.conv_key = v.k AND m.seq > v.f AND ${NOT_DELETED_BY_ME}
+          ORDER BY m.seq DESC LIMIT 1) last`,
+    [userID, conversations.map((c) => c.key), conversations.map((c) => c.floor)],
+  );
+  for (const row of rows) result.set(row.conv_key, toWireMessage(row));
+  return result;
 }

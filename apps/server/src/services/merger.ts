@@ -12,6 +12,8 @@ import { toNumber } from '../db/database';
 import { isGrantedTo } from '../files/file-access';
 import { visibleFloor } from './history';
 import { type ConversationRef, resolveConversation } from './keys';
+import { redactRecord } from './merged-redaction';
+import type { MergedSource } from './message-writer';
 import { MESSAGE_COLUMNS, type MessageRow } from './rows';
 
 type SendMerger = Extract<OpRequestParsed<'sendMessage'>, { type: 'TIMRelayElem' }>['payload'];
@@ -23,31 +25,38 @@ export interface BuiltMerger {
   payload: MergerPayload;
   /** The record's key, every file in it, and nested records with their files. */
   grants: string[];
-  /** Set for a new record (stored with the message); null when an existing one is forwarded. */
-  record: { downloadKey: string; messageList: MergedMessage[] } | null;
+  /**
+   * Set for a new record (stored with the message, with where each message came from); null when
+   * an existing one is forwarded.
+   */
+  record: { downloadKey: string; messageList: MergedMessage[]; sources: MergedSource[] } | null;
 }
 
 /**
  * A merged chat record. Built from message references, the server loads each message itself
- * (each must be one the sender can read now, within their visible history), so nobody can put
- * words in others' mouths; forwarded by downloadKey, the sender must be able to read the record.
+ * (each must be one the sender can read now, within their visible history, and not revoked), so
+ * nobody can put words in others' mouths; forwarded by downloadKey, the sender must be able to
+ * read the record. Where each message came from is kept, so that a message revoked later shows
+ * revoked in the record (redactRecord).
  */
 export async function buildMerger(db: Sql, userID: string, send: SendMerger): Promise<BuiltMerger> {
   const { title, abstractList, compatibleText } = send;
   if ('downloadKey' in send) {
-    const messageList = await requireReadableRecord(db, userID, send.downloadKey);
+    const stored = await requireReadableRecord(db, userID, send.downloadKey);
+    // What was revoked since is neither copied nor granted to the conversation it goes to.
+    const messageList = await redactRecord(db, send.downloadKey, stored);
     return {
       payload: { downloadKey: send.downloadKey, title, abstractList, compatibleText, messageList: inline(messageList) },
       grants: [send.downloadKey, ...(await grantsOf(db, messageList))],
       record: null,
     };
   }
-  const messageList = await loadReferenced(db, userID, send.messageList);
+  const { messageList, sources } = await loadReferenced(db, userID, send.messageList);
   const downloadKey = randomBytes(24).toString('base64url');
   return {
     payload: { downloadKey, title, abstractList, compatibleText, messageList: inline(messageList) },
     grants: [downloadKey, ...(await grantsOf(db, messageList))],
-    record: { downloadKey, messageList },
+    record: { downloadKey, messageList, sources },
   };
 }
 
@@ -57,7 +66,7 @@ export async function downloadMergerMessage(
   userID: string,
   downloadKey: string,
 ): Promise<{ messageList: MergedMessage[] }> {
-  return { messageList: await requireReadableRecord(db, userID, downloadKey) };
+  return { messageList: await redactRecord(db, downloadKey, await requireReadableRecord(db, userID, downloadKey)) };
 }
 
 async function requireReadableRecord(db: Sql, userID: string, downloadKey: string): Promise<MergedMessage[]> {
@@ -81,7 +90,7 @@ async function loadReferenced(
   db: Sql,
   userID: string,
   refs: Array<{ conversationID: string; ID: string }>,
-): Promise<MergedMessage[]> {
+): Promise<{ messageList: MergedMessage[]; sources: MergedSource[] }> {
   const byConversation = new Map<string, { ref: ConversationRef; ids: Set<string> }>();
   for (const { conversationID, ID } of refs) {
     const ref = resolveConversation(userID, conversationID);
@@ -104,15 +113,21 @@ async function loadReferenced(
     );
     for (const row of rows) {
       requireNotFlagged(row);
+      // Its content is gone: there is nothing to copy.
+      if (row.is_revoked) throw new LiaisonError(ErrorCode.MESSAGE_NOT_FOUND, `message ${row.id} was revoked`);
       found.set(`${key}\n${row.id}`, toMerged(row));
     }
   }
-  return refs.map(({ conversationID, ID }) => {
-    const ref = resolveConversation(userID, conversationID) as ConversationRef;
-    const message = found.get(`${ref.key}\n${ID}`);
+  const sources = refs.map(({ conversationID, ID }) => ({
+    key: (resolveConversation(userID, conversationID) as ConversationRef).key,
+    id: ID,
+  }));
+  const messageList = refs.map(({ conversationID, ID }, i) => {
+    const message = found.get(`${sources[i]?.key}\n${ID}`);
     if (!message) throw new LiaisonError(ErrorCode.MESSAGE_NOT_FOUND, `message ${ID} not found in ${conversationID}`);
     return message;
   });
+  return { messageList, sources };
 }
 
 /**

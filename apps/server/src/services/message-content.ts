@@ -12,8 +12,11 @@ import type { Sql } from '../db/database';
 import { type FileRecord, type FileVariantName, fileURL, requireUsableFile } from '../files/file-access';
 import type { ModeratedContent } from '../moderation/check';
 import { buildMerger } from './merger';
+import type { MergedSource } from './message-writer';
 
 type SendBody = OpRequestParsed<'sendMessage'>;
+/** A send's type and payload (also what modifyMessage brings), still discriminated by type. */
+type SendContentParsed<B = SendBody> = B extends unknown ? Pick<B, Extract<keyof B, 'type' | 'payload'>> : never;
 
 /** What a send becomes once the server has filled in what only it knows. */
 export interface DeliveredContent {
@@ -21,8 +24,8 @@ export interface DeliveredContent {
   payload: WireMessage['payload'];
   /** File IDs and merged-record keys the target conversation may read once the message is stored. */
   grants: string[];
-  /** A merged record to store with the message. */
-  record: { downloadKey: string; messageList: MergedMessage[] } | null;
+  /** A merged record to store with the message, and where each of its messages came from. */
+  record: { downloadKey: string; messageList: MergedMessage[]; sources: MergedSource[] } | null;
   /** The text and images moderation judges. */
   moderated: ModeratedContent;
 }
@@ -35,7 +38,7 @@ const DOWNLOADABLE = 2;
  * sizes and formats come from our records (a missing or foreign file is 7004); a merger is built
  * from the messages it names (merger.ts). One small function per type.
  */
-export async function deliveredContent(db: Sql, userID: string, body: SendBody): Promise<DeliveredContent> {
+export async function deliveredContent(db: Sql, userID: string, body: SendContentParsed): Promise<DeliveredContent> {
   switch (body.type) {
     case 'TIMTextElem':
       return plain(body.type, body.payload, [body.payload.text]);

@@ -35,8 +35,11 @@ export interface NewMessage {
    * the conversation's members (file_grants), and named files count as used.
    */
   grants?: readonly string[];
-  /** A merged record made for this message, stored with it (once, even if the send is retried). */
-  record?: { downloadKey: string; messageList: MergedMessage[] } | null;
+  /**
+   * A merged record made for this message, stored with it (once, even if the send is retried),
+   * with where each of its messages was copied from (so a revoke there shows in the record).
+   */
+  record?: { downloadKey: string; messageList: MergedMessage[]; sources?: readonly MergedSource[] } | null;
   /** Server-made (group tips): no membership of the sender is needed. */
   system?: boolean;
   /**
@@ -44,6 +47,12 @@ export interface NewMessage {
    * people it is about (whoever created the group or joined it does not get it as unread).
    */
   readBy?: readonly string[];
+}
+
+/** A message a merged record copied: its conversation's storage key and its ID. */
+export interface MergedSource {
+  key: string;
+  id: string;
 }
 
 export interface WriteResult {
@@ -261,7 +270,7 @@ const storeBatch = (withGrants: boolean) => `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS v(ord int, k text, i text, ct text, f text, r text, t text, p jsonb, a jsonb, c bigint, rnd bigint,
-           n text, av text, cd text, rr boolean, rb jsonb${withGrants ? ', g jsonb, dk text, mr jsonb' : ''})
+           n text, av text, cd text, rr boolean, rb jsonb${withGrants ? ', g jsonb, dk text, mr jsonb, ms jsonb' : ''})
   ), heads AS (
     SELECT conv_key, max_seq FROM conversations
      WHERE conv_key IN (SELECT k FROM input) ORDER BY conv_key FOR UPDATE
@@ -273,8 +282,9 @@ const storeBatch = (withGrants: boolean) => `
      WHERE NOT EXISTS (SELECT 1 FROM prior WHERE prior.conv_key = input.k AND prior.id = input.i)
   ), inserted AS (
     INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
-                          client_time, random, nick, avatar, cloud_custom_data, need_read_receipt)
-    SELECT k, s, i, ct, f, r, COALESCE(t, 'TIMTextElem'), p, a, $2, c, rnd, n, av, cd, rr FROM fresh
+                          client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, receipt_targets)
+    SELECT k, s, i, ct, f, r, COALESCE(t, 'TIMTextElem'), p, a, $2, c, rnd, n, av, cd, rr,
+           ${RECEIPT_TARGETS} FROM fresh
     RETURNING conv_key, id, seq, sender
   ), ${withGrants ? GRANT_STEPS : ''}moved AS (
     UPDATE conversations c SET max_seq = h.s, last_time = $2
@@ -293,12 +303,25 @@ const storeBatch = (withGrants: boolean) => `
   SELECT 'new' AS kind, conv_key, id, seq, sender, NULL AS conv_type, NULL AS recipient, NULL AS type,
          NULL::jsonb AS payload, NULL::jsonb AS at_user_list, NULL::bigint AS time, NULL::bigint AS client_time,
          NULL::bigint AS random, NULL AS nick, NULL AS avatar, NULL AS cloud_custom_data,
-         NULL::boolean AS need_read_receipt, NULL::boolean AS has_risk_content
+         NULL::boolean AS need_read_receipt, NULL::boolean AS has_risk_content, NULL::boolean AS is_revoked,
+         NULL AS revoker, NULL::integer AS version, NULL::bigint AS change_seq
     FROM inserted
   UNION ALL
+  -- A retried send is answered with the message as it is now (revoked or modified since, maybe).
   SELECT 'prior', conv_key, id, seq, sender, conv_type, recipient, type, payload, at_user_list, time, client_time,
-         random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content
+         random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content, is_revoked, revoker, version,
+         change_seq
     FROM prior`;
+
+/**
+ * A group message sent with needReadReceipt: how many members besides the sender could read it,
+ * from the group's member count (the sender is a member: the send was authorised). Read receipts
+ * count against it (services/receipts.ts); nothing is written per member. Evaluated only for
+ * such messages, and never for groups without receipts (AVChatRoom is never stored).
+ */
+const RECEIPT_TARGETS = `CASE WHEN fresh.rr AND fresh.ct = 'GROUP' THEN COALESCE(
+      (SELECT GREATEST(g.member_count - 1, 0) FROM groups g WHERE g.group_id = fresh.r AND g.type <> 'Community'), 0)
+    ELSE 0 END`;
 
 const GRANT_STEPS = `named AS (
     SELECT DISTINCT g.id, fresh.k FROM fresh
@@ -317,6 +340,13 @@ const GRANT_STEPS = `named AS (
     SELECT fresh.dk, fresh.f, fresh.mr, $2 FROM fresh
       JOIN inserted ON inserted.conv_key = fresh.k AND inserted.id = fresh.i
      WHERE fresh.dk IS NOT NULL
+    ON CONFLICT DO NOTHING
+  ), record_sources AS (
+    INSERT INTO merged_record_sources (download_key, conv_key, message_id)
+    SELECT DISTINCT fresh.dk, src.key, src.id FROM fresh
+      JOIN inserted ON inserted.conv_key = fresh.k AND inserted.id = fresh.i
+      CROSS JOIN LATERAL jsonb_to_recordset(fresh.ms) AS src(key text, id text)
+     WHERE fresh.dk IS NOT NULL AND fresh.ms IS NOT NULL
     ON CONFLICT DO NOTHING
   ), `;
 const STORE_BATCH = storeBatch(false);
@@ -345,7 +375,14 @@ function toRecord(m: NewMessage, ord: number, withGrants: boolean) {
     cd: m.cloudCustomData,
     rr: m.needReadReceipt,
     ...(m.readBy ? { rb: m.readBy } : {}),
-    ...(withGrants ? { g: m.grants ?? [], dk: m.record?.downloadKey ?? null, mr: m.record?.messageList ?? null } : {}),
+    ...(withGrants
+      ? {
+          g: m.grants ?? [],
+          dk: m.record?.downloadKey ?? null,
+          mr: m.record?.messageList ?? null,
+          ms: m.record?.sources ?? null,
+        }
+      : {}),
   };
 }
 

@@ -10,9 +10,9 @@ import {
 } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { moderate } from '../moderation/check';
-import { type ModerationProvider, passAll } from '../moderation/provider';
+import { type ModerationContext, type ModerationProvider, passAll } from '../moderation/provider';
 import { c2cKey, groupKey } from './keys';
-import { deliveredContent } from './message-content';
+import { type DeliveredContent, deliveredContent } from './message-content';
 import type { MessageWriter } from './message-writer';
 
 export interface SendDeps {
@@ -48,14 +48,7 @@ export async function sendMessage(
   const key = isC2C ? c2cKey(sender.userID, body.to) : groupKey(body.to);
   const cloudCustomData = body.cloudCustomData ?? '';
   const content = await deliveredContent(deps.db, sender.userID, body);
-  const counted = content.type === 'TIMRelayElem' ? { ...content.payload, messageList: [] } : content.payload;
-  if (messageBodyBytes(counted, cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
-    throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
-  }
-  // Without a provider configured, sends skip moderation altogether.
-  if (deps.moderation !== passAll) {
-    await moderate(deps.moderation, content.moderated, { messageID: body.ID, conversationKey: key });
-  }
+  await checkContent(deps.moderation, content, cloudCustomData, { messageID: body.ID, conversationKey: key });
   const { message } = await deps.writer.submit({
     key,
     convType: body.conversationType,
@@ -76,4 +69,22 @@ export async function sendMessage(
     record: content.record,
   });
   return { message };
+}
+
+/**
+ * What every new content goes through, a send or a modification: 12 KB with cloudCustomData
+ * (8001; a merger's message list is stored apart and not counted), then moderation (80001, 80004).
+ */
+export async function checkContent(
+  moderation: ModerationProvider,
+  content: DeliveredContent,
+  cloudCustomData: string,
+  context: ModerationContext,
+): Promise<void> {
+  const counted = content.type === 'TIMRelayElem' ? { ...content.payload, messageList: [] } : content.payload;
+  if (messageBodyBytes(counted, cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
+    throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
+  }
+  // Without a provider configured, content skips moderation altogether.
+  if (moderation !== passAll) await moderate(moderation, content.moderated, context);
 }

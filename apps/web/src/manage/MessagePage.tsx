@@ -27,6 +27,8 @@ export function MessagePage() {
               language={language}
               initialConversationID={params.get('conversationID')}
               notice={<ImStatusLine />}
+              // The portal's people work together: whether a partner is online right now helps.
+              displayOnlineStatus
             />
           </Suspense>
         </div>

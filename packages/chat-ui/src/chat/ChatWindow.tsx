@@ -1,8 +1,14 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKit } from '../kit/kit-context';
+import { ChatSession, ChatSessionProvider } from './actions/chat-session';
+import { useMembership } from './actions/use-membership';
+import { useStoreValue } from './actions/value-store';
 import { Composer } from './composer/Composer';
+import { ForwardPanel } from './forward/ForwardPanel';
+import { MultiSelectPanel } from './forward/MultiSelectPanel';
 import { MessageList } from './message-list/MessageList';
+import { TypingTitle } from './typing/TypingTitle';
 import './chat.css';
 
 export interface ChatWindowProps {
@@ -14,7 +20,9 @@ export interface ChatWindowProps {
 
 /**
  * The chat window (spec chat.md §2): a placeholder without a conversation; otherwise a header
- * with the conversation's name (and a back button on h5), the message list and the composer.
+ * with the conversation's name (and a back button on h5), the message list, and one bottom area
+ * out of three: the reason for leaving when the user is no longer in the group, the multi-select
+ * panel in multi-select mode, else the composer. The forward panel opens over it.
  */
 export function ChatWindow({ conversationID, onBack }: ChatWindowProps) {
   const { t } = useTranslation('chat');
@@ -31,7 +39,13 @@ export function ChatWindow({ conversationID, onBack }: ChatWindowProps) {
 function OpenChat({ conversationID, onBack }: { conversationID: string; onBack(): void }) {
   const { chat, isH5 } = useKit();
   const { t } = useTranslation('chat');
+  const { t: ta } = useTranslation('action');
   const name = useConversationName(conversationID);
+  // What the list, the multi-select panel and the forward panel share while this conversation is open.
+  const [session] = useState(() => new ChatSession(conversationID));
+  const isSelecting = useStoreValue(session.selection, (selection) => selection.isActive);
+  const forward = useStoreValue(session.forward, (request) => request);
+  const membership = useMembership(conversationID);
   return (
     <div className="lc-chat">
       <header className="lc-chat__header">
@@ -41,11 +55,26 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
           </button>
         )}
         <h2 className="lc-chat__title">
-          <bdi>{name}</bdi>
+          <TypingTitle conversationID={conversationID} name={name} />
         </h2>
       </header>
-      <MessageList conversationID={conversationID} />
-      <Composer key={`${chat.getLoginUser()}/${conversationID}`} conversationID={conversationID} />
+      <ChatSessionProvider value={session}>
+        <MessageList conversationID={conversationID} isMember={membership.isMember} />
+        {membership.isMember ? (
+          <>
+            {isSelecting && <MultiSelectPanel session={session} />}
+            {/* Hidden, not closed, while selecting: the text being written stays as it is. */}
+            <div className="lc-chat__composer" hidden={isSelecting}>
+              <Composer key={`${chat.getLoginUser()}/${conversationID}`} conversationID={conversationID} />
+            </div>
+          </>
+        ) : (
+          <p className="lc-chat__left" role="status">
+            {ta(membership.reason)}
+          </p>
+        )}
+        {forward && <ForwardPanel session={session} request={forward} />}
+      </ChatSessionProvider>
     </div>
   );
 }

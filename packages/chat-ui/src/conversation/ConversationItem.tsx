@@ -3,6 +3,7 @@ import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replaceEmojiTags } from '../chat/emoji/emoji-names';
 import { Avatar } from '../common/Avatar';
+import { useKit } from '../kit/kit-context';
 import {
   atLabels,
   badgeText,
@@ -15,6 +16,8 @@ import { formatConversationTime } from './format-conversation-time';
 import { Isolated } from './Isolated';
 import { createLongPress } from './long-press';
 import type { Point } from './menu-position';
+import { OnlineDot } from './presence/OnlineDot';
+import { useOnlineStatus } from './presence/use-online-status';
 import { useConversationText } from './use-conversation-text';
 import './conversation.css';
 
@@ -57,6 +60,14 @@ export const ConversationItem = memo(function ConversationItem({
   const time = formatConversationTime(conversation.lastMessage.lastTime, today, t);
   const abstract = lastMessageAbstract(conversation, me, t, i18n.language);
   const swallowClick = useRef(false);
+  const rowRef = useRef<HTMLButtonElement>(null);
+  // spec §4: online dots for one-to-one conversations only, when the display-online-status setting is on.
+  const { displayOnlineStatus = false } = useKit();
+  const peerID =
+    displayOnlineStatus && conversation.type === TYPES.CONV_C2C
+      ? (conversation.userProfile?.userID ?? conversationID.slice(TYPES.CONV_C2C.length))
+      : null;
+  const online = useOnlineStatus(peerID, rowRef);
 
   const longPress = useMemo(
     () => createLongPress((point) => onOpenMenu(conversationID, point)),
@@ -90,6 +101,7 @@ export const ConversationItem = memo(function ConversationItem({
   return (
     <li className="lc-conv-item__row">
       <button
+        ref={rowRef}
         type="button"
         className={className}
         data-conversation-id={conversationID}
@@ -118,7 +130,10 @@ export const ConversationItem = memo(function ConversationItem({
           longPress.end();
         }}
       >
-        <Avatar url={conversationAvatar(conversation)} isGroup={conversation.type === TYPES.CONV_GROUP} />
+        <span className="lc-conv-item__avatar">
+          <Avatar url={conversationAvatar(conversation)} isGroup={conversation.type === TYPES.CONV_GROUP} />
+          {online ? <OnlineDot status={online} /> : null}
+        </span>
         <span className="lc-conv-item__main">
           <span className="lc-conv-item__top">
             <span className="lc-conv-item__name">

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Point, positionMenu } from './menu-position';
 import './conversation.css';
 
@@ -15,13 +15,17 @@ export interface PopupMenuProps {
   point: Point;
   items: PopupMenuItem[];
   onClose(): void;
+  /** 'above' puts the menu's bottom edge at the point (still kept inside the viewport). */
+  placement?: 'below' | 'above';
+  /** Shown above the items (e.g. a row of reactions); its `role="menuitem"` buttons join the arrow keys. */
+  header?: ReactNode;
 }
 
 /**
  * A floating menu (`role="menu"`): first item focused on open, arrow keys move between items,
  * Escape, Tab or a press outside closes it, and focus goes back to what opened it.
  */
-export function PopupMenu({ label, point, items, onClose }: PopupMenuProps) {
+export function PopupMenu({ label, point, items, onClose, placement = 'below', header }: PopupMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState({ left: point.x, top: point.y });
   const close = useRef(onClose);
@@ -33,12 +37,12 @@ export function PopupMenu({ label, point, items, onClose }: PopupMenuProps) {
     const rect = element.getBoundingClientRect();
     setPosition(
       positionMenu(
-        point,
+        placement === 'above' ? { x: point.x, y: point.y - rect.height } : point,
         { width: rect.width, height: rect.height },
         { width: window.innerWidth, height: window.innerHeight },
       ),
     );
-  }, [point]);
+  }, [point, placement]);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -85,6 +89,7 @@ export function PopupMenu({ label, point, items, onClose }: PopupMenuProps) {
       onKeyDown={handleKeyDown}
       onContextMenu={(event) => event.preventDefault()}
     >
+      {header}
       {items.map((item) => (
         <button
           key={item.key}

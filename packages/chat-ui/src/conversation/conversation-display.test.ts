@@ -32,6 +32,8 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
       lastTime: 1,
       lastSequence: 1,
       isRevoked: false,
+      revoker: '',
+      hasRiskContent: false,
       isPeerRead: false,
       cloudCustomData: '',
       onlineOnlyFlag: false,
@@ -48,6 +50,8 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     operationType: 0,
     maxSequence: 1,
     readSequence: 1,
+    changeSequence: 0,
+    peerReadSequence: 0,
     updatedAt: 0,
     ...overrides,
   };
@@ -112,11 +116,24 @@ describe('row texts', () => {
 
   it('says who revoked the last message, the name marked as user text', () => {
     const revoked = conversation();
-    revoked.lastMessage = { ...revoked.lastMessage, isRevoked: true };
+    revoked.lastMessage = { ...revoked.lastMessage, isRevoked: true, revoker: 'bob' };
     expect(lastMessageAbstract(revoked, 'alice', t)).toEqual([
       { text: 'Bob', isUserText: true },
       { text: ' revoked a message', isUserText: false },
     ]);
     expect(abstractText(lastMessageAbstract(revoked, 'bob', t))).toBe('You revoked a message');
+  });
+
+  it("names the admin who revoked a member's message, and me when it was me", () => {
+    const group = conversation({ conversationID: 'GROUPg1', type: 'GROUP' });
+    group.lastMessage = { ...group.lastMessage, isRevoked: true, revoker: 'carol' };
+    expect(abstractText(lastMessageAbstract(group, 'alice', t))).toBe('carol revoked a message');
+    expect(abstractText(lastMessageAbstract(group, 'carol', t))).toBe('You revoked a message');
+  });
+
+  it('never previews content moderation flagged, even after delivery', () => {
+    const flagged = conversation();
+    flagged.lastMessage = { ...flagged.lastMessage, hasRiskContent: true };
+    expect(abstractText(lastMessageAbstract(flagged, 'alice', t))).toBe('[Sensitive content]');
   });
 });

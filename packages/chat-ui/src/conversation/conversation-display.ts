@@ -72,11 +72,13 @@ export function lastMessageAbstract(
   if (!last.type) return [];
   const sender = last.nameCard || last.nick || last.fromAccount;
   if (last.isRevoked) {
-    return last.fromAccount === me
-      ? [label(t('revokedByMe'))]
-      : sentenceWithName(t('revokedBy', { who: NAME_SLOT }), sender);
+    // A group owner or admin may revoke someone else's message: name who did it.
+    const revoker = last.revoker || last.fromAccount;
+    if (revoker === me) return [label(t('revokedByMe'))];
+    return sentenceWithName(t('revokedBy', { who: NAME_SLOT }), revoker === last.fromAccount ? sender : revoker);
   }
-  const body = messageAbstract(last, language, t);
+  // Flagged content (possibly after delivery) is never previewed.
+  const body = last.hasRiskContent ? [label(t('riskContent'))] : messageAbstract(last, language, t);
   const isGroupMessage =
     conversation.type === TYPES.CONV_GROUP && last.type !== TYPES.MSG_GRP_TIP && last.type !== TYPES.MSG_GRP_SYS_NOTICE;
   return isGroupMessage && sender ? [userText(sender), label(': '), ...body] : body;

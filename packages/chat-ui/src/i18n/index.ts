@@ -1,5 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { actionText } from './action-text';
+import { awarenessText } from './awareness-text';
 import { chatText } from './chat-text';
 import { conversationText } from './conversation-text';
 import { kitText } from './kit-text';
@@ -19,7 +21,7 @@ export function createKitI18n(language: KitLanguage): i18n {
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    ns: ['kit', 'conversation', 'chat', 'message'],
+    ns: ['kit', 'conversation', 'chat', 'message', 'awareness', 'action'],
     defaultNS: 'conversation',
     resources: Object.fromEntries(
       KIT_LANGUAGES.map((lang) => [
@@ -29,6 +31,8 @@ export function createKitI18n(language: KitLanguage): i18n {
           conversation: conversationText[lang],
           chat: chatText[lang],
           message: messageText[lang],
+          action: actionText[lang],
+          awareness: awarenessText[lang],
         },
       ]),
     ),

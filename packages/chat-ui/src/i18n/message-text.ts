@@ -25,6 +25,7 @@ export const messageText = {
     riskOut: 'Involves sensitive content, failed to send',
     riskAudio: 'Cannot listen: involves sensitive content',
     riskOther: 'Cannot view: involves sensitive content',
+    revokedInRecord: 'This message was revoked',
     storageFailed: 'Fail to set chat storage',
     // Custom kinds.
     serviceMore: 'More',
@@ -103,6 +104,7 @@ export const messageText = {
     riskOut: '涉及敏感内容，发送失败',
     riskAudio: '涉及敏感内容，无法收听',
     riskOther: '涉及敏感内容，无法查看',
+    revokedInRecord: '此消息已撤回',
     storageFailed: '设置聊天存储失败',
     serviceMore: '更多',
     evaluation: '服务评价',
@@ -175,6 +177,7 @@ export const messageText = {
     riskOut: '涉及敏感內容，傳送失敗',
     riskAudio: '涉及敏感內容，無法收聽',
     riskOther: '涉及敏感內容，無法查看',
+    revokedInRecord: '此訊息已收回',
     storageFailed: '設定聊天儲存失敗',
     serviceMore: '更多',
     evaluation: '服務評價',

@@ -8,7 +8,9 @@ import { createKitI18n, type KitLanguage } from '../i18n';
 import { type FeatureName, resolveFeatures } from './features';
 import { type CustomEmojiSet, KitProvider } from './kit-context';
 import { NetworkBanner } from './NetworkBanner';
+import { KitNotifications } from './notifications/KitNotifications';
 import { TrialBanner } from './TrialBanner';
+import { ToastHost } from './toasts/ToastHost';
 import { useNarrowScreen } from './use-narrow-screen';
 import './kit.css';
 
@@ -34,6 +36,18 @@ export interface ChatKitProps {
    * of these before it is sent. The server's moderation decides in any case.
    */
   blockedWords?: readonly string[];
+  /**
+   * The user's read-receipt display setting (spec §4; default on). The read status of their messages
+   * shows only while this and the app's setting, the `ReadStatus` feature, are both on.
+   */
+  displayMessageReadReceipt?: boolean;
+  /** The display-online-status setting: online dots on one-to-one conversations (spec §4; default off). */
+  displayOnlineStatus?: boolean;
+  /**
+   * Desktop notifications of incoming messages while the user looks at another tab or window
+   * (default on); the browser's permission is asked when the user first sends a message.
+   */
+  desktopNotifications?: boolean;
 }
 
 type Tab = 'messages' | 'contacts';
@@ -52,6 +66,9 @@ export function ChatKit({
   notice,
   customEmoji,
   blockedWords,
+  displayMessageReadReceipt = true,
+  displayOnlineStatus = false,
+  desktopNotifications = true,
 }: ChatKitProps) {
   const narrow = useNarrowScreen();
   const h5 = isH5 ?? narrow;
@@ -66,8 +83,10 @@ export function ChatKit({
       features: resolveFeatures(JSON.parse(flags)),
       blockedWords: JSON.parse(words) as string[],
       ...(customEmoji?.baseURL && customEmoji.keys.length > 0 ? { customEmoji } : {}),
+      displayMessageReadReceipt,
+      displayOnlineStatus,
     }),
-    [chat, h5, flags, words, customEmoji],
+    [chat, h5, flags, words, customEmoji, displayMessageReadReceipt, displayOnlineStatus],
   );
   const [conversationID, setConversationID] = useState<string | null>(
     initialConversationID && /^(C2C|GROUP)/.test(initialConversationID) ? initialConversationID : null,
@@ -76,6 +95,8 @@ export function ChatKit({
     <I18nextProvider i18n={i18n}>
       <KitProvider value={context}>
         <KitShell h5={h5} conversationID={conversationID} onOpen={setConversationID} notice={notice} />
+        <ToastHost />
+        <KitNotifications isEnabled={desktopNotifications} onOpen={setConversationID} />
       </KitProvider>
     </I18nextProvider>
   );

@@ -12,6 +12,13 @@ export interface KitContextValue {
   customEmoji?: CustomEmojiSet;
   /** The host's local blocked-word list: a text holding one is refused before sending (3123). */
   blockedWords?: readonly string[];
+  /**
+   * The user's read-receipt display setting (spec §4): the read status of their messages shows only
+   * while this and the app's ReadStatus feature are both on. Default on.
+   */
+  displayMessageReadReceipt?: boolean;
+  /** The display-online-status setting (spec §4): online dots on one-to-one conversations. Default off. */
+  displayOnlineStatus?: boolean;
 }
 
 /**

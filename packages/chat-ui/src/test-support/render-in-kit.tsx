@@ -23,6 +23,8 @@ export interface KitRenderOptions {
   isH5?: boolean;
   features?: Partial<Record<FeatureName, boolean>>;
   blockedWords?: readonly string[];
+  displayMessageReadReceipt?: boolean;
+  displayOnlineStatus?: boolean;
 }
 
 /**
@@ -32,12 +34,28 @@ export interface KitRenderOptions {
 export function renderInKit(
   chat: ChatSDK,
   ui: ReactElement,
-  { language = 'en', isH5 = false, features = {}, blockedWords = [] }: KitRenderOptions = {},
+  {
+    language = 'en',
+    isH5 = false,
+    features = {},
+    blockedWords = [],
+    displayMessageReadReceipt = true,
+    displayOnlineStatus = false,
+  }: KitRenderOptions = {},
 ) {
   const i18n = createKitI18n(language);
   const wrap = (element: ReactElement) => (
     <I18nextProvider i18n={i18n}>
-      <KitProvider value={{ chat, isH5, features: resolveFeatures(features), blockedWords }}>
+      <KitProvider
+        value={{
+          chat,
+          isH5,
+          features: resolveFeatures(features),
+          blockedWords,
+          displayMessageReadReceipt,
+          displayOnlineStatus,
+        }}
+      >
         <VirtuosoMockContext.Provider value={{ viewportHeight: 4000, itemHeight: 60 }}>
           {element}
         </VirtuosoMockContext.Provider>

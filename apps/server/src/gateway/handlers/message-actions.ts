@@ -1,21 +1,28 @@
-import { ErrorCode, LiaisonError } from '@liaison/protocol';
+import { requireConversation } from '../../services/conversations';
+import * as actions from '../../services/message-actions';
+import * as changes from '../../services/message-changes';
 import type { HandlerTable } from '../handlers';
 
-/** CONTRACT STUB: replaced by the capability's handlers before this lands. */
+/** Revoke, delete for me, modify, and the change log a client catches up from (services/message-actions.ts). */
 export const messageActionHandlers: Pick<
   HandlerTable,
   'revokeMessage' | 'deleteMessage' | 'modifyMessage' | 'syncMessageChanges'
 > = {
-  async revokeMessage() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'revokeMessage is being built');
+  async revokeMessage(services, session, user, body) {
+    return actions.revokeMessage(services, session.id, user.userID, body);
   },
-  async deleteMessage() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'deleteMessage is being built');
+  async deleteMessage(services, session, user, body) {
+    return actions.deleteMessage(services, session.id, user.userID, body);
   },
-  async modifyMessage() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'modifyMessage is being built');
+  async modifyMessage(services, session, user, body) {
+    return actions.modifyMessage(services, session.id, user.userID, body);
   },
-  async syncMessageChanges() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'syncMessageChanges is being built');
+  async syncMessageChanges({ db }, _session, user, body) {
+    return changes.syncMessageChanges(
+      db,
+      user.userID,
+      requireConversation(user.userID, body.conversationID),
+      body.afterChange,
+    );
   },
 };

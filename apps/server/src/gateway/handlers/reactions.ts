@@ -1,21 +1,15 @@
-import { ErrorCode, LiaisonError } from '@liaison/protocol';
+import * as reactions from '../../services/reactions';
 import type { HandlerTable } from '../handlers';
 
-/** CONTRACT STUB: replaced by the capability's handlers before this lands. */
+/** Message reactions: services/reactions.ts. */
 export const reactionHandlers: Pick<
   HandlerTable,
   'addMessageReaction' | 'removeMessageReaction' | 'getMessageReactions' | 'getAllUserListOfMessageReaction'
 > = {
-  async addMessageReaction() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'addMessageReaction is being built');
-  },
-  async removeMessageReaction() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'removeMessageReaction is being built');
-  },
-  async getMessageReactions() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'getMessageReactions is being built');
-  },
-  async getAllUserListOfMessageReaction() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'getAllUserListOfMessageReaction is being built');
-  },
+  addMessageReaction: (services, _session, user, body) => reactions.addMessageReaction(services, user.userID, body),
+  removeMessageReaction: (services, _session, user, body) =>
+    reactions.removeMessageReaction(services, user.userID, body),
+  getMessageReactions: ({ db }, _session, user, body) => reactions.getMessageReactions(db, user.userID, body),
+  getAllUserListOfMessageReaction: ({ db }, _session, user, body) =>
+    reactions.getAllUserListOfMessageReaction(db, user.userID, body),
 };

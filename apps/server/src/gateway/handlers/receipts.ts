@@ -1,18 +1,15 @@
-import { ErrorCode, LiaisonError } from '@liaison/protocol';
+import * as receipts from '../../services/receipts';
 import type { HandlerTable } from '../handlers';
 
-/** CONTRACT STUB: replaced by the capability's handlers before this lands. */
+/** Group read receipts (C2C reads travel with setMessageRead): services/receipts.ts. */
 export const receiptHandlers: Pick<
   HandlerTable,
   'sendMessageReadReceipt' | 'getMessageReadReceiptList' | 'getGroupMessageReadMemberList'
 > = {
-  async sendMessageReadReceipt() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'sendMessageReadReceipt is being built');
-  },
-  async getMessageReadReceiptList() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'getMessageReadReceiptList is being built');
-  },
-  async getGroupMessageReadMemberList() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'getGroupMessageReadMemberList is being built');
-  },
+  sendMessageReadReceipt: (services, _session, user, body) =>
+    receipts.sendMessageReadReceipt(services, user.userID, body),
+  getMessageReadReceiptList: (services, _session, user, body) =>
+    receipts.getMessageReadReceiptList(services, user.userID, body),
+  getGroupMessageReadMemberList: (services, _session, user, body) =>
+    receipts.getGroupMessageReadMemberList(services, user.userID, body),
 };

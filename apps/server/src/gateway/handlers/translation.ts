@@ -1,12 +1,7 @@
-import { ErrorCode, LiaisonError } from '@liaison/protocol';
 import type { HandlerTable } from '../handlers';
 
-/** CONTRACT STUB: replaced by the capability's handlers before this lands. */
+/** Translation and voice to text: translation/translation-service.ts. */
 export const translationHandlers: Pick<HandlerTable, 'translateText' | 'convertVoiceToText'> = {
-  async translateText() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'translateText is being built');
-  },
-  async convertVoiceToText() {
-    throw new LiaisonError(ErrorCode.INTERNAL, 'convertVoiceToText is being built');
-  },
+  translateText: ({ translation }, _session, _user, body) => translation.translateText(body),
+  convertVoiceToText: ({ translation }, _session, user, body) => translation.convertVoiceToText(user.userID, body),
 };

@@ -72,6 +72,16 @@ const membersOf = (outsider: ErrorCode): Record<ImRole, Expect> => ({
   platformAdmin: outsider,
 });
 
+/** Every logged-in caller gets `code`. */
+const notForAnyone = (code: ErrorCode): Omit<Record<ImRole, Expect>, 'visitor'> => ({
+  otherUser: code,
+  nonMember: code,
+  member: code,
+  admin: code,
+  owner: code,
+  platformAdmin: code,
+});
+
 const c2c = (s: Subject) => `C2C${s.peer}`;
 const group = (s: Subject) => `GROUP${s.groupID}`;
 const text = (to: string, conversationType: 'C2C' | 'GROUP') => ({
@@ -213,6 +223,127 @@ export const imRows: ImRow[] = [
     case: 'record sent in G',
     body: (s) => ({ downloadKey: s.groupRecordKey }),
     cells: membersOf(ErrorCode.MERGER_NOT_FOUND),
+  },
+  {
+    // The owner's own message, within the window; nobody outranks the owner (docs/message-actions.md).
+    op: 'revokeMessage',
+    case: 'owner’s message in G',
+    body: (s) => ({ conversationID: group(s), messageID: s.groupMessageID }),
+    cells: {
+      ...membersOf(ErrorCode.GROUP_NOT_MEMBER),
+      member: ErrorCode.GROUP_NO_PERMISSION,
+      admin: ErrorCode.GROUP_NO_PERMISSION,
+    },
+  },
+  {
+    // Deleting is for oneself: any member may delete any message they can see.
+    op: 'deleteMessage',
+    case: 'owner’s message in G',
+    body: (s) => ({ conversationID: group(s), messageIDList: [s.groupMessageID] }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  {
+    op: 'modifyMessage',
+    case: 'owner’s message in G',
+    body: (s) => ({
+      conversationID: group(s),
+      messageID: s.groupMessageID,
+      version: 0,
+      type: 'TIMTextElem',
+      payload: { text: 'modified' },
+    }),
+    cells: {
+      ...membersOf(ErrorCode.GROUP_NOT_MEMBER),
+      member: ErrorCode.MESSAGE_MODIFY_DENIED,
+      admin: ErrorCode.MESSAGE_MODIFY_DENIED,
+    },
+  },
+  {
+    op: 'syncMessageChanges',
+    case: 'C2C',
+    body: (s) => ({ conversationID: c2c(s), afterChange: 0 }),
+    cells: anyUser(),
+  },
+  {
+    op: 'syncMessageChanges',
+    case: 'group G',
+    body: (s) => ({ conversationID: group(s), afterChange: 0 }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  // Reactions: any member, on any message they can see (docs/reactions-and-receipts.md).
+  ...(
+    ['addMessageReaction', 'removeMessageReaction', 'getMessageReactions', 'getAllUserListOfMessageReaction'] as const
+  ).map(
+    (op): ImRow => ({
+      op,
+      case: 'owner’s message in G',
+      body: (s) =>
+        op === 'getMessageReactions'
+          ? { conversationID: group(s), messageIDList: [s.groupMessageID] }
+          : { conversationID: group(s), messageID: s.groupMessageID, reactionID: '[TUIEmoji_Smile]' },
+      cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+    }),
+  ),
+  {
+    // G's message was sent without needReadReceipt (and it is the owner's own): members are told
+    // it takes no receipt. Who may acknowledge what: integration/read-receipts.test.ts.
+    op: 'sendMessageReadReceipt',
+    case: 'owner’s message in G, no needReadReceipt',
+    body: (s) => ({ conversationID: group(s), messageIDList: [s.groupMessageID] }),
+    cells: {
+      ...membersOf(ErrorCode.GROUP_NOT_MEMBER),
+      member: ErrorCode.READ_RECEIPT_UNSUPPORTED,
+      admin: ErrorCode.READ_RECEIPT_UNSUPPORTED,
+      owner: ErrorCode.READ_RECEIPT_UNSUPPORTED,
+    },
+  },
+  {
+    op: 'getMessageReadReceiptList',
+    case: 'owner’s message in G',
+    body: (s) => ({ conversationID: group(s), messageIDList: [s.groupMessageID] }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  {
+    // Who read a message is its sender's to see; this one asked for no receipts.
+    op: 'getGroupMessageReadMemberList',
+    case: 'owner’s message in G, no needReadReceipt',
+    body: (s) => ({ conversationID: group(s), messageID: s.groupMessageID, filter: 0 }),
+    cells: {
+      ...membersOf(ErrorCode.GROUP_NOT_MEMBER),
+      member: ErrorCode.GROUP_NO_PERMISSION,
+      admin: ErrorCode.GROUP_NO_PERMISSION,
+      owner: ErrorCode.READ_RECEIPT_UNSUPPORTED,
+    },
+  },
+  {
+    // Typing is ephemeral and C2C only; status is anyone's to ask for (docs/presence-and-translation.md).
+    op: 'setTypingStatus',
+    case: 'C2C',
+    body: (s) => ({ conversationID: c2c(s), isTyping: true }),
+    cells: anyUser(),
+  },
+  {
+    op: 'setTypingStatus',
+    case: 'group G (C2C only)',
+    body: (s) => ({ conversationID: group(s), isTyping: true }),
+    cells: { ...anyUser(), ...notForAnyone(ErrorCode.INVALID_PARAMS) },
+  },
+  { op: 'getUserStatus', body: (s) => ({ userIDList: [s.peer] }), cells: anyUser() },
+  { op: 'subscribeUserStatus', body: (s) => ({ userIDList: [s.peer] }), cells: anyUser() },
+  { op: 'unsubscribeUserStatus', body: () => ({}), cells: anyUser() },
+  { op: 'setSelfStatus', body: () => ({ customStatus: 'busy' }), cells: anyUser() },
+  {
+    // The matrix's server has no providers: everyone logged in is told to enable them. Who may
+    // convert which message: integration/translation.test.ts.
+    op: 'translateText',
+    body: () => ({ sourceTextList: ['hello'], target: 'zh' }),
+    cells: { ...anyUser(), ...notForAnyone(ErrorCode.TRANSLATION_NOT_ENABLED) },
+  },
+  {
+    op: 'convertVoiceToText',
+    case: 'owner’s message in G',
+    body: (s) => ({ conversationID: group(s), messageID: s.groupMessageID }),
+    cells: { ...anyUser(), ...notForAnyone(ErrorCode.VOICE_TO_TEXT_NOT_ENABLED) },
   },
   {
     // Anyone logged in may upload; who may read the file is decided when it is sent (docs/files.md).

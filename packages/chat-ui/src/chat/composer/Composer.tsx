@@ -1,6 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKit } from '../../kit/kit-context';
+import { QuoteBar } from '../quote/QuoteBar';
+import { useComposerBridge } from '../quote/use-composer-bridge';
+import { useReadReceiptRequest } from '../receipts/use-read-receipt-request';
+import { useTypingReport } from '../typing/use-typing-report';
 import { AttachmentChips } from './AttachmentChips';
 import { inSendOrder } from './attachments';
 import { ComposerToolbar } from './ComposerToolbar';
@@ -28,12 +32,16 @@ export function Composer({ conversationID }: ComposerProps) {
   const { t } = useTranslation('chat');
   const [error, setError] = useState<string | null>(null);
   const [attachments, setAttachments] = useState<File[]>([]);
+  const needReadReceipt = useReadReceiptRequest(conversationID);
   const sender = useMemo(
     () =>
-      composerSender(chat, conversationID, (reason) =>
-        setError(t('sendError', { message: reason instanceof Error ? reason.message : String(reason) })),
+      composerSender(
+        chat,
+        conversationID,
+        (reason) => setError(t('sendError', { message: reason instanceof Error ? reason.message : String(reason) })),
+        { needReadReceipt },
       ),
-    [chat, conversationID, t],
+    [chat, conversationID, t, needReadReceipt],
   );
   const addFilesRef = useRef<(files: File[]) => void>(() => undefined);
   // The conversation's draft, taken once when the composer opens (it is cleared on the server then).
@@ -90,6 +98,10 @@ export function Composer({ conversationID }: ComposerProps) {
       setError(null);
     },
   });
+  // spec §4 "Send flow": typing is entered or left by the editor's emptiness and focus.
+  useTypingReport(conversationID, editor?.view.dom ?? null);
+  // The quote bar's message goes with the next text; a revoked text comes back to be re-edited.
+  const bridge = useComposerBridge(conversationID, editor);
 
   lineBreakRef.current = () => {
     editor?.insertHardBreak();
@@ -112,8 +124,9 @@ export function Composer({ conversationID }: ComposerProps) {
     }
     // The text goes first, then the files in order (spec §4 "Send flow").
     const files = attachments;
+    const quote = check.ok ? bridge.takeQuote() : undefined;
     void (async () => {
-      if (check.ok) await sender.text(check.text);
+      if (check.ok) await sender.text(check.text, quote);
       if (files.length > 0) await sender.files(inSendOrder(files));
     })();
     // Whitespace alone is not sent, and must not linger in front of the next message.
@@ -149,6 +162,7 @@ export function Composer({ conversationID }: ComposerProps) {
         files={attachments}
         onRemove={(index) => setAttachments((current) => current.filter((_, at) => at !== index))}
       />
+      <QuoteBar conversationID={conversationID} />
       <div ref={mountRef} className="lc-composer__editor" />
       <div className="lc-composer__footer">
         {error && (

@@ -1,12 +1,14 @@
 import { parseConversationID } from '@liaison/protocol';
-import type { ChatSDK, Message } from '@liaison/sdk';
+import { type ChatSDK, ErrorCode, type Message } from '@liaison/sdk';
+import { showErrorToast } from '../../kit/toasts/toast-center';
 import { getMessageStore } from '../message-list/message-store';
 import { attachmentKind } from './attachments';
 import { EVALUATION_DESCRIPTION, evaluationData } from './evaluation';
 
 /** What the composer sends into one conversation; each call makes SDK messages and sends them through the list's store. */
 export interface ComposerSender {
-  text(text: string): Promise<void>;
+  /** A text; with `cloudCustomData` (e.g. a quote's messageReply) when given. */
+  text(text: string, cloudCustomData?: string): Promise<void>;
   /** Files one by one in the order given; each waits for the one before. */
   files(files: readonly File[]): Promise<void>;
   face(index: number, data: string): Promise<void>;
@@ -23,6 +25,8 @@ export function composerSender(
   chat: ChatSDK,
   conversationID: string,
   onError: (error: unknown) => void,
+  /** Group messages ask for read receipts (spec §4: while the app's and the user's settings are on). */
+  options: { needReadReceipt?: () => boolean } = {},
 ): ComposerSender {
   const target = parseConversationID(conversationID);
   const store = getMessageStore(chat, conversationID);
@@ -35,11 +39,22 @@ export function composerSender(
       onError(error);
       return;
     }
-    await store.send(message);
+    if (target.type === 'GROUP' && options.needReadReceipt?.()) message.needReadReceipt = true;
+    const failure = await store.send(message);
+    // spec §8: a failed send says why in a toast (its row offers the resend); a cancel is the user's own.
+    if (failure && (failure as { code?: unknown }).code !== ErrorCode.UPLOAD_CANCELLED) showErrorToast(chat, failure);
   };
 
   return {
-    text: (text) => send((to, conversationType) => chat.createTextMessage({ to, conversationType, payload: { text } })),
+    text: (text, cloudCustomData) =>
+      send((to, conversationType) =>
+        chat.createTextMessage({
+          to,
+          conversationType,
+          payload: { text },
+          ...(cloudCustomData ? { cloudCustomData } : {}),
+        }),
+      ),
     files: async (files) => {
       for (const file of files) {
         await send((to, conversationType) => {

@@ -5,6 +5,7 @@ import { Avatar } from '../../common/Avatar';
 import { useDelayedClose } from '../../common/use-delayed-close';
 import { useKit } from '../../kit/kit-context';
 import type { MessageOf } from '../message/message-of';
+import { RiskPlaceholder } from '../message/RiskPlaceholder';
 import { layoutOf, rendererFor, useMessageRenderers } from '../message/renderer-map';
 import { useFocusTrap } from '../preview/focus-trap';
 import { ImagePreviewProvider } from '../preview/preview-context';
@@ -127,7 +128,7 @@ function RecordLevel({ record }: { record: MergerRecord }) {
 }
 
 function RecordItem({ message }: { message: Message }) {
-  const { i18n } = useTranslation('message');
+  const { t, i18n } = useTranslation('message');
   const Renderer = rendererFor(useMessageRenderers(), message.type);
   const layout = layoutOf(Renderer, message);
   if (layout === 'hidden') return null;
@@ -150,9 +151,16 @@ function RecordItem({ message }: { message: Message }) {
             )}
           </time>
         </div>
-        <div className={`lc-bubble lc-bubble--${layout}`}>
-          <Renderer message={message} />
-        </div>
+        {/* Revoked or flagged after the record was made: the server sent it emptied. */}
+        {message.isRevoked ? (
+          <p className="lc-merger-item__revoked">{t('revokedInRecord')}</p>
+        ) : message.hasRiskContent ? (
+          <RiskPlaceholder message={message} />
+        ) : (
+          <div className={`lc-bubble lc-bubble--${layout}`}>
+            <Renderer message={message} />
+          </div>
+        )}
       </div>
     </li>
   );

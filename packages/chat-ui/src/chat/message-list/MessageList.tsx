@@ -1,23 +1,40 @@
 import type { Message } from '@liaison/sdk';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListRange, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { useKit } from '../../kit/kit-context';
+import { showErrorToast } from '../../kit/toasts/toast-center';
+import { ActionNotice } from '../actions/ActionNotice';
+import { canHaveMenu, messageActions } from '../actions/action-rules';
+import { ChatSession, ChatSessionProvider, useChatSession } from '../actions/chat-session';
+import { hasExtraMenuItems, type MenuPlacement, MessageMenu } from '../actions/MessageMenu';
+import { type MenuAnchor, type RowActions, RowActionsProvider } from '../actions/row-actions';
+import { useActionRunner } from '../actions/use-action-runner';
 import { audioPlayer } from '../message/audio-player';
-import { type MessageRenderers, messageRenderers, RenderersContext } from '../message/renderers';
+import { layoutOf, type MessageRenderers, messageRenderers, RenderersContext, rendererFor } from '../message/renderers';
 import { ImagePreviewProvider } from '../preview/preview-context';
+import { composerBridge } from '../quote/composer-bridge';
 import { hasTimeSeparator, type ScrollPosition, scrollButtonFor, shouldFollowNewMessage } from './chat-rules';
 import { MessageRow } from './MessageRow';
-import { useMessages } from './message-store';
+import { type MessageStore, revokedTextOf, useMessages } from './message-store';
 import '../chat.css';
 
 export interface MessageListProps {
   conversationID: string;
   /** Renderers by message type; the kit's map by default. */
   renderers?: MessageRenderers;
+  /** False once the user is no longer in the group: messages then have no menu (spec §6). */
+  isMember?: boolean;
 }
 
 /** Far above any index a conversation reaches, so prepending history can lower it (stable scroll). */
 const START_INDEX = 1_000_000;
+
+/** spec §2: a message nearer the list's top than this gets its menu below it, not above. */
+export const MENU_BELOW_WITHIN_PX = 160;
+
+/** spec §9: a message jumped to blinks this long. */
+export const BLINK_MS = 3000;
 
 interface HeaderContext {
   isCompleted: boolean;
@@ -25,15 +42,28 @@ interface HeaderContext {
   onLoadMore(): void;
 }
 
+interface OpenMenu {
+  messageID: string;
+  at: MenuPlacement;
+}
+
 /**
  * The virtualised message list (spec chat.md §2): 'View more' loads older history without a
  * jump, new messages follow the bottom, a floating button brings the user back to the latest.
+ * Messages are reached with Tab (one stop) and the arrow keys; each opens its action menu
+ * (spec §5). Jumping to a quoted message loads older pages until it is found, then it blinks.
  */
-export function MessageList({ conversationID, renderers = messageRenderers }: MessageListProps) {
+export function MessageList({ conversationID, renderers = messageRenderers, isMember = true }: MessageListProps) {
   const { t } = useTranslation('chat');
+  const { t: ta } = useTranslation('action');
+  const { chat, features, isH5 } = useKit();
   const { store, state } = useMessages(conversationID);
   const { messages } = state;
   const isGroup = conversationID.startsWith('GROUP');
+  const outerSession = useChatSession();
+  const [ownSession] = useState(() => new ChatSession(conversationID));
+  const session = outerSession ?? ownSession;
+  const section = useRef<HTMLElement>(null);
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [position, setPosition] = useState<ScrollPosition>({
     distanceFromBottom: 0,
@@ -42,6 +72,8 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
   });
   const [newCount, setNewCount] = useState(0);
   const [resendID, setResendID] = useState<string | null>(null);
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  const [focusedID, setFocusedID] = useState<string | null>(null);
   const firstItemIndex = START_INDEX - state.prependedCount;
   const latest = messages.at(-1);
   const button = scrollButtonFor(position, newCount);
@@ -77,6 +109,10 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
       },
       { passive: true },
     );
+    // A menu left floating over a list the user scrolls would point at nothing: it closes.
+    const closeMenu = () => setMenu(null);
+    element.addEventListener('wheel', closeMenu, { passive: true });
+    element.addEventListener('touchmove', closeMenu, { passive: true });
   }, []);
 
   const count = messages.length;
@@ -109,6 +145,115 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
   const handleResend = useCallback((messageID: string) => setResendID(messageID), []);
   const handleCancelUpload = useCallback((messageID: string) => store.cancelUpload(messageID), [store]);
 
+  /** Focuses a row once the virtual list has drawn it (it may be scrolled out of view). */
+  const focusRow = useCallback(
+    (messageID: string) => {
+      const index = store.getSnapshot().messages.findIndex((m) => m.ID === messageID);
+      if (index < 0) return;
+      setFocusedID(messageID);
+      const focus = (triesLeft: number) => {
+        const rows = section.current?.querySelectorAll<HTMLElement>('.lc-row[data-message-id]') ?? [];
+        const row = Array.from(rows).find((element) => element.dataset.messageId === messageID);
+        if (row) row.focus({ preventScroll: true });
+        else if (triesLeft > 0) requestAnimationFrame(() => focus(triesLeft - 1));
+      };
+      virtuoso.current?.scrollIntoView({ index, behavior: 'auto', done: () => focus(10) });
+      requestAnimationFrame(() => focus(10));
+    },
+    [store],
+  );
+
+  const blink = useCallback(
+    (messageID: string) => {
+      session.highlight.set(messageID);
+      setTimeout(() => {
+        if (session.highlight.get() === messageID) session.highlight.set(null);
+      }, BLINK_MS);
+    },
+    [session],
+  );
+
+  const jumpTo = useCallback(
+    async (messageID: string) => {
+      const found = await store.find(messageID);
+      if (!found) {
+        showErrorToast(chat, { message: ta('quoteNotFound') });
+        return;
+      }
+      if (found.isRevoked) {
+        showErrorToast(chat, { message: ta('quoteRevoked') });
+        return;
+      }
+      // Older pages just put in front are drawn on the next frame; scroll once they are.
+      await nextFrame();
+      const index = store.getSnapshot().messages.findIndex((m) => m.ID === messageID);
+      virtuoso.current?.scrollToIndex({ index, align: 'center', behavior: 'auto' });
+      blink(messageID);
+      focusRow(messageID);
+    },
+    [store, chat, ta, blink, focusRow],
+  );
+
+  const renderersRef = useRef(renderers);
+  renderersRef.current = renderers;
+  const rules = useMemo(() => ({ features, isDesktop: !isH5, isMember }), [features, isH5, isMember]);
+  const rowActions = useMemo<RowActions>(
+    () => ({
+      hasMenu: (message, layout) =>
+        messageActions(message, { ...rules, layout }).length > 0 ||
+        (canHaveMenu(message, { isMember: rules.isMember, layout }) && hasExtraMenuItems(message, rules.features)),
+      openMenu: (message, anchor) => {
+        if (session.selection.get().isActive) return;
+        const layout = layoutOf(rendererFor(renderersRef.current, message.type), message);
+        const actions = messageActions(message, { ...rules, layout });
+        const hasExtra =
+          canHaveMenu(message, { isMember: rules.isMember, layout }) && hasExtraMenuItems(message, rules.features);
+        if (actions.length === 0 && !hasExtra) return;
+        setMenu({ messageID: message.ID, at: menuPlacement(anchor, section.current) });
+      },
+      jumpTo: (messageID) => void jumpTo(messageID),
+      reEdit: (messageID) => {
+        const text = revokedTextOf(chat, messageID);
+        if (text !== undefined) composerBridge(chat, conversationID).putBack(text);
+      },
+      toggleSelected: (messageID) => session.toggleSelected(messageID),
+    }),
+    [rules, session, jumpTo, chat, conversationID],
+  );
+
+  // Roving tabindex: one row is the Tab stop (the one focused last, else the latest message).
+  const visible = useMemo(
+    () => messages.filter((m) => layoutOf(rendererFor(renderers, m.type), m) !== 'hidden'),
+    [messages, renderers],
+  );
+  const tabStopID = focusedID && visible.some((m) => m.ID === focusedID) ? focusedID : (visible.at(-1)?.ID ?? null);
+  useEffect(() => session.tabStop.set(tabStopID), [session, tabStopID]);
+
+  const handleFocus = (event: React.FocusEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.classList.contains('lc-row') && target.dataset.messageId) setFocusedID(target.dataset.messageId);
+  };
+
+  const handleKeyDown = (event: React.KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    const messageID = target.classList.contains('lc-row') ? target.dataset.messageId : undefined;
+    if (!messageID) return;
+    const at = visible.findIndex((m) => m.ID === messageID);
+    const next =
+      event.key === 'ArrowUp'
+        ? visible[at - 1]
+        : event.key === 'ArrowDown'
+          ? visible[at + 1]
+          : event.key === 'Home'
+            ? visible[0]
+            : event.key === 'End'
+              ? visible.at(-1)
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    focusRow(next.ID);
+  };
+
   const itemContent = (index: number, message: Message) => {
     const previous = messages[index - firstItemIndex - 1];
     return (
@@ -123,50 +268,109 @@ export function MessageList({ conversationID, renderers = messageRenderers }: Me
     );
   };
 
+  const menuMessage = menu ? messages.find((m) => m.ID === menu.messageID) : undefined;
   const isFirstPageLoaded = count > 0 || state.isCompleted;
   return (
-    <section className="lc-message-list" aria-label={t('messageList')}>
-      <RenderersContext.Provider value={renderers}>
-        <ImagePreviewProvider messages={messages}>
-          {isFirstPageLoaded ? (
-            <Virtuoso<Message, HeaderContext>
-              key={conversationID}
-              ref={virtuoso}
-              className="lc-message-list__scroller"
-              data={messages}
-              firstItemIndex={firstItemIndex}
-              initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-              computeItemKey={(_, message) => message.ID}
-              itemContent={itemContent}
-              followOutput={followOutput}
-              rangeChanged={handleRange}
-              scrollerRef={handleScroller}
-              context={{ isCompleted: state.isCompleted, isLoading: state.isLoading, onLoadMore: handleLoadMore }}
-              components={{ Header: ListHeader }}
-            />
-          ) : (
-            <p className="lc-message-list__loading" role="status">
-              {t('loading')}
-            </p>
+    <ChatSessionProvider value={session}>
+      <RowActionsProvider value={rowActions}>
+        <section
+          ref={section}
+          className="lc-message-list"
+          aria-label={t('messageList')}
+          onFocus={handleFocus}
+          onKeyDown={handleKeyDown}
+        >
+          <RenderersContext.Provider value={renderers}>
+            <ImagePreviewProvider messages={messages}>
+              {isFirstPageLoaded ? (
+                <Virtuoso<Message, HeaderContext>
+                  key={conversationID}
+                  ref={virtuoso}
+                  className="lc-message-list__scroller"
+                  data={messages}
+                  firstItemIndex={firstItemIndex}
+                  initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+                  computeItemKey={(_, message) => message.ID}
+                  itemContent={itemContent}
+                  followOutput={followOutput}
+                  rangeChanged={handleRange}
+                  scrollerRef={handleScroller}
+                  context={{ isCompleted: state.isCompleted, isLoading: state.isLoading, onLoadMore: handleLoadMore }}
+                  components={{ Header: ListHeader }}
+                />
+              ) : (
+                <p className="lc-message-list__loading" role="status">
+                  {t('loading')}
+                </p>
+              )}
+              {menu && menuMessage && (
+                <MenuHost
+                  store={store}
+                  session={session}
+                  message={menuMessage}
+                  at={menu.at}
+                  rules={rules}
+                  renderers={renderers}
+                  onClose={() => setMenu(null)}
+                />
+              )}
+            </ImagePreviewProvider>
+          </RenderersContext.Provider>
+          {button.kind !== 'hidden' && (
+            <button type="button" className="lc-scroll-button" onClick={handleBackToLatest}>
+              {button.kind === 'newMessages' ? t('newMessages', { count: button.count }) : t('backToLatest')}
+            </button>
           )}
-        </ImagePreviewProvider>
-      </RenderersContext.Provider>
-      {button.kind !== 'hidden' && (
-        <button type="button" className="lc-scroll-button" onClick={handleBackToLatest}>
-          {button.kind === 'newMessages' ? t('newMessages', { count: button.count }) : t('backToLatest')}
-        </button>
-      )}
-      {resendID && (
-        <ResendDialog
-          onCancel={() => setResendID(null)}
-          onConfirm={() => {
-            void store.resend(resendID);
-            setResendID(null);
-          }}
-        />
-      )}
-    </section>
+          <ActionNotice session={session} />
+          {resendID && (
+            <ResendDialog
+              onCancel={() => setResendID(null)}
+              onConfirm={() => {
+                void store.resend(resendID);
+                setResendID(null);
+              }}
+            />
+          )}
+        </section>
+      </RowActionsProvider>
+    </ChatSessionProvider>
   );
+}
+
+interface MenuHostProps {
+  store: MessageStore;
+  session: ChatSession;
+  message: Message;
+  at: MenuPlacement;
+  rules: { features: ReturnType<typeof useKit>['features']; isDesktop: boolean; isMember: boolean };
+  renderers: MessageRenderers;
+  onClose(): void;
+}
+
+/** The open menu, inside the list's image previewer so 'open' can show a picture there. */
+function MenuHost({ store, session, message, at, rules, renderers, onClose }: MenuHostProps) {
+  const run = useActionRunner(store, session);
+  const layout = layoutOf(rendererFor(renderers, message.type), message);
+  const actions = messageActions(message, { ...rules, layout });
+  return <MessageMenu message={message} actions={actions} at={at} onAction={run} onClose={onClose} />;
+}
+
+/**
+ * Where a menu opens: against the bubble, above it, or below it when the bubble is within 160 px
+ * of the list's top (spec §2). It starts at the bubble's outer edge: the left for others'
+ * messages, the right for mine (where it then flips to end there, as it cannot run off screen).
+ */
+export function menuPlacement(anchor: MenuAnchor, list: HTMLElement | null): MenuPlacement {
+  const rect = anchor.element.getBoundingClientRect();
+  const top = list?.getBoundingClientRect().top ?? 0;
+  const x = anchor.element.closest('.lc-msg--out') ? rect.right : rect.left;
+  return rect.top - top < MENU_BELOW_WITHIN_PX
+    ? { point: { x, y: rect.bottom + 4 }, placement: 'below' }
+    : { point: { x, y: rect.top - 4 }, placement: 'above' };
+}
+
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 }
 
 function ListHeader({ context }: { context?: HeaderContext }) {

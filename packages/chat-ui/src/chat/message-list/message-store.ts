@@ -1,3 +1,4 @@
+import { ErrorCode, LiaisonError, Limits } from '@liaison/protocol';
 import type { ChatSDK, EventHandler, Message } from '@liaison/sdk';
 import { useSyncExternalStore } from 'react';
 import { useKit } from '../../kit/kit-context';
@@ -16,6 +17,9 @@ export interface MessageListState {
 
 /** How often a sending message's upload progress is copied to its row. */
 const PROGRESS_INTERVAL_MS = 150;
+
+/** Jumping to a quoted message loads at most this many older pages looking for it. */
+export const FIND_MAX_PAGES = 40;
 
 const INITIAL: MessageListState = {
   messages: [],
@@ -40,6 +44,9 @@ export class MessageStore {
   private readonly outgoing = new Map<string, Message>();
   private readonly handleReceived: EventHandler<'onMessageReceived'>;
   private readonly handleModified: EventHandler<'onMessageModified'>;
+  private readonly handleRevoked: EventHandler<'onMessageRevoked'>;
+  private readonly handleDeleted: EventHandler<'onMessageDeleted'>;
+  private loading: Promise<void> | null = null;
   private readInFlight = false;
   private readAgain = false;
 
@@ -56,10 +63,12 @@ export class MessageStore {
       if (mine.some((m) => m.flow === 'in')) this.markRead();
     };
     // A message flagged after delivery (hasRiskContent) or otherwise changed replaces the one shown.
-    this.handleModified = (event) => {
-      const known = new Set(this.state.messages.map((m) => m.ID));
-      const mine = event.data.filter((m) => m.conversationID === this.conversationID && known.has(m.ID));
-      if (mine.length > 0) this.upsert(mine.map((m) => ({ ...m })));
+    this.handleModified = (event) => this.replaceKnown(event.data);
+    // Revoked here or on another tab, by me or by someone else: the row becomes the revoked notice.
+    this.handleRevoked = (event) => this.replaceKnown(event.data);
+    // Deleted for me, here or on another of my tabs.
+    this.handleDeleted = (event) => {
+      if (event.data.conversationID === this.conversationID) this.drop(event.data.messageIDList);
     };
   }
 
@@ -74,9 +83,70 @@ export class MessageStore {
 
   getSnapshot = (): MessageListState => this.state;
 
+  /** Someone shows this conversation's list (or composer) right now. */
+  get isOpen(): boolean {
+    return this.listeners.size > 0;
+  }
+
   /** Loads the page before the oldest message shown; does nothing once history is complete. */
-  async loadOlder(): Promise<void> {
-    if (this.state.isLoading || this.state.isCompleted) return;
+  loadOlder(): Promise<void> {
+    if (this.loading) return this.loading;
+    if (this.state.isCompleted) return Promise.resolve();
+    this.loading = this.loadPage().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /** The message with this ID, loading older pages until it is found or history ends (undefined then). */
+  async find(messageID: string, maxPages = FIND_MAX_PAGES): Promise<Message | undefined> {
+    for (let page = 0; ; page++) {
+      const found = this.state.messages.find((m) => m.ID === messageID);
+      if (found) return found;
+      if (this.state.isCompleted || page >= maxPages) return undefined;
+      await this.loadOlder();
+      if (this.state.error) return undefined;
+    }
+  }
+
+  /**
+   * Revokes a message for everyone (the server decides whether it may: 20016 after the window).
+   * An own text keeps its words in this tab, so it can be re-edited after the server drops them.
+   */
+  async revoke(messageID: string): Promise<void> {
+    const message = this.outgoing.get(messageID) ?? this.state.messages.find((m) => m.ID === messageID);
+    if (!message) throw new LiaisonError(ErrorCode.MESSAGE_NOT_FOUND);
+    const texts = revokedTextsOf(this.chat);
+    if (message.type === 'TIMTextElem' && message.flow === 'out') texts.set(messageID, message.payload.text);
+    try {
+      const { data } = await this.chat.revokeMessage(message);
+      this.replaceKnown([data.message]);
+    } catch (error) {
+      texts.delete(messageID);
+      throw error;
+    }
+  }
+
+  /** Deletes messages for me only (on all my tabs), at most 30 per request; they leave the list. */
+  async remove(messageIDs: readonly string[]): Promise<void> {
+    const wanted = new Set(messageIDs);
+    const messages = this.state.messages.filter((m) => wanted.has(m.ID));
+    for (let at = 0; at < messages.length; at += Limits.DELETE_MESSAGES_MAX) {
+      const batch = messages.slice(at, at + Limits.DELETE_MESSAGES_MAX);
+      await this.chat.deleteMessage(batch);
+      this.drop(batch.map((m) => m.ID));
+    }
+  }
+
+  /** Takes messages out of the list (deleted for me here or on another tab). */
+  drop(messageIDs: readonly string[]): void {
+    const gone = new Set(messageIDs);
+    if (!this.state.messages.some((m) => gone.has(m.ID))) return;
+    for (const messageID of gone) this.outgoing.delete(messageID);
+    this.set({ messages: this.state.messages.filter((m) => !gone.has(m.ID)) });
+  }
+
+  private async loadPage(): Promise<void> {
     const first = !this.nextReqMessageID && this.state.messages.length === 0;
     this.set({ isLoading: true, error: null });
     try {
@@ -98,8 +168,11 @@ export class MessageStore {
     }
   }
 
-  /** Shows an own message at once ('unSend'), then sends it; the row follows its status. */
-  async send(message: Message): Promise<void> {
+  /**
+   * Shows an own message at once ('unSend'), then sends it; the row follows its status. Resolves
+   * with the failure when it failed (the row then offers resend), else with undefined.
+   */
+  async send(message: Message): Promise<unknown> {
     this.outgoing.set(message.ID, message);
     this.upsert([{ ...message, status: 'unSend' }]);
     // The SDK moves message.progress on its own object as the upload goes; the row shows a copy.
@@ -111,8 +184,10 @@ export class MessageStore {
     }, PROGRESS_INTERVAL_MS);
     try {
       await this.chat.sendMessage(message);
-    } catch {
+      return undefined;
+    } catch (error) {
       // The SDK marked it 'fail' (or the upload was cancelled); the row shows the resend icon.
+      return error;
     } finally {
       clearInterval(progressWatch);
       this.upsert([{ ...message }]);
@@ -126,18 +201,19 @@ export class MessageStore {
   }
 
   /** Sends a failed own message again, with the same ID (the server never stores it twice). */
-  resend(messageID: string): Promise<void> {
+  async resend(messageID: string): Promise<void> {
     const original = this.outgoing.get(messageID);
     const shown = this.state.messages.find((m) => m.ID === messageID);
     const message = original ?? (shown ? { ...shown } : undefined);
-    if (!message) return Promise.resolve();
-    return this.send(message);
+    if (message) await this.send(message);
   }
 
   private open(): void {
     if (!this.registry.has(this.conversationID)) this.registry.set(this.conversationID, this);
     this.chat.on(this.chat.EVENT.MESSAGE_RECEIVED, this.handleReceived);
     this.chat.on(this.chat.EVENT.MESSAGE_MODIFIED, this.handleModified);
+    this.chat.on(this.chat.EVENT.MESSAGE_REVOKED, this.handleRevoked);
+    this.chat.on(this.chat.EVENT.MESSAGE_DELETED, this.handleDeleted);
     if (!this.started) {
       this.started = true;
       void this.loadOlder().then(() => this.markReadIfUnread());
@@ -149,6 +225,8 @@ export class MessageStore {
   private close(): void {
     this.chat.off(this.chat.EVENT.MESSAGE_RECEIVED, this.handleReceived);
     this.chat.off(this.chat.EVENT.MESSAGE_MODIFIED, this.handleModified);
+    this.chat.off(this.chat.EVENT.MESSAGE_REVOKED, this.handleRevoked);
+    this.chat.off(this.chat.EVENT.MESSAGE_DELETED, this.handleDeleted);
     // A closed conversation loads afresh next time, so nothing missed while closed goes stale.
     if (this.registry.get(this.conversationID) === this) this.registry.delete(this.conversationID);
   }
@@ -175,6 +253,19 @@ export class MessageStore {
           this.markRead();
         }
       });
+  }
+
+  /**
+   * A changed copy of messages this list shows (revoked, modified, flagged after delivery)
+   * replaces them; a message now marked deleted leaves the list. Others are not this list's.
+   */
+  private replaceKnown(changed: readonly Message[]): void {
+    const known = new Set(this.state.messages.map((m) => m.ID));
+    const mine = changed.filter((m) => m.conversationID === this.conversationID && known.has(m.ID));
+    const deleted = mine.filter((m) => m.isDeleted).map((m) => m.ID);
+    const kept = mine.filter((m) => !m.isDeleted);
+    if (kept.length > 0) this.upsert(kept.map((m) => ({ ...m })));
+    if (deleted.length > 0) this.drop(deleted);
   }
 
   /** Replaces messages with the same ID in place; appends new ones at the end. */
@@ -205,6 +296,27 @@ export function mergeMessages(current: readonly Message[], incoming: readonly Me
 }
 
 const stores = new WeakMap<ChatSDK, Map<string, MessageStore>>();
+const revokedTexts = new WeakMap<ChatSDK, Map<string, string>>();
+
+function revokedTextsOf(chat: ChatSDK): Map<string, string> {
+  let texts = revokedTexts.get(chat);
+  if (!texts) {
+    texts = new Map();
+    revokedTexts.set(chat, texts);
+  }
+  return texts;
+}
+
+/** The words of an own text revoked in this tab (for re-editing), else undefined. */
+export function revokedTextOf(chat: ChatSDK, messageID: string): string | undefined {
+  return revokedTexts.get(chat)?.get(messageID);
+}
+
+/** The store of a conversation that is open on screen, if it is: sends into it show in its list. */
+export function openMessageStore(chat: ChatSDK, conversationID: string): MessageStore | undefined {
+  const store = stores.get(chat)?.get(conversationID);
+  return store?.isOpen ? store : undefined;
+}
 
 /** The store of one conversation, shared by the list and the composer while either is open. */
 export function getMessageStore(chat: ChatSDK, conversationID: string): MessageStore {

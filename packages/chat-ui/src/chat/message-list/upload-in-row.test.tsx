@@ -51,7 +51,7 @@ describe('an upload in its bubble, against a real server', () => {
       payload: { file: trickle(1024 * 1024) },
     });
     const store = getMessageStore(ann, 'C2Cup-ben');
-    let sending: Promise<void> = Promise.resolve();
+    let sending: Promise<unknown> = Promise.resolve();
     act(() => {
       sending = store.send(message);
     });

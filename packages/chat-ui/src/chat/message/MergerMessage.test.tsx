@@ -40,6 +40,10 @@ const record = makeMessage('TIMRelayElem', {
     merged('m-3', 'TIMRelayElem', inner),
     // A body the SDK could not read arrives as no body at all.
     { ...merged('m-4', 'TIMTextElem', {}), messageBody: [] },
+    // Revoked after the record was made: the server sends it emptied and marked.
+    { ...merged('m-5', 'TIMTextElem', { text: '' }), isRevoked: true },
+    // Flagged by moderation after the record was made: emptied and marked.
+    { ...merged('m-6', 'TIMTextElem', { text: '' }), hasRiskContent: true },
   ],
 });
 
@@ -71,6 +75,8 @@ describe('MergerMessage', () => {
     );
     // A record message without a readable body is shown as unsupported.
     expect(within(viewer).getByText('[Unsupported message type]')).toBeTruthy();
+    expect(within(viewer).getByText('This message was revoked')).toBeTruthy();
+    expect(within(viewer).getByText('Cannot view: involves sensitive content')).toBeTruthy();
 
     fireEvent.click(within(viewer).getByRole('button', { name: /^内部记录/ }));
     const nested = screen.getByRole('dialog', { name: '内部记录' });

@@ -3,7 +3,7 @@ import { dropCursor } from 'prosemirror-dropcursor';
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
 import { type Command, EditorState, Selection } from 'prosemirror-state';
-import { EditorView, type EditorProps } from 'prosemirror-view';
+import { type EditorProps, EditorView } from 'prosemirror-view';
 import { placeholder } from './placeholder';
 import { docText, type NodeJSON, textToDoc } from './plain-text';
 import { composerSchema } from './schema';

@@ -6,9 +6,10 @@ import { PlainEditor, type PlainEditorOptions } from './plain-editor';
  * (StrictMode's second mount gets a new one). Options are read when it is created; callbacks are
  * called through refs so they may change every render.
  */
-export function usePlainEditor(
-  options: PlainEditorOptions & { autofocus: boolean },
-): { mountRef: React.RefObject<HTMLDivElement | null>; editor: PlainEditor | null } {
+export function usePlainEditor(options: PlainEditorOptions & { autofocus: boolean }): {
+  mountRef: React.RefObject<HTMLDivElement | null>;
+  editor: PlainEditor | null;
+} {
   const mountRef = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<PlainEditor | null>(null);
   const latest = useRef(options);

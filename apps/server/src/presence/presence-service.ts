@@ -1,0 +1,194 @@
+import {
+  ErrorCode,
+  errorMessages,
+  type OpRequestParsed,
+  type OpResponse,
+  type UserStatus,
+  UserStatusType,
+} from '@liaison/protocol';
+import { z } from 'zod';
+import type { Bus } from '../bus/bus';
+import { userTarget } from '../bus/bus';
+import type { Sql } from '../db/database';
+import type { RegistryObserver, SessionRegistry } from '../gateway/registry';
+import type { Session, SessionUser } from '../gateway/session';
+import type { PresenceSettings } from './settings';
+import { StatusTracker } from './status-tracker';
+import { StatusSubscriptions } from './subscriptions';
+import { TypingRelay } from './typing';
+
+export interface PresenceDeps {
+  db: Sql;
+  bus: Bus;
+  registry: SessionRegistry;
+  settings: PresenceSettings;
+  /** Names this deployment's bus channels (its SDKAppID): processes of another app on the same NATS stay apart. */
+  scope: string;
+}
+
+type Failure = OpResponse<'getUserStatus'>['failureUserList'][number];
+
+const customStatusSignal = z.object({ p: z.string(), u: z.string(), s: z.string() });
+
+/**
+ * Typing and online status (docs/presence-and-translation.md). Online state lives in memory and
+ * travels over the bus (status-tracker.ts); only the custom status text is stored
+ * (users.custom_status), since it outlives every session.
+ */
+export class PresenceService implements RegistryObserver {
+  private readonly tracker: StatusTracker;
+  private readonly subscriptions = new StatusSubscriptions();
+  private readonly typing: TypingRelay;
+  /** Custom status changes travel between processes on this channel, to each one's watchers. */
+  private readonly customStatusChannel: string;
+
+  constructor(private readonly deps: PresenceDeps) {
+    this.typing = new TypingRelay(
+      deps.bus,
+      { perSecond: deps.settings.typingPerSecond, burst: deps.settings.typingBurst },
+      (userID) => this.tracker.isOnline(userID),
+    );
+    this.customStatusChannel = `custom-status.${deps.scope}`;
+    this.tracker = new StatusTracker({
+      bus: deps.bus,
+      channel: `presence.${deps.scope}`,
+      offlineGraceMs: deps.settings.offlineGraceMs,
+      isConnectedHere: (userID) => deps.registry.countUser(userID) > 0,
+      onChange: (userID, isOnline) => this.subscriptions.notify(userID, statusTypeOf(isOnline)),
+    });
+  }
+
+  /** Starts listening to the other processes and announcing this one; registers with the registry. */
+  start(): void {
+    this.deps.registry.observe(this);
+    this.deps.bus.onSignal(this.customStatusChannel, (data) => {
+      const parsed = customStatusSignal.safeParse(data);
+      if (parsed.success && parsed.data.p !== this.tracker.id) this.announceCustomStatus(parsed.data.u, parsed.data.s);
+    });
+    this.tracker.start();
+  }
+
+  close(): void {
+    this.tracker.close();
+  }
+
+  firstSession(userID: string): void {
+    this.tracker.arrived(userID);
+  }
+
+  lastSessionGone(userID: string): void {
+    this.tracker.departed(userID);
+  }
+
+  sessionRemoved(session: Session): void {
+    this.subscriptions.dropSession(session);
+  }
+
+  async setTypingStatus(
+    session: Session,
+    user: SessionUser,
+    body: OpRequestParsed<'setTypingStatus'>,
+  ): Promise<OpResponse<'setTypingStatus'>> {
+    this.typing.relay(session, user, body.conversationID, body.isTyping);
+    return {};
+  }
+
+  async getUserStatus(body: OpRequestParsed<'getUserStatus'>): Promise<OpResponse<'getUserStatus'>> {
+    const { found, failureUserList } = await this.lookUp(body.userIDList);
+    return {
+      successUserList: found.map(({ userID, customStatus }) => this.statusOf(userID, customStatus)),
+      failureUserList,
+    };
+  }
+
+  /**
+   * The session is told about these users' changes from now on, and gets their current status
+   * at once (a `userStatus` push after the answer): after a reconnect, that is what it missed.
+   */
+  async subscribeUserStatus(
+    session: Session,
+    body: OpRequestParsed<'subscribeUserStatus'>,
+  ): Promise<OpResponse<'subscribeUserStatus'>> {
+    const { found, failureUserList } = await this.lookUp(body.userIDList);
+    let room = this.subscriptions.room(session);
+    for (const { userID, customStatus } of found) {
+      if (room <= 0 && !this.subscriptions.isWatching(session, userID)) {
+        failureUserList.push({
+          userID,
+          code: ErrorCode.INVALID_PARAMS,
+          message: 'too many subscriptions on this connection',
+        });
+        continue;
+      }
+      if (!this.subscriptions.isWatching(session, userID)) room--;
+      this.subscriptions.add(session, userID, customStatus);
+      this.subscriptions.queue(session, this.statusOf(userID, customStatus));
+    }
+    return { failureUserList };
+  }
+
+  async unsubscribeUserStatus(
+    session: Session,
+    body: OpRequestParsed<'unsubscribeUserStatus'>,
+  ): Promise<OpResponse<'unsubscribeUserStatus'>> {
+    this.subscriptions.remove(session, body.userIDList);
+    return { failureUserList: [] };
+  }
+
+  /** Stored, then pushed to my other tabs and to everyone watching me, on every process. */
+  async setSelfStatus(
+    session: Session,
+    user: SessionUser,
+    body: OpRequestParsed<'setSelfStatus'>,
+  ): Promise<OpResponse<'setSelfStatus'>> {
+    const { customStatus } = body;
+    await this.deps.db.query('UPDATE users SET custom_status = $2 WHERE user_id = $1', [user.userID, customStatus]);
+    this.announceCustomStatus(user.userID, customStatus);
+    this.deps.bus.signal(this.customStatusChannel, { p: this.tracker.id, u: user.userID, s: customStatus });
+    this.deps.bus.publish([userTarget(user.userID)], {
+      event: 'userStatus',
+      data: { userStatusList: [this.statusOf(user.userID, customStatus)] },
+      exceptSession: session.id,
+    });
+    return {};
+  }
+
+  private announceCustomStatus(userID: string, customStatus: string): void {
+    this.subscriptions.notify(userID, statusTypeOf(this.tracker.isOnline(userID)), customStatus);
+  }
+
+  private statusOf(userID: string, customStatus: string): UserStatus {
+    return { userID, statusType: statusTypeOf(this.tracker.isOnline(userID)), customStatus };
+  }
+
+  /** The users that exist, with their custom status; the others as failures (20003). One query. */
+  private async lookUp(
+    userIDList: readonly string[],
+  ): Promise<{ found: Array<{ userID: string; customStatus: string }>; failureUserList: Failure[] }> {
+    const wanted = [...new Set(userIDList)];
+    const rows = await this.deps.db.query<{ user_id: string; custom_status: string }>(
+      'SELECT user_id, custom_status FROM users WHERE user_id = ANY($1)',
+      [wanted],
+    );
+    const byID = new Map(rows.map((row) => [row.user_id, row.custom_status]));
+    const found: Array<{ userID: string; customStatus: string }> = [];
+    const failureUserList: Failure[] = [];
+    for (const userID of wanted) {
+      const customStatus = byID.get(userID);
+      if (customStatus === undefined) {
+        failureUserList.push({
+          userID,
+          code: ErrorCode.USER_NOT_FOUND,
+          message: errorMessages[ErrorCode.USER_NOT_FOUND],
+        });
+      } else {
+        found.push({ userID, customStatus });
+      }
+    }
+    return { found, failureUserList };
+  }
+}
+
+function statusTypeOf(isOnline: boolean): UserStatus['statusType'] {
+  return isOnline ? UserStatusType.ONLINE : UserStatusType.OFFLINE;
+}

@@ -1,0 +1,34 @@
+/** Online status and typing settings (docs/presence-and-translation.md). */
+export interface PresenceSettings {
+  /**
+   * PRESENCE_OFFLINE_GRACE_MS: a user is shown offline this long after their last tab went, or
+   * after the process holding it stopped answering.
+   */
+  offlineGraceMs: number;
+  /**
+   * IM_TYPING_PER_SECOND, IM_TYPING_BURST: typing relays per connection, apart from the send
+   * budget. The SDK sends one every few seconds while someone types; the bench raises them.
+   */
+  typingPerSecond: number;
+  typingBurst: number;
+}
+
+export const defaultPresenceSettings: PresenceSettings = { offlineGraceMs: 5_000, typingPerSecond: 5, typingBurst: 20 };
+
+export function presenceFromEnv(env: NodeJS.ProcessEnv): PresenceSettings {
+  return {
+    offlineGraceMs: integer(env, 'PRESENCE_OFFLINE_GRACE_MS', defaultPresenceSettings.offlineGraceMs, 100, 600_000),
+    typingPerSecond: integer(env, 'IM_TYPING_PER_SECOND', defaultPresenceSettings.typingPerSecond, 1),
+    typingBurst: integer(env, 'IM_TYPING_BURST', defaultPresenceSettings.typingBurst, 1),
+  };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
