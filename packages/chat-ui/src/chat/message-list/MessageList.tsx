@@ -35,6 +35,8 @@ export const MENU_BELOW_WITHIN_PX = 160;
 
 /** spec §9: a message jumped to blinks this long. */
 export const BLINK_MS = 3000;
+/** How many times a jump to a quoted message scrolls before it settles for where it is. */
+const JUMP_SCROLL_ATTEMPTS = 10;
 
 interface HeaderContext {
   isCompleted: boolean;
@@ -184,10 +186,15 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
         showErrorToast(chat, { message: ta('quoteRevoked') });
         return;
       }
-      // Older pages just put in front are drawn on the next frame; scroll once they are.
-      await nextFrame();
-      const index = store.getSnapshot().messages.findIndex((m) => m.ID === messageID);
-      virtuoso.current?.scrollToIndex({ index, align: 'center', behavior: 'auto' });
+      // Older pages just put in front are drawn and measured over the next frames (more of them
+      // on a busy machine): scroll, and scroll again until the row is really in view.
+      for (let attempt = 0; attempt < JUMP_SCROLL_ATTEMPTS; attempt++) {
+        await nextFrame();
+        const index = store.getSnapshot().messages.findIndex((m) => m.ID === messageID);
+        virtuoso.current?.scrollToIndex({ index, align: 'center', behavior: 'auto' });
+        await nextFrame();
+        if (isRowInView(section.current, messageID)) break;
+      }
       blink(messageID);
       focusRow(messageID);
     },
@@ -367,6 +374,17 @@ export function menuPlacement(anchor: MenuAnchor, list: HTMLElement | null): Men
   return rect.top - top < MENU_BELOW_WITHIN_PX
     ? { point: { x, y: rect.bottom + 4 }, placement: 'below' }
     : { point: { x, y: rect.top - 4 }, placement: 'above' };
+}
+
+/** Whether the row of `messageID` is drawn and inside the list's visible area. */
+function isRowInView(list: HTMLElement | null, messageID: string): boolean {
+  const row = Array.from(list?.querySelectorAll<HTMLElement>('.lc-row[data-message-id]') ?? []).find(
+    (element) => element.dataset.messageId === messageID,
+  );
+  if (!row || !list) return false;
+  const shown = list.getBoundingClientRect();
+  const at = row.getBoundingClientRect();
+  return at.bottom > shown.top && at.top < shown.bottom;
 }
 
 function nextFrame(): Promise<void> {
