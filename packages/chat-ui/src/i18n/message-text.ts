@@ -49,6 +49,7 @@ export const messageText = {
     groupRoom: '[Group meeting]',
     // Group tips.
     someone: 'A member',
+    tipOthers: '{{count}} others',
     tipJoin: '{{names}} joined the group',
     tipQuit: '{{names}} left the group',
     tipKicked_one: '{{names}} was removed from the group',
@@ -126,6 +127,7 @@ export const messageText = {
     room: '[会议]',
     groupRoom: '[群会议]',
     someone: '某成员',
+    tipOthers: '其他 {{count}} 人',
     tipJoin: '{{names}} 加入了群组',
     tipQuit: '{{names}} 退出了群组',
     tipKicked: '{{names}} 被移出群组',
@@ -199,6 +201,7 @@ export const messageText = {
     room: '[會議]',
     groupRoom: '[群組會議]',
     someone: '某成員',
+    tipOthers: '其他 {{count}} 人',
     tipJoin: '{{names}} 加入了群組',
     tipQuit: '{{names}} 退出了群組',
     tipKicked: '{{names}} 被移出群組',

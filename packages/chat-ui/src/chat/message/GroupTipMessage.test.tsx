@@ -36,6 +36,15 @@ describe('GroupTipMessage', () => {
     expect(screen.getByText(text)).toBeTruthy();
   });
 
+  it('names the first ten of many people and counts the rest', () => {
+    const ids = Array.from({ length: 128 }, (_, i) => `m${i}`);
+    renderInKit(
+      NO_SDK,
+      <GroupTipMessage message={tip(GroupTipOperation.MEMBER_JOIN, { userIDList: ids, nickList: [] })} />,
+    );
+    expect(screen.getByText('m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, and 118 others joined the group')).toBeTruthy();
+  });
+
   it('names the new group name on a profile change', () => {
     renderInKit(
       NO_SDK,

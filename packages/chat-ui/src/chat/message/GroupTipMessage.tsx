@@ -34,11 +34,19 @@ export function groupTipText(payload: TipPayload): { key: string; names: string[
   }
 }
 
+/** A tip names at most this many people; the rest are counted ('… and 118 others'). */
+export const TIP_NAMES_SHOWN = 10;
+
 /** A group tip, centred in the list: 'X joined the group', 'X left the group', … */
 export const GroupTipMessage: MessageRenderer = ({ message }) => {
   const { t, i18n } = useTranslation('message');
   const { key, names, value } = groupTipText((message as MessageOf<'TIMGroupTipElem'>).payload);
-  const list = names.length > 0 ? joinNames(names, i18n.language) : t('someone');
+  // A hundred people added at once would otherwise fill the screen with one line of names.
+  const shown =
+    names.length > TIP_NAMES_SHOWN
+      ? [...names.slice(0, TIP_NAMES_SHOWN), t('tipOthers', { count: names.length - TIP_NAMES_SHOWN })]
+      : names;
+  const list = shown.length > 0 ? joinNames(shown, i18n.language) : t('someone');
   return <span className="lc-tip">{t(key, { names: list, value, count: Math.max(1, names.length) })}</span>;
 };
 GroupTipMessage.layout = 'centred';
