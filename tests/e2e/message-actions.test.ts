@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Message } from '@liaison/sdk';
@@ -9,6 +8,7 @@ import type { LiaisonServer } from '../../apps/server/src/app';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
 import { type Chat, connect } from '../../apps/server/src/integration/harness';
 import { type FakeTranslator, startFakeTranslator } from '../../apps/server/src/translation/test-providers';
+import { axeViolations } from './axe';
 import { launchChromium } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
 
@@ -27,7 +27,6 @@ const FIRST_OFFER = '最初报价：A1 铝合金结构件每件 64 元';
 const QUOTING = '关于最早那条报价，还有效吗？';
 const FILLERS = Array.from({ length: 40 }, (_, i) => `第${i + 1}条进度更新`);
 const GROUP = '长三角供应链交流群';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: LiaisonServer;
 let browser: Browser;
@@ -167,20 +166,6 @@ async function checkMenuPlacement(page: Page, message: Locator): Promise<void> {
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   const overlaps = box.y < bubble.y + bubble.height && box.y + box.height > bubble.y;
   expect(overlaps, 'the menu covers its message').toBe(false);
-}
-
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (target) => {
-    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ html: string }> }> };
-    const axe = (window as unknown as { axe: { run(el: Element): Promise<Result> } }).axe;
-    const root = document.querySelector(target);
-    if (!root) throw new Error(`nothing matches ${target}`);
-    const result = await axe.run(root);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(' | ')}`);
-  }, selector);
 }
 
 describe('message actions between 张伟 and 李娜', () => {

@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Message } from '@liaison/sdk';
@@ -10,6 +9,7 @@ import type { LiaisonServer } from '../../apps/server/src/app';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
 import { type Chat, connect } from '../../apps/server/src/integration/harness';
 import { wav } from '../../apps/server/src/integration/media-samples';
+import { axeViolations } from './axe';
 import { CHROMIUM } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
 
@@ -24,7 +24,6 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const BOT = 'media_bot';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), 'liaison-rich-messages');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: LiaisonServer;
 let browser: Browser;
@@ -255,22 +254,6 @@ async function scrollTo(page: Page, target: Locator): Promise<Locator> {
   await visitEveryRow(page, async () => (await target.count()) > 0);
   await target.first().scrollIntoViewIfNeeded();
   return target.first();
-}
-
-/** Serious or critical axe violations inside the element the selector finds. */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  // Evaluated by the test driver, not as a <script>: the portal's CSP rightly refuses inline scripts.
-  await page.evaluate(axeSource);
-  return page.evaluate(async (target) => {
-    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ html: string }> }> };
-    const axe = (window as unknown as { axe: { run(el: Element): Promise<Result> } }).axe;
-    const root = document.querySelector(target);
-    if (!root) throw new Error(`nothing matches ${target}`);
-    const result = await axe.run(root);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(' | ')}`);
-  }, selector);
 }
 
 /** Nothing raw, nothing overflowing: every bubble inside the list, no JSON or emoji tags shown. */

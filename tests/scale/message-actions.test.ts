@@ -1,7 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { type Message } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Chat, errorCode, nextEvent, until } from '../../apps/server/src/integration/harness';
+import { type Chat, errorCode, nextEvent, until, wholeHistory } from '../../apps/server/src/integration/harness';
 import type { ServerProcess } from '../../apps/server/src/integration/server-process';
 import { startProcessPair } from './shared-services';
 import { ScaleTabs } from './tabs';
@@ -30,17 +30,6 @@ async function delivered(from: Chat, to: Chat, toID: string, text: string, type:
   await from.sendMessage(message);
   await arrived;
   return message;
-}
-
-async function history(chat: Chat, conversationID: string): Promise<Message[]> {
-  const messages: Message[] = [];
-  let next: string | undefined;
-  for (;;) {
-    const page = (await chat.getMessageList({ conversationID, nextReqMessageID: next })).data;
-    messages.unshift(...page.messageList);
-    if (page.isCompleted) return messages;
-    next = page.nextReqMessageID;
-  }
 }
 
 const textOf = (message: Message | undefined) => (message?.type === TYPES.MSG_TEXT ? message.payload.text : undefined);
@@ -87,11 +76,15 @@ describe('message actions on two server processes', () => {
     const deletedAtTab = nextEvent<{ messageIDList: string[] }>(aliceTab, EVENT.MESSAGE_DELETED);
     await alice.deleteMessage([deleted]);
     expect((await deletedAtTab).messageIDList).toEqual([deleted.ID]);
-    expect((await history(aliceTab, 'C2Csa-bob')).map(textOf)).toEqual(['', 'second wording']);
-    expect((await history(bob, 'C2Csa-alice')).map(textOf)).toEqual(['', 'second wording', 'delete me, not for bob']);
+    expect((await wholeHistory(aliceTab, 'C2Csa-bob')).map(textOf)).toEqual(['', 'second wording']);
+    expect((await wholeHistory(bob, 'C2Csa-alice')).map(textOf)).toEqual([
+      '',
+      'second wording',
+      'delete me, not for bob',
+    ]);
 
     // A concurrent modification from the other process: 2480 with the message as it is now.
-    const stale = (await history(aliceTab, 'C2Csa-bob')).find((m) => m.ID === modified.ID) as Message;
+    const stale = (await wholeHistory(aliceTab, 'C2Csa-bob')).find((m) => m.ID === modified.ID) as Message;
     modified.payload.text = 'third wording';
     await alice.modifyMessage(modified);
     if (stale.type !== TYPES.MSG_TEXT) throw new Error('expected text');
@@ -129,7 +122,7 @@ describe('message actions on two server processes', () => {
       expect(message).toMatchObject({ isRevoked: true, revoker: 'sg-owner', from: 'sg-ann' });
     }
     // The record, read later on p1, shows the message revoked.
-    const kept = (await history(owner, 'GROUPsg-group')).find((m) => m.ID === record.ID);
+    const kept = (await wholeHistory(owner, 'GROUPsg-group')).find((m) => m.ID === record.ID);
     if (kept?.type !== TYPES.MSG_MERGER) throw new Error('expected the record');
     expect(kept.payload.messageList[0]).toMatchObject({ ID: byAnn.ID, isRevoked: true });
     expect(JSON.stringify(kept.payload)).not.toContain('from ann');
@@ -177,11 +170,11 @@ describe('message actions on two server processes', () => {
       for (const e of expected[who]) expect(events.indexOf(`${who} ${e}`)).toBeGreaterThan(connected);
     }
     expect(events).not.toContain(`bob deleted ${deleted.ID}`);
-    expect((await history(bobAway.chat, 'C2Csr-alice')).map(textOf)).toEqual([
+    expect((await wholeHistory(bobAway.chat, 'C2Csr-alice')).map(textOf)).toEqual([
       '',
       'changed on p2',
       'deleted while away',
     ]);
-    expect((await history(away.chat, 'C2Csr-bob')).map(textOf)).toEqual(['', 'changed on p2']);
+    expect((await wholeHistory(away.chat, 'C2Csr-bob')).map(textOf)).toEqual(['', 'changed on p2']);
   });
 });

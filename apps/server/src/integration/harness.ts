@@ -1,4 +1,4 @@
-import LiaisonChat from '@liaison/sdk';
+import LiaisonChat, { type Message } from '@liaison/sdk';
 import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
 import { createServer, type LiaisonServer, type ServerOptions } from '../app';
@@ -103,6 +103,18 @@ export interface ReceivedText {
   conversationID: string;
   sequence: number;
   flow: string;
+}
+
+/** Every message of the conversation's stored history the user can see, oldest first, page by page. */
+export async function wholeHistory(chat: Chat, conversationID: string): Promise<Message[]> {
+  const messages: Message[] = [];
+  let next: string | undefined;
+  for (;;) {
+    const page = (await chat.getMessageList({ conversationID, nextReqMessageID: next })).data;
+    messages.unshift(...page.messageList);
+    if (page.isCompleted) return messages;
+    next = page.nextReqMessageID;
+  }
 }
 
 /** Every text message MESSAGE_RECEIVED brings a chat, in order, as plain records. */

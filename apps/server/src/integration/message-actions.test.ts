@@ -3,7 +3,7 @@ import LiaisonChat, { type Conversation, type Message } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
 import { MODERATION_CALLBACK_PATH } from '../moderation/callback-route';
-import { type Chat, errorCode, nextEvent, startServer, until } from './harness';
+import { type Chat, errorCode, nextEvent, startServer, until, wholeHistory } from './harness';
 import { type ModerationService, startModerationService } from './moderation-service';
 import { Tabs } from './tabs';
 
@@ -76,17 +76,6 @@ function changed(chat: Chat, name: (typeof EVENT)[keyof typeof EVENT], messageID
   );
 }
 
-async function history(chat: Chat, conversationID: string): Promise<Message[]> {
-  const messages: Message[] = [];
-  let next: string | undefined;
-  for (;;) {
-    const page = (await chat.getMessageList({ conversationID, nextReqMessageID: next })).data;
-    messages.unshift(...page.messageList);
-    if (page.isCompleted) return messages;
-    next = page.nextReqMessageID;
-  }
-}
-
 function conversationOf(chat: Chat, conversationID: string): Conversation | undefined {
   return chat.conversationStore.getSnapshot().find((c) => c.conversationID === conversationID);
 }
@@ -133,7 +122,7 @@ describe('revokeMessage', () => {
     for (const seen of [await atBob, await atOtherTab]) {
       expect(seen).toMatchObject({ ID: message.ID, isRevoked: true, revoker: 'rv-alice', payload: { text: '' } });
     }
-    const stored = (await history(bob, 'C2Crv-alice')).find((m) => m.ID === message.ID);
+    const stored = (await wholeHistory(bob, 'C2Crv-alice')).find((m) => m.ID === message.ID);
     expect(stored).toMatchObject({ isRevoked: true, revoker: 'rv-alice', payload: { text: '' } });
     await until(() => conversationOf(bob, 'C2Crv-alice')?.lastMessage.isRevoked === true, 5_000, 'the list row');
     expect(conversationOf(bob, 'C2Crv-alice')?.lastMessage).toMatchObject({
@@ -164,7 +153,7 @@ describe('revokeMessage', () => {
       clockAhead = 0;
     }
     expect(message.isRevoked).toBe(false);
-    const stored = (await history(bob, 'C2Crw-alice')).find((m) => m.ID === message.ID);
+    const stored = (await wholeHistory(bob, 'C2Crw-alice')).find((m) => m.ID === message.ID);
     expect(stored).toMatchObject({ isRevoked: false, payload: { text: 'too late to take back' } });
   });
 
@@ -172,9 +161,11 @@ describe('revokeMessage', () => {
     const alice = await user('rr-alice');
     const bob = await user('rr-bob');
     const message = await delivered(alice, bob, 'rr-bob', 'mine, not yours');
-    const atBob = (await history(bob, 'C2Crr-alice')).find((m) => m.ID === message.ID) as Message;
+    const atBob = (await wholeHistory(bob, 'C2Crr-alice')).find((m) => m.ID === message.ID) as Message;
     expect(await errorCode(bob.revokeMessage(atBob))).toBe(ErrorCode.MESSAGE_REVOKE_DENIED);
-    expect((await history(alice, 'C2Crr-bob')).find((m) => m.ID === message.ID)).toMatchObject({ isRevoked: false });
+    expect((await wholeHistory(alice, 'C2Crr-bob')).find((m) => m.ID === message.ID)).toMatchObject({
+      isRevoked: false,
+    });
   });
 
   it('lets a group’s owner and admins revoke members’ messages at any time, and nobody else', async () => {
@@ -200,7 +191,7 @@ describe('revokeMessage', () => {
     expect(await errorCode(ben.revokeMessage(copy(byAnn)))).toBe(ErrorCode.GROUP_NO_PERMISSION);
     expect(await errorCode(admin.revokeMessage(copy(byOwner)))).toBe(ErrorCode.GROUP_NO_PERMISSION);
     // Group tips are the server's.
-    const tip = (await history(owner, `GROUP${groupID}`)).find((m) => m.type === TYPES.MSG_GRP_TIP) as Message;
+    const tip = (await wholeHistory(owner, `GROUP${groupID}`)).find((m) => m.type === TYPES.MSG_GRP_TIP) as Message;
     expect(await errorCode(owner.revokeMessage(tip))).toBe(ErrorCode.MESSAGE_REVOKE_DENIED);
 
     clockAhead = 3_600_000;
@@ -237,7 +228,7 @@ describe('revokeMessage', () => {
     expect((await fetch(atBob.payload.fileUrl)).status).toBe(200);
 
     const quoted = await delivered(alice, bob, 'rf-bob', 'words to be recorded');
-    const atBobQuoted = (await history(bob, 'C2Crf-alice')).find((m) => m.ID === quoted.ID) as Message;
+    const atBobQuoted = (await wholeHistory(bob, 'C2Crf-alice')).find((m) => m.ID === quoted.ID) as Message;
     const record = bob.createMergerMessage({
       to: 'rf-carol',
       conversationType: TYPES.CONV_C2C,
@@ -265,7 +256,7 @@ describe('revokeMessage', () => {
     expect((await fetch(fileMessage.payload.fileUrl)).status).toBe(200);
 
     const revokedEntry = { isRevoked: true, messageBody: [{ type: TYPES.MSG_TEXT, payload: { text: '' } }] };
-    const inHistory = (await history(carol, 'C2Crf-bob')).find((m) => m.ID === record.ID) as Message;
+    const inHistory = (await wholeHistory(carol, 'C2Crf-bob')).find((m) => m.ID === record.ID) as Message;
     if (inHistory.type !== TYPES.MSG_MERGER) throw new Error('expected a record');
     expect(inHistory.payload.messageList[0]).toMatchObject(revokedEntry);
     const downloaded = await carol.downloadMergerMessage({
@@ -296,7 +287,7 @@ describe('merged records after a late moderation flag', () => {
     const bob = await user('rk-bob');
     const carol = await user('rk-carol');
     const risky = await delivered(alice, bob, 'rk-bob', 'words flagged later');
-    const atBob = (await history(bob, 'C2Crk-alice')).find((m) => m.ID === risky.ID) as Message;
+    const atBob = (await wholeHistory(bob, 'C2Crk-alice')).find((m) => m.ID === risky.ID) as Message;
     const record = bob.createMergerMessage({
       to: 'rk-carol',
       conversationType: TYPES.CONV_C2C,
@@ -315,7 +306,7 @@ describe('merged records after a late moderation flag', () => {
     expect(verdict.status).toBe(200);
 
     const flaggedEntry = { hasRiskContent: true, messageBody: [{ type: TYPES.MSG_TEXT, payload: { text: '' } }] };
-    const inHistory = (await history(carol, 'C2Crk-bob')).find((m) => m.ID === record.ID) as Message;
+    const inHistory = (await wholeHistory(carol, 'C2Crk-bob')).find((m) => m.ID === record.ID) as Message;
     if (inHistory.type !== TYPES.MSG_MERGER) throw new Error('expected a record');
     expect(inHistory.payload.messageList[0]).toMatchObject(flaggedEntry);
     const downloaded = await carol.downloadMergerMessage({
@@ -335,7 +326,7 @@ describe('deleteMessage', () => {
     const first = await delivered(alice, bob, 'dl-bob', 'one');
     const second = await delivered(bob, alice, 'dl-alice', 'two');
     const third = await delivered(alice, bob, 'dl-bob', 'three');
-    const atAlice = await history(alice, 'C2Cdl-bob');
+    const atAlice = await wholeHistory(alice, 'C2Cdl-bob');
     const toDelete = atAlice.filter((m) => m.ID === second.ID || m.ID === third.ID);
     const atOtherTab = nextEvent<{ conversationID: string; messageIDList: string[] }>(aliceTab, EVENT.MESSAGE_DELETED);
 
@@ -345,7 +336,7 @@ describe('deleteMessage', () => {
       [third.ID, true],
     ]);
     expect(await atOtherTab).toEqual({ conversationID: 'C2Cdl-bob', messageIDList: [second.ID, third.ID] });
-    expect((await history(alice, 'C2Cdl-bob')).map(textOf)).toEqual(['one']);
+    expect((await wholeHistory(alice, 'C2Cdl-bob')).map(textOf)).toEqual(['one']);
     for (const chat of [alice, aliceTab]) {
       await until(() => conversationOf(chat, 'C2Cdl-bob')?.lastMessage.ID === first.ID, 5_000, 'the list row');
     }
@@ -353,7 +344,7 @@ describe('deleteMessage', () => {
     expect(conversationOf(fresh, 'C2Cdl-bob')?.lastMessage).toMatchObject({ ID: first.ID, messageForShow: 'one' });
 
     // Someone else's copy: bob still has all three.
-    expect((await history(bob, 'C2Cdl-alice')).map(textOf)).toEqual(['one', 'two', 'three']);
+    expect((await wholeHistory(bob, 'C2Cdl-alice')).map(textOf)).toEqual(['one', 'two', 'three']);
     expect(conversationOf(bob, 'C2Cdl-alice')?.lastMessage.ID).toBe(third.ID);
   });
 
@@ -368,8 +359,8 @@ describe('deleteMessage', () => {
     expect(await errorCode(alice.deleteMessage([withBob, elsewhere]))).toBe(ErrorCode.MESSAGE_NOT_FOUND);
     expect(await errorCode(alice.deleteMessage([withBob, unknown]))).toBe(ErrorCode.MESSAGE_NOT_FOUND);
     expect(await errorCode(alice.deleteMessage([withBob, withCarol]))).toBe(ErrorCode.INVALID_PARAMS);
-    expect((await history(alice, 'C2Cdx-bob')).map(textOf)).toEqual(['for bob']);
-    expect((await history(alice, 'C2Cdx-carol')).map(textOf)).toEqual(['for carol']);
+    expect((await wholeHistory(alice, 'C2Cdx-bob')).map(textOf)).toEqual(['for bob']);
+    expect((await wholeHistory(alice, 'C2Cdx-carol')).map(textOf)).toEqual(['for carol']);
   });
 });
 
@@ -389,7 +380,7 @@ describe('modifyMessage', () => {
     for (const modified of await Promise.all(seen)) {
       expect(modified).toMatchObject({ isModified: true, version: 1, payload: { text: 'final wording' } });
     }
-    expect(textOf((await history(bob, 'C2Cmd-alice')).find((m) => m.ID === message.ID))).toBe('final wording');
+    expect(textOf((await wholeHistory(bob, 'C2Cmd-alice')).find((m) => m.ID === message.ID))).toBe('final wording');
     await until(
       () => conversationOf(bob, 'C2Cmd-alice')?.lastMessage.messageForShow === 'final wording',
       5_000,
@@ -406,7 +397,7 @@ describe('modifyMessage', () => {
     custom.payload.data = 'v2';
     custom.cloudCustomData = '{"edited":true}';
     await alice.modifyMessage(custom);
-    const stored = (await history(bob, 'C2Cmd-alice')).find((m) => m.ID === custom.ID);
+    const stored = (await wholeHistory(bob, 'C2Cmd-alice')).find((m) => m.ID === custom.ID);
     expect(stored).toMatchObject({ payload: { data: 'v2' }, cloudCustomData: '{"edited":true}', isModified: true });
   });
 
@@ -415,8 +406,8 @@ describe('modifyMessage', () => {
     const aliceTab = await user('mc-alice');
     const bob = await user('mc-bob');
     const message = await delivered(alice, bob, 'mc-bob', 'original');
-    const here = (await history(alice, 'C2Cmc-bob')).find((m) => m.ID === message.ID) as Message;
-    const there = (await history(aliceTab, 'C2Cmc-bob')).find((m) => m.ID === message.ID) as Message;
+    const here = (await wholeHistory(alice, 'C2Cmc-bob')).find((m) => m.ID === message.ID) as Message;
+    const there = (await wholeHistory(aliceTab, 'C2Cmc-bob')).find((m) => m.ID === message.ID) as Message;
     if (here.type !== TYPES.MSG_TEXT || there.type !== TYPES.MSG_TEXT) throw new Error('expected text');
     here.payload.text = 'first edit';
     await alice.modifyMessage(here);
@@ -427,7 +418,7 @@ describe('modifyMessage', () => {
     };
     expect(conflict.code).toBe(ErrorCode.MESSAGE_MODIFY_CONFLICT);
     expect(conflict.data?.message).toMatchObject({ ID: message.ID, version: 1, payload: { text: 'first edit' } });
-    expect(textOf((await history(bob, 'C2Cmc-alice')).find((m) => m.ID === message.ID))).toBe('first edit');
+    expect(textOf((await wholeHistory(bob, 'C2Cmc-alice')).find((m) => m.ID === message.ID))).toBe('first edit');
 
     // The same change sent again (as after a reconnect that lost its answer) is not a conflict.
     const resent = { ...there, payload: { text: 'first edit' } } as Message;
@@ -438,7 +429,7 @@ describe('modifyMessage', () => {
     const alice = await user('mr-alice');
     const bob = await user('mr-bob');
     const message = await delivered(alice, bob, 'mr-bob', 'as sent');
-    const atBob = (await history(bob, 'C2Cmr-alice')).find((m) => m.ID === message.ID) as Message;
+    const atBob = (await wholeHistory(bob, 'C2Cmr-alice')).find((m) => m.ID === message.ID) as Message;
     if (atBob.type !== TYPES.MSG_TEXT || message.type !== TYPES.MSG_TEXT) throw new Error('expected text');
     atBob.payload.text = 'words put in her mouth';
     expect(await errorCode(bob.modifyMessage(atBob))).toBe(ErrorCode.MESSAGE_MODIFY_DENIED);
@@ -447,7 +438,7 @@ describe('modifyMessage', () => {
     expect(await errorCode(alice.modifyMessage(message))).toBe(ErrorCode.MESSAGE_TOO_LONG);
     message.payload.text = 'buy cheap spam';
     expect(await errorCode(alice.modifyMessage(message))).toBe(ErrorCode.TEXT_SENSITIVE);
-    expect(textOf((await history(bob, 'C2Cmr-alice')).find((m) => m.ID === message.ID))).toBe('as sent');
+    expect(textOf((await wholeHistory(bob, 'C2Cmr-alice')).find((m) => m.ID === message.ID))).toBe('as sent');
 
     const face = alice.createFaceMessage({
       to: 'mr-bob',
@@ -520,8 +511,8 @@ describe('after a reconnect', () => {
     }
     // Deleted for alice only: bob heard of no deletion and keeps the message.
     expect(bobEvents.deleted()).toEqual([]);
-    expect((await history(bobAway.chat, 'C2Cru-alice')).some((m) => m.ID === deleted.ID)).toBe(true);
-    expect((await history(aliceAway.chat, 'C2Cru-bob')).some((m) => m.ID === deleted.ID)).toBe(false);
+    expect((await wholeHistory(bobAway.chat, 'C2Cru-alice')).some((m) => m.ID === deleted.ID)).toBe(true);
+    expect((await wholeHistory(aliceAway.chat, 'C2Cru-bob')).some((m) => m.ID === deleted.ID)).toBe(false);
     // The list rows follow: alice's last message is the flagged one now, shown flagged; bob's is the one she deleted.
     await until(() => conversationOf(aliceAway.chat, 'C2Cru-bob')?.lastMessage.ID === flagged.ID, 5_000, 'alice row');
     expect(conversationOf(aliceAway.chat, 'C2Cru-bob')?.lastMessage.hasRiskContent).toBe(true);

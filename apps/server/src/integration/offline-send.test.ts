@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import LiaisonChat, { ErrorCode, type Message } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
-import { type Chat, connect, nextEvent, recordMessages, startServer, until } from './harness';
+import { type Chat, connect, nextEvent, recordMessages, startServer, until, wholeHistory } from './harness';
 import { startStallingProxy } from './stalling-proxy';
 
 const { EVENT, TYPES } = LiaisonChat;
@@ -60,14 +60,7 @@ async function restartServer(chat: Chat): Promise<void> {
 
 /** Every message ID in the conversation's stored history, oldest first. */
 async function storedIDs(chat: Chat, conversationID: string): Promise<string[]> {
-  const ids: string[] = [];
-  let next: string | undefined;
-  for (;;) {
-    const page = (await chat.getMessageList({ conversationID, nextReqMessageID: next })).data;
-    ids.unshift(...page.messageList.map((m) => m.ID));
-    if (page.isCompleted) return ids;
-    next = page.nextReqMessageID;
-  }
+  return (await wholeHistory(chat, conversationID)).map((m) => m.ID);
 }
 
 /** Resolves when the SDK reports (MESSAGE_MODIFIED) that a message it sent again by itself reached `status`. */

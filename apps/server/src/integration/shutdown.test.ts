@@ -6,7 +6,7 @@ import { GOING_AWAY_CLOSE_CODE } from '@liaison/protocol';
 import type { WebSocketConstructor } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type Chat, connect, until } from './harness';
+import { type Chat, connect, until, wholeHistory } from './harness';
 import { startServerProcess } from './server-process';
 import { startStallingProxy } from './stalling-proxy';
 
@@ -144,13 +144,7 @@ function startUnfinishedUpload(url: string): Promise<void> {
   });
 }
 
+/** Every message ID in the conversation's stored history, oldest first. */
 async function storedIDs(chat: Chat, conversationID: string): Promise<string[]> {
-  const ids: string[] = [];
-  let next: string | undefined;
-  for (;;) {
-    const page = (await chat.getMessageList({ conversationID, nextReqMessageID: next })).data;
-    ids.unshift(...page.messageList.map((m) => m.ID));
-    if (page.isCompleted) return ids;
-    next = page.nextReqMessageID;
-  }
+  return (await wholeHistory(chat, conversationID)).map((m) => m.ID);
 }
