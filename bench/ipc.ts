@@ -72,6 +72,20 @@ export interface ConnectResult {
   login: HistogramData;
 }
 
+/** Users enrolled in a group one by one: logged in, joined (when a group is named), disconnected. */
+export interface EnrolResult {
+  enrolled: number;
+  failed: number;
+  errors: Record<string, number>;
+  /** joinGroup answered AlreadyInGroup. */
+  alreadyInGroup: number;
+  elapsedMs: number;
+  /** WebSocket open + login reply. */
+  login: HistogramData;
+  /** joinGroup request → reply. */
+  join: HistogramData;
+}
+
 export interface StormPlan {
   /** The set of clients that lose their connections at once. */
   set: string;
@@ -136,7 +150,17 @@ export type Command =
   | { cmd: 'request'; set: string; userID: string; op: string; body: unknown }
   | { cmd: 'awaitGroup'; set: string; groupID: string; timeoutMs: number }
   | { cmd: 'traffic'; set: string; plan: TrafficPlan }
-  | { cmd: 'storm'; plan: StormPlan };
+  | { cmd: 'storm'; plan: StormPlan }
+  | {
+      cmd: 'enrol';
+      url: string;
+      app: AppCredentials;
+      userIDs: string[];
+      /** Joined right after each login; absent: the login alone (which creates the user). */
+      groupID?: string;
+      concurrency: number;
+      sigExpireSeconds: number;
+    };
 
 export interface CommandResults {
   connect: ConnectResult;
@@ -145,6 +169,7 @@ export interface CommandResults {
   awaitGroup: { joined: number; missing: number };
   traffic: TrafficResult;
   storm: StormResult;
+  enrol: EnrolResult;
 }
 
 export type Envelope = { seq: number; command: Command };

@@ -3,7 +3,8 @@
  * `npm run bench -- kit` measures the chat kit's bundle size alone (bench/kit-size.ts);
  * `npm run bench -- uploads` measures file uploads and image sizes alone (bench/scenarios/uploads.ts);
  * `npm run bench -- typing` compares C2C throughput with typing traffic off and on (bench/scenarios/typing.ts);
- * `npm run bench -- receipts` measures group read receipts alone: receipts/s and rows per message (bench/receipts.ts).
+ * `npm run bench -- receipts` measures group read receipts alone: receipts/s and rows per message (bench/receipts.ts);
+ * `npm run bench -- community` measures one 10,000-member Community alone: fan-out, rows per message, reads at 100,000 (bench/scenarios/community.ts).
  *
  * `npm run bench`: measures Liaison in two configurations (embedded PGlite + in-process bus;
  * PostgreSQL + NATS) and a bare `ws` relay (the ceiling), then prints one JSON document on stdout.
@@ -23,6 +24,7 @@ import { createBenchDatabase } from './postgres';
 import { machineBusyCores, now, type ProcessGroups, pidsByName, readMemory, round1, sleep } from './proc';
 import { receiptsBench } from './receipts';
 import { c2cScenario } from './scenarios/c2c';
+import { communityBenchSettings, communityScenario } from './scenarios/community';
 import type { ScenarioContext, Target } from './scenarios/context';
 import { groupScenario } from './scenarios/group';
 import { sessionsScenario } from './scenarios/sessions';
@@ -40,6 +42,8 @@ const UPLOADS_ONLY = process.argv.slice(2).includes('uploads');
 const TYPING_ONLY = process.argv.slice(2).includes('typing');
 /** `npm run bench -- receipts`: group read receipts alone (bench/receipts.ts). */
 const RECEIPTS_ONLY = process.argv.slice(2).includes('receipts');
+/** `npm run bench -- community`: one large Community alone (bench/scenarios/community.ts). */
+const COMMUNITY_ONLY = process.argv.slice(2).includes('community');
 const startedAt = now();
 const log = (line: string) => process.stderr.write(`[bench +${Math.round((now() - startedAt) / 1000)}s] ${line}\n`);
 
@@ -80,6 +84,8 @@ async function measureServer(
   app: AppCredentials,
   cpuGroups: ProcessGroups,
   tag: string,
+  /** PostgreSQL: the scratch database, which the community scenario reads and seeds. */
+  databaseUrl: string | null = null,
 ): Promise<Section> {
   const target: Target = {
     name,
@@ -96,6 +102,12 @@ async function measureServer(
   }
   if (TYPING_ONLY) {
     out.typing = await attempt(`${name} typing`, () => typingScenario(ctx, typingBenchSettings()));
+    return out;
+  }
+  if (COMMUNITY_ONLY) {
+    out.community = await attempt(`${name} community`, () =>
+      communityScenario(ctx, communityBenchSettings(cfg.quick), databaseUrl),
+    );
     return out;
   }
   out.sessions = await attempt(`${name} sessions`, () => sessionsScenario(ctx));
@@ -158,7 +170,7 @@ async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string): Promi
         bus: `NATS ${cfg.natsUrl} (same machine)`,
         postgresSettings: db.settings,
         firstStart,
-        ...(await measureServer(cfg, gen, 'postgres', server, app, cpuGroups, 'p')),
+        ...(await measureServer(cfg, gen, 'postgres', server, app, cpuGroups, 'p', db.url)),
       };
     } finally {
       await server.stop();
@@ -325,7 +337,7 @@ async function main(): Promise<void> {
   const code = gitState();
   const report = (error?: string) => ({
     benchmark: 'liaison',
-    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : TYPING_ONLY ? ' -- typing' : ''}`,
+    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : TYPING_ONLY ? ' -- typing' : COMMUNITY_ONLY ? ' -- community' : ''}`,
     startedAt: new Date(startedAt).toISOString(),
     wallS: Math.round((now() - startedAt) / 1000),
     code,
@@ -343,7 +355,7 @@ async function main(): Promise<void> {
     // The synthetic users exceed the default abuse limits on purpose; the servers ran with these.
     serverLimits: benchServerLimits(),
     results,
-    ...(STORM_ONLY || TYPING_ONLY ? {} : compare(cfg, results)),
+    ...(STORM_ONLY || TYPING_ONLY || COMMUNITY_ONLY ? {} : compare(cfg, results)),
     notes: notes(cfg),
   });
 
@@ -355,7 +367,7 @@ async function main(): Promise<void> {
   }, cfg.timeoutS * 1000);
 
   log(
-    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !TYPING_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : TYPING_ONLY ? ' (typing only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
+    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : TYPING_ONLY ? ' (typing only)' : COMMUNITY_ONLY ? ' (community only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
   );
   try {
     for (const name of cfg.configs) {
@@ -366,7 +378,7 @@ async function main(): Promise<void> {
         results[name].serverLogTail = tail(join(tmp, `${name}.log`));
       }
     }
-    const everything = !STORM_ONLY && !TYPING_ONLY;
+    const everything = !STORM_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY;
     if (cfg.relay && everything) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
     if (everything) results.kitSize = { ...(await attempt('kit size', measureKitSize)) };
     if (everything) results.uploads = await attempt('uploads', () => runUploads(cfg, tmp));

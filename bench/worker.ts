@@ -5,6 +5,7 @@
 // The signer the server itself exports (the standard TLS-signature v2 format); imported by file so
 // that a worker does not load the whole server (Fastify, PGlite) just to sign.
 import { genUserSig } from '../apps/server/src/auth/usersig';
+import { enrol } from './enrol';
 import { Histogram } from './histogram';
 import type { Command, CommandResults, ConnectResult, Envelope, Reply } from './ipc';
 import { LeanClient } from './load-client';
@@ -97,6 +98,8 @@ async function handle(command: Command): Promise<CommandResults[Command['cmd']]>
       return runTraffic(setOf(command.set), command.plan);
     case 'storm':
       return runStorm(setOf, command.plan);
+    case 'enrol':
+      return enrol(command);
   }
 }
 

@@ -149,7 +149,10 @@ async function sendEveryType(chat: Chat, to: string): Promise<void> {
 
 const GROUP_NAME = '样品确认群';
 
-/** A group whose history holds tips: 张伟 invited, a visitor joins and leaves, then a message. */
+/**
+ * A group whose history holds tips: created ('X created the group'), 张伟 invited, a visitor joins
+ * and leaves, then a message.
+ */
 async function groupWithTips(chat: Chat, member: string): Promise<void> {
   const { group } = (
     await chat.createGroup({
@@ -393,7 +396,7 @@ describe('group tips', () => {
     const tips = list(page).locator('.lc-row__tip');
     await expect
       .poll(() => tips.allInnerTexts())
-      .toEqual(['张伟 加入了群组', 'media_visitor 加入了群组', 'media_visitor 退出了群组']);
+      .toEqual(['media_bot 创建了群组', '张伟 加入了群组', 'media_visitor 加入了群组', 'media_visitor 退出了群组']);
     const tip = await tips.first().boundingBox();
     const scroller = await page.locator('.lc-message-list__scroller').boundingBox();
     if (!tip || !scroller) throw new Error('no tip box');

@@ -64,6 +64,31 @@ describe('typing and status on two processes', () => {
     expect(await typing).toEqual({ conversationID: 'C2Csp-type-alice', userID: 'sp-type-alice', isTyping: true });
   });
 
+  it('reaches each of the peer’s tabs once, on the typist’s process and on the other', async () => {
+    const alice = await userOn(p1, 'sp-both-alice');
+    const bobOnB = await userOn(p2, 'sp-both-bob');
+    // Process A must know of the tab on B before its own tab makes bob online there anyway.
+    for (let i = 0; i < 100 && (await statusType(alice, 'sp-both-bob')) !== TYPES.USER_STATUS_ONLINE; i++) {
+      await sleep(50);
+    }
+    const bobOnA = await userOn(p1, 'sp-both-bob');
+    const seen = [bobOnA, bobOnB].map((chat) => {
+      const states: boolean[] = [];
+      chat.on(EVENT.TYPING_STATUS_CHANGED, (event: { data: { isTyping: boolean } }) =>
+        states.push(event.data.isTyping),
+      );
+      return states;
+    });
+    await alice.enterTypingState({ conversationID: 'C2Csp-both-bob' });
+    await alice.leaveTypingState({ conversationID: 'C2Csp-both-bob' });
+    for (let i = 0; i < 100 && seen.some((states) => states.length < 2); i++) await sleep(20);
+    await sleep(200);
+    expect(seen).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+  });
+
   it('shows a user on process A online to a subscriber on process B, custom status included, until their last tab on either goes', async () => {
     const watcher = await userOn(p2, 'sp-watcher');
     const aliceOnA = await userOn(p1, 'sp-alice');

@@ -29,6 +29,7 @@ import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { PresenceService } from './presence/presence-service';
 import { defaultPresenceSettings, type PresenceSettings } from './presence/settings';
+import { type C2CSettings, defaultC2CSettings } from './services/c2c-settings';
 import { publishMessages } from './services/delivery';
 import { defaultMessageActionSettings, type MessageActionSettings } from './services/message-actions';
 import { MessageWriter } from './services/message-writer';
@@ -87,6 +88,8 @@ export interface ServerOptions {
   presence?: Partial<PresenceSettings>;
   /** Translation and voice-to-text providers (docs/presence-and-translation.md); unset: both off. */
   translation?: Partial<TranslationSettings>;
+  /** IM_C2C_REQUIRES_FRIENDSHIP (docs/friends-and-blocklist.md); unset: anyone may message anyone. */
+  c2c?: Partial<C2CSettings>;
 }
 
 /** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
@@ -195,6 +198,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     },
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
+    { ...defaultC2CSettings, ...options.c2c },
   );
   const avatarHosts = new Set(options.avatarUrlHosts ?? []);
   const logins = new Gate(LOGINS_AT_ONCE);

@@ -10,6 +10,7 @@ import type { ModerationSettings } from './moderation/settings';
 import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
 import { type PresenceSettings, presenceFromEnv } from './presence/settings';
 import { parseAvatarHosts } from './services/avatars';
+import { type C2CSettings, c2cFromEnv } from './services/c2c-settings';
 import { type TranslationSettings, translationFromEnv } from './translation/settings';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 
@@ -60,6 +61,8 @@ export interface Config {
   presence: PresenceSettings;
   /** TRANSLATE_URL, TRANSLATE_API_KEY, STT_URL, STT_API_KEY, STT_MODEL (docs/presence-and-translation.md). */
   translation: TranslationSettings;
+  /** IM_C2C_REQUIRES_FRIENDSHIP (docs/friends-and-blocklist.md). */
+  c2c: C2CSettings;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     revokeWindowSeconds,
     presence: presenceFromEnv(env),
     translation: translationFromEnv(env),
+    c2c: c2cFromEnv(env),
   };
 }
 

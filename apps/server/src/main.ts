@@ -32,6 +32,7 @@ const server = await createServer({
   messageActions: { revokeWindowSeconds: config.revokeWindowSeconds },
   presence: config.presence,
   translation: config.translation,
+  c2c: config.c2c,
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

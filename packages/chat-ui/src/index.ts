@@ -25,6 +25,8 @@ export {
   type RowLayout,
 } from './chat/message/renderers';
 export { Avatar, type AvatarProps } from './common/Avatar';
+export { ContactsPanel, type ContactsPanelProps } from './contacts/ContactsPanel';
+export type { ContactTarget, PersonSummary } from './contacts/contact-model';
 export { ConversationList, type ConversationListProps } from './conversation/ConversationList';
 export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
 export { ChatKit, type ChatKitProps } from './kit/ChatKit';

@@ -37,9 +37,18 @@ export type JoinOption = (typeof JoinOption)[keyof typeof JoinOption];
 
 export const JoinStatus = {
   SUCCESS: 'JoinedSuccess',
+  WAIT_APPROVAL: 'WaitAdminApproval',
   ALREADY_IN_GROUP: 'AlreadyInGroup',
 } as const;
 export type JoinStatus = (typeof JoinStatus)[keyof typeof JoinStatus];
+
+/** A user's add-friend permission (profile allowType), with the reference SDK's values. */
+export const AllowType = {
+  ALLOW_ANY: 'AllowType_Type_AllowAny',
+  NEED_CONFIRM: 'AllowType_Type_NeedConfirm',
+  DENY_ANY: 'AllowType_Type_DenyAny',
+} as const;
+export type AllowType = (typeof AllowType)[keyof typeof AllowType];
 
 export const GroupRole = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' } as const;
 export type GroupRole = (typeof GroupRole)[keyof typeof GroupRole];
@@ -50,6 +59,29 @@ export const MessageRemindType = {
   DISCARD: 'Discard',
 } as const;
 export type MessageRemindType = (typeof MessageRemindType)[keyof typeof MessageRemindType];
+
+/**
+ * payload.operationType of a group system notice (TIMGroupSystemNoticeElem), as the reference
+ * SDK numbers them. A conversation's operationType is the notice that took the user out of the
+ * group: KICKED_OUT, DISMISSED or QUIT (spec chat.md 'Chat container').
+ */
+export const GroupSystemNoticeType = {
+  JOIN_REQUEST: 1,
+  JOIN_APPROVED: 2,
+  JOIN_REJECTED: 3,
+  KICKED_OUT: 4,
+  DISMISSED: 5,
+  CREATED: 6,
+  INVITED: 7,
+  QUIT: 8,
+  SET_ADMIN: 9,
+  CANCEL_ADMIN: 10,
+} as const;
+export type GroupSystemNoticeType = (typeof GroupSystemNoticeType)[keyof typeof GroupSystemNoticeType];
+
+/** groupAtInfoList[].atType, as the reference SDK's TYPES.CONV_AT_*. */
+export const GroupAtType = { AT_ME: 1, AT_ALL: 2, AT_ALL_AT_ME: 3 } as const;
+export type GroupAtType = (typeof GroupAtType)[keyof typeof GroupAtType];
 
 /** The reference SDK's marker for "@everyone" inside atUserList. */
 export const AT_ALL = '__kImSDK_MesssageAtALL__';
@@ -82,12 +114,23 @@ export const Limits = {
   /** Text limits below count UTF-8 bytes, as the reference documents them. */
   GROUP_NAME_MAX_BYTES: 30,
   GROUP_INTRODUCTION_MAX_BYTES: 240,
-  GROUP_NOTIFICATION_MAX_BYTES: 300,
+  /** Room for the 150 characters of GROUP_NOTIFICATION_MAX_CHARS, whatever the script (4 bytes each). */
+  GROUP_NOTIFICATION_MAX_BYTES: 600,
   APPLY_MESSAGE_MAX_BYTES: 300,
   NICK_MAX_BYTES: 500,
   SELF_SIGNATURE_MAX_BYTES: 500,
   AVATAR_URL_MAX_BYTES: 500,
   CREATE_MEMBER_MAX: 500,
+  /** spec portal.md §5 and chat.md §9: a group notice holds at most 150 characters. */
+  GROUP_NOTIFICATION_MAX_CHARS: 150,
+  /** A member's name card in the group, as the reference documents it. */
+  NAME_CARD_MAX_BYTES: 50,
+  /** addGroupMember, deleteGroupMember: users per call. */
+  GROUP_MEMBER_CHANGE_MAX: 500,
+  /** getGroupMemberProfile: users per call, as the reference. */
+  MEMBER_PROFILE_QUERY_MAX: 50,
+  /** setGroupMemberMuteTime: the longest mute (s), as the reference (0 cancels). */
+  MUTE_TIME_MAX_SECONDS: 4_294_967_295,
   /** spec chat.md §9: uploaded file at most 100MB. */
   FILE_MAX_BYTES: 100 * 1024 * 1024,
   /** Image sizes made by the server (longest side, px): large and small, as the reference. */

@@ -90,6 +90,35 @@ export const ErrorCode = {
   GROUP_FULL: 10014,
   GROUP_ID_TAKEN: 10021,
   GROUP_JOIN_UNSUPPORTED: 10022,
+  /** Reference: a group parameter against the group's rules (empty name, notice over 150 characters, …). */
+  GROUP_INVALID_PARAMS: 10004,
+  /** Reference: muted (muteUntil in the future), or mute-all is on and the sender is neither owner nor admin. */
+  GROUP_MEMBER_MUTED: 10017,
+  /** Reference: the join request was handled already (or never made). */
+  GROUP_APPLICATION_HANDLED: 10024,
+  // Friends and blocklist (reference relationship-chain and C2C codes; docs/friends-and-blocklist.md).
+  /**
+   * Reference: a relationship request that cannot be done as asked: oneself as the target,
+   * already friends, not a friend, no such friend request, already blocked or not blocked.
+   */
+  RELATION_INVALID: 30001,
+  /** Reference: adding someone who is in my blocklist. */
+  FRIEND_IN_MY_BLACKLIST: 30515,
+  /** Reference: the user refuses every friend request (AllowType_Type_DenyAny). */
+  FRIEND_ADD_DENIED: 30516,
+  /** Reference: adding someone whose blocklist holds me. */
+  FRIEND_IN_THEIR_BLACKLIST: 30525,
+  /**
+   * Reference: the request waits for the user's approval. addFriend resolves with it as
+   * `data.code`; it is never a rejection.
+   */
+  FRIEND_APPLICATION_PENDING: 30539,
+  /** Reference: a one-to-one message to someone whose blocklist holds the sender. */
+  C2C_SENDER_BLOCKED: 20007,
+  /** Reference: a one-to-one message between non-friends while IM_C2C_REQUIRES_FRIENDSHIP is on. */
+  C2C_NOT_FRIENDS: 20009,
+  /** Ours: a friend remark over 96 bytes, non-Latin-1 characters counting 2 (spec portal.md §5). */
+  FRIEND_REMARK_TOO_LONG: 60070,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -152,6 +181,18 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.GROUP_FULL]: 'The group is full',
   [ErrorCode.GROUP_ID_TAKEN]: 'The group ID is already in use',
   [ErrorCode.GROUP_JOIN_UNSUPPORTED]: 'This group does not accept join requests this way',
+  [ErrorCode.GROUP_INVALID_PARAMS]: 'Invalid group parameters',
+  [ErrorCode.GROUP_MEMBER_MUTED]: 'You have been muted by the admin',
+  [ErrorCode.GROUP_APPLICATION_HANDLED]: 'This join request has already been handled',
+  [ErrorCode.RELATION_INVALID]:
+    'Relationship request refused: oneself, already friends, not a friend, no such request, already blocked or not blocked',
+  [ErrorCode.FRIEND_IN_MY_BLACKLIST]: 'The user is in your blocklist: remove them from it first',
+  [ErrorCode.FRIEND_ADD_DENIED]: 'The user does not accept friend requests',
+  [ErrorCode.FRIEND_IN_THEIR_BLACKLIST]: 'You are in the user’s blocklist',
+  [ErrorCode.FRIEND_APPLICATION_PENDING]: 'The friend request is waiting for the user’s approval',
+  [ErrorCode.C2C_SENDER_BLOCKED]: 'The message was refused: you have been blocked by the user',
+  [ErrorCode.C2C_NOT_FRIENDS]: 'The message was refused: only friends can send one-to-one messages',
+  [ErrorCode.FRIEND_REMARK_TOO_LONG]: 'Remark change failed: the remark must not exceed 96 bytes',
 };
 
 /** The shape every failure takes on the wire and in SDK rejections. */

@@ -81,8 +81,20 @@ export const pushEventSchemas = {
   conversation: z.object({ conversation: wireConversationSchema }),
   conversationDeleted: z.object({ conversationID: z.string() }),
   profile: z.object({ profile: profileSchema }),
+  /**
+   * The user's friend list, friend requests or blocklist changed (here, on another tab, or by the
+   * other party): the client fetches the lists named.
+   */
+  relations: z.object({ lists: z.array(z.enum(['friendList', 'friendApplicationList', 'blacklist'])).min(1) }),
   /** The user's group list changed: joined, quit or created. */
   groupList: z.object({ joined: z.array(groupProfileSchema), left: z.array(z.string()) }),
+  /**
+   * A group system notice (TIMGroupSystemNoticeElem from '@TIM#SYSTEM', sequence 0, not stored):
+   * a join request to the owner and admins, its answer to the applicant, removed, invited,
+   * dismissed, quit, made or unmade admin (GroupSystemNoticeType). Removed, dismissed and quit also
+   * end the group for the user: the conversation's operationType says which.
+   */
+  groupSystemNotice: z.object({ message: wireMessageSchema }),
   /** The server ends this session; reason says why. */
   kicked: z.object({ reason: z.enum(['userSigExpired', 'portalLogout']) }),
 } as const;

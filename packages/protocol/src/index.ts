@@ -7,6 +7,8 @@ export * from './frames';
 export * from './message-payloads';
 export * from './ops';
 export * from './ops/files';
+export * from './ops/friends';
+export * from './ops/group-admin';
 export * from './ops/merger';
 export * from './ops/presence';
 export * from './ops/reactions';

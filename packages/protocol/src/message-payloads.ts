@@ -158,6 +158,11 @@ export const groupTipPayloadSchema = z.object({
   /** For profile changes: the fields that changed and their new values. */
   newGroupProfile: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(),
   memberNum: z.number().int().nonnegative(),
+  /**
+   * Mute changes (MEMBER_PROFILE_UPDATED), as the reference: each member's mute length in
+   * seconds from the tip's time, 0 when the mute was cancelled.
+   */
+  memberList: z.array(z.object({ userID: z.string(), muteTime: z.number().int().nonnegative() })).optional(),
 });
 
 /** The reference SDK's TYPES.GRP_SYS_NOTICE_* operation types (1 join request, 4 kicked, 5 dismissed, …). */

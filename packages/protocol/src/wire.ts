@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AT_ALL, Limits } from './constants';
+import { AllowType, AT_ALL, Limits } from './constants';
 import { payloadSchemas } from './message-payloads';
 
 /** Shapes the server sends. The SDK parses every frame with these before trusting it. */
@@ -27,6 +27,7 @@ export const groupTypeSchema = z.enum(['Private', 'Public', 'ChatRoom', 'AVChatR
 export const joinOptionSchema = z.enum(['FreeAccess', 'NeedPermission', 'DisableApply']);
 export const groupRoleSchema = z.enum(['Owner', 'Admin', 'Member']);
 export const remindTypeSchema = z.enum(['AcceptAndNotify', 'AcceptNotNotify', 'Discard']);
+export const allowTypeSchema = z.enum([AllowType.ALLOW_ANY, AllowType.NEED_CONFIRM, AllowType.DENY_ANY]);
 
 export const atUserListSchema = z.array(z.union([userIDSchema, z.literal(AT_ALL)])).max(100);
 
@@ -88,14 +89,22 @@ export const profileSchema = z.object({
   nick: z.string(),
   avatar: z.string(),
   selfSignature: z.string(),
+  /**
+   * Who may add this user as a friend. Every profile the server sends has it; only a placeholder
+   * the SDK makes from a message before the server's profile arrives goes without.
+   */
+  allowType: allowTypeSchema.optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const groupSelfInfoSchema = z.object({
+  userID: z.string(),
   role: groupRoleSchema,
   joinTime: z.number().int(),
   messageRemindType: remindTypeSchema,
   nameCard: z.string(),
+  /** Seconds since the epoch until which I am muted in the group; 0 (or a past time) when I am not. */
+  muteTime: z.number().int().nonnegative(),
 });
 
 export const groupProfileSchema = z.object({
@@ -123,8 +132,20 @@ export const groupMemberSchema = z.object({
   role: groupRoleSchema,
   joinTime: z.number().int(),
   nameCard: z.string(),
+  /** Seconds since the epoch until which the member is muted; 0 (or a past time) when not muted. */
+  muteUntil: z.number().int().nonnegative(),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+/** An unread group message that mentions me (atUserList) or everyone (AT_ALL); atType as GroupAtType. */
+export const groupAtInfoSchema = z.object({
+  groupID: z.string(),
+  from: z.string(),
+  messageID: z.string(),
+  messageSequence: z.number().int().positive(),
+  atType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+});
+export type WireGroupAtInfo = z.infer<typeof groupAtInfoSchema>;
 
 export const wireConversationSchema = z.object({
   conversationID: z.string(),
@@ -150,5 +171,12 @@ export const wireConversationSchema = z.object({
   peerReadSequence: z.number().int().nonnegative(),
   userProfile: profileSchema.nullable(),
   groupProfile: groupProfileSchema.nullable(),
+  /**
+   * Above 0: the user is no longer in the group, and why (GroupSystemNoticeType: 4 removed, 5 group
+   * dismissed, 8 quit). They keep what they could read until then; 0 for C2C and members.
+   */
+  operationType: z.number().int().nonnegative(),
+  /** Unread messages above readSequence that mention me or everyone, oldest first. */
+  groupAtInfoList: z.array(groupAtInfoSchema),
 });
 export type WireConversation = z.infer<typeof wireConversationSchema>;

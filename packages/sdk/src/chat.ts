@@ -6,6 +6,9 @@ import { ConversationStore, type ConversationStoreView } from './conversations';
 import { toLiaisonError } from './errors';
 import { Emitter, type EventHandler } from './events';
 import { FileAccess, fileOrigin } from './file-urls';
+import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } from './friend-applications';
+import type { AddFriendOptions, CheckFriendOptions, DeleteFriendOptions, UpdateFriendOptions } from './friends';
+import { GroupAdmin, type HandleGroupApplicationOptions, type UpdateGroupProfileOptions } from './group-admin';
 import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
 import type { KnownPush } from './incoming';
 import { Logger } from './logger';
@@ -41,12 +44,14 @@ import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
 import { type GetAllUserListOptions, type GetMessageReactionsOptions, Reactions } from './reactions';
 import { type GetGroupMessageReadMemberListOptions, Receipts } from './receipts';
 import { Receiver } from './receiving';
+import { Relations } from './relations';
 import { MessageSender } from './sending';
 import { type LoginResult, Session } from './session';
 import { type TranslateTextOptions, Translation } from './translation';
 import { loadDefaultWebSocket, type WebSocketConstructor } from './transport';
 import { type ChatResponse, EVENT, type EventName, type KickedOutType, ok, TYPES } from './types';
 import { normalizeServerURL } from './url';
+import { searchUsers } from './user-search';
 
 export interface CreateOptions {
   SDKAppID: number;
@@ -108,6 +113,7 @@ export class ChatSDK {
   private readonly receiver: Receiver;
   private readonly conversations: ConversationAPI;
   private readonly groups: GroupAPI;
+  private readonly groupAdmin: GroupAdmin;
   private readonly profiles: ProfileAPI;
   private readonly sender: MessageSender;
   private readonly files: FileAccess;
@@ -116,6 +122,7 @@ export class ChatSDK {
   private readonly receipts: Receipts;
   private readonly presence: Presence;
   private readonly translation: Translation;
+  private readonly relations: Relations;
 
   private ready = false;
   /** Pushes that arrived while logging in, before the conversation list was loaded. */
@@ -160,13 +167,20 @@ export class ChatSDK {
     const resolveURL = this.files.resolve;
     this.conversationStore = this.store;
     this.store.subscribe(() => this.scheduleConversationEvents());
-    this.conversations = new ConversationAPI({ request, me, store: this.store, onError });
+    this.conversations = new ConversationAPI({
+      request,
+      me,
+      store: this.store,
+      onError,
+      groupOf: (groupID) => this.groups.get(groupID),
+    });
     this.receiver = new Receiver({
       me,
       fetchAfter: (conversationID, afterSequence) => request('syncMessages', { conversationID, afterSequence }),
       onMessage: (message) => {
         this.conversations.handleMessage(message);
         this.receipts.handleMessage(message);
+        if (message.type === TYPES.MSG_GRP_TIP) this.groups.applyTip(message);
       },
       onReceived: (messages) => {
         this.presence.handleMessages(messages);
@@ -182,8 +196,18 @@ export class ChatSDK {
     });
     this.groups = new GroupAPI({
       request,
+      me,
       onListChanged: (groupList) => this.events.emit(EVENT.GROUP_LIST_UPDATED, groupList),
+      onGroupChanged: (group) => this.conversations.handleGroupChanged(group),
+      onJoined: (group) => this.conversations.handleGroupJoined(group),
       onError,
+    });
+    this.groupAdmin = new GroupAdmin({
+      request,
+      me,
+      groups: this.groups,
+      conversations: this.conversations,
+      events: this.events,
     });
     this.profiles = new ProfileAPI({
       request,
@@ -211,6 +235,7 @@ export class ChatSDK {
     this.receipts = new Receipts({ request, me, events: this.events, store: this.store });
     this.presence = new Presence({ request, me, events: this.events, onError });
     this.translation = new Translation({ request });
+    this.relations = new Relations({ request, events: this.events, onError });
   }
 
   // Events
@@ -509,15 +534,79 @@ export class ChatSDK {
     return this.call(() => this.groups.createGroup(options));
   }
 
+  /** JOIN_STATUS_SUCCESS, JOIN_STATUS_WAIT_APPROVAL (a Public group asking permission) or JOIN_STATUS_ALREADY_IN_GROUP. */
   joinGroup(options: {
     groupID: string;
     applyMessage?: string;
+    type?: string;
   }): Promise<ChatResponse<{ status: JoinStatus; group: Group }>> {
-    return this.call(() => this.groups.joinGroup(options));
+    return this.call(() => this.groupAdmin.joinGroup(options));
   }
 
   quitGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
-    return this.call(() => this.groups.quitGroup(groupID));
+    return this.call(() => this.groupAdmin.quitGroup(groupID));
+  }
+
+  dismissGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
+    return this.call(() => this.groupAdmin.dismissGroup(groupID));
+  }
+
+  /** Join requests to the groups I own or administer. */
+  getGroupApplicationList() {
+    return this.call(() => this.groupAdmin.getGroupApplicationList());
+  }
+
+  handleGroupApplication(options: HandleGroupApplicationOptions): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.handleGroupApplication(options));
+  }
+
+  addGroupMember(options: { groupID: string; userIDList: string[] }) {
+    return this.call(() => this.groupAdmin.addGroupMember(options));
+  }
+
+  deleteGroupMember(options: { groupID: string; userIDList: string[]; reason?: string }) {
+    return this.call(() => this.groupAdmin.deleteGroupMember(options));
+  }
+
+  changeGroupOwner(options: { groupID: string; newOwnerID: string }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.changeGroupOwner(options));
+  }
+
+  setGroupMemberRole(options: {
+    groupID: string;
+    userID: string;
+    role: 'Admin' | 'Member';
+  }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.setGroupMemberRole(options));
+  }
+
+  /** muteTime in seconds from now; 0 cancels. */
+  setGroupMemberMuteTime(options: { groupID: string; userID: string; muteTime: number }) {
+    return this.call(() => this.groupAdmin.setGroupMemberMuteTime(options));
+  }
+
+  updateGroupProfile(options: UpdateGroupProfileOptions): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.updateGroupProfile(options));
+  }
+
+  getGroupMemberProfile(options: { groupID: string; userIDList: string[] }) {
+    return this.call(() => this.groupAdmin.getGroupMemberProfile(options));
+  }
+
+  setGroupMemberNameCard(options: {
+    groupID: string;
+    userID?: string;
+    nameCard: string;
+  }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.setGroupMemberNameCard(options));
+  }
+
+  searchGroupByID(groupID: string): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.searchGroupByID(groupID));
+  }
+
+  getGroupOnlineMemberCount(groupID: string): Promise<ChatResponse<{ memberCount: number }>> {
+    return this.call(() => this.groupAdmin.getGroupOnlineMemberCount(groupID));
   }
 
   getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
@@ -534,6 +623,68 @@ export class ChatSDK {
     offset?: number;
   }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
     return this.call(() => this.groups.getGroupMemberList(options));
+  }
+
+  // Friends, friend requests, blocklist and user search
+
+  addFriend(options: AddFriendOptions) {
+    return this.call(() => this.relations.friends.addFriend(options));
+  }
+
+  getFriendList() {
+    return this.call(() => this.relations.friends.getFriendList());
+  }
+
+  getFriendProfile(options: { userIDList: string[] }) {
+    return this.call(() => this.relations.friends.getFriendProfile(options));
+  }
+
+  updateFriend(options: UpdateFriendOptions) {
+    return this.call(() => this.relations.friends.updateFriend(options));
+  }
+
+  deleteFriend(options: DeleteFriendOptions) {
+    return this.call(() => this.relations.friends.deleteFriend(options));
+  }
+
+  checkFriend(options: CheckFriendOptions) {
+    return this.call(() => this.relations.friends.checkFriend(options));
+  }
+
+  getFriendApplicationList() {
+    return this.call(() => this.relations.applications.getFriendApplicationList());
+  }
+
+  acceptFriendApplication(options: AcceptFriendApplicationOptions) {
+    return this.call(() => this.relations.applications.acceptFriendApplication(options));
+  }
+
+  refuseFriendApplication(options: { userID: string }) {
+    return this.call(() => this.relations.applications.refuseFriendApplication(options));
+  }
+
+  deleteFriendApplication(options: DeleteFriendApplicationOptions) {
+    return this.call(() => this.relations.applications.deleteFriendApplication(options));
+  }
+
+  setFriendApplicationRead() {
+    return this.call(() => this.relations.applications.setFriendApplicationRead());
+  }
+
+  addToBlacklist(options: { userIDList: string[] }) {
+    return this.call(() => this.relations.blacklist.addToBlacklist(options));
+  }
+
+  removeFromBlacklist(options: { userIDList: string[] }) {
+    return this.call(() => this.relations.blacklist.removeFromBlacklist(options));
+  }
+
+  getBlacklist() {
+    return this.call(() => this.relations.blacklist.getBlacklist());
+  }
+
+  searchUsers(options: { keyword: string }) {
+    return this.call(() => searchUsers(this.session.request, options));
   }
 
   // Internals
@@ -560,6 +711,7 @@ export class ChatSDK {
       this.pushBuffer = null;
       for (const push of buffered) this.handlePush(push);
       void this.groups.load();
+      void this.relations.load();
     } catch (error) {
       if (epoch === this.epoch) {
         this.session.stop();
@@ -587,6 +739,7 @@ export class ChatSDK {
       this.receiver.resume();
       void this.sender.retryAfterReconnect();
       void this.groups.load();
+      void this.relations.load();
       await caughtUp;
     } catch (error) {
       if (epoch !== this.epoch) return;
@@ -622,6 +775,12 @@ export class ChatSDK {
         return;
       case 'groupList':
         void this.groups.handlePush(push.data);
+        return;
+      case 'groupSystemNotice':
+        this.groupAdmin.handleNotice(push.data.message);
+        return;
+      case 'relations':
+        this.relations.handlePush(push.data);
         return;
       case 'typing':
         this.presence.handleTyping(push.data);
@@ -663,6 +822,7 @@ export class ChatSDK {
     this.sender.forgetRetries();
     this.store.clear();
     this.groups.reset();
+    this.relations.reset();
     this.presence.reset();
     this.profiles.reset();
     this.emittedList = null;

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  type GroupProfile,
   LiaisonError,
   type MessageRemindType,
   type PushEvent,
@@ -10,6 +11,7 @@ import {
   applyMessage,
   applyMessageChange,
   type Conversation,
+  conversationFromGroup,
   conversationFromMessage,
   markRead,
   mergeConversation,
@@ -24,6 +26,8 @@ export interface ConversationsContext {
   me(): string;
   store: ConversationStore;
   onError(error: unknown): void;
+  /** The group as the group list has it, for a conversation that appears with a message. */
+  groupOf(groupID: string): GroupProfile | undefined;
 }
 
 export interface SetMessageRemindTypeOptions {
@@ -47,6 +51,8 @@ export interface ConversationResult {
 export class ConversationAPI {
   /** Conversations whose server view is being fetched because a message arrived in them. */
   private readonly fetching = new Set<string>();
+  /** Conversations whose view being fetched went out of date (I joined or left the group meanwhile). */
+  private readonly outdated = new Set<string>();
 
   constructor(private readonly context: ConversationsContext) {}
 
@@ -78,8 +84,43 @@ export class ConversationAPI {
     }
     // AVChatRoom messages (sequence 0) have no conversation on the server.
     if (message.sequence === 0) return;
-    store.put(conversationFromMessage(message, me), { touch: true });
+    const standIn = conversationFromMessage(message, me);
+    const group = message.conversationType === 'GROUP' ? this.context.groupOf(message.to) : undefined;
+    store.put(group ? { ...standIn, groupProfile: group, subType: group.type } : standIn, { touch: true });
     void this.fetchProfile(message.conversationID);
+  }
+
+  /**
+   * I am in a group now (created, joined, added, let in): its conversation shows at once under
+   * its name, as a member's again if I had left it, then as the server has it.
+   */
+  handleGroupJoined(group: GroupProfile): void {
+    const { store } = this.context;
+    const conversationID = toConversationID('GROUP', group.groupID);
+    const existing = store.get(conversationID);
+    store.put(
+      existing
+        ? { ...existing, groupProfile: group, subType: group.type, operationType: 0 }
+        : conversationFromGroup(group),
+      { touch: !existing },
+    );
+    void this.fetchProfile(conversationID);
+  }
+
+  /** The group's profile changed (a tip): the conversation shows the group as it is now. */
+  handleGroupChanged(group: GroupProfile): void {
+    this.context.store.update(toConversationID('GROUP', group.groupID), (conversation) =>
+      conversation.groupProfile === group ? conversation : { ...conversation, groupProfile: group },
+    );
+  }
+
+  /** I am out of the group (TYPES.CONV_OPERATION_*): the conversation stays, with the reason. */
+  handleGroupLeft(groupID: string, operationType: number): void {
+    const conversationID = toConversationID('GROUP', groupID);
+    const known = this.context.store.update(conversationID, (conversation) =>
+      conversation.operationType === operationType ? conversation : { ...conversation, operationType },
+    );
+    if (known) void this.fetchProfile(conversationID);
   }
 
   /** A delivered message changed (revoked, modified, flagged): its row follows if it is the last one. */
@@ -185,15 +226,20 @@ export class ConversationAPI {
 
   /** Replaces a stand-in conversation with the server's view; on failure the stand-in stays. */
   private async fetchProfile(conversationID: string): Promise<void> {
-    if (this.fetching.has(conversationID)) return;
+    if (this.fetching.has(conversationID)) {
+      // Asked while an answer is on its way: that answer may predate what changed since.
+      this.outdated.add(conversationID);
+      return;
+    }
     this.fetching.add(conversationID);
     try {
       const { conversation } = await this.context.request('getConversationProfile', { conversationID });
-      if (this.context.store.has(conversationID)) this.merge(conversation);
+      if (this.context.store.has(conversationID) && !this.outdated.has(conversationID)) this.merge(conversation);
     } catch (error) {
       this.context.onError(error);
     } finally {
       this.fetching.delete(conversationID);
+      if (this.outdated.delete(conversationID)) void this.fetchProfile(conversationID);
     }
   }
 }

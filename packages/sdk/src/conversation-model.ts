@@ -1,10 +1,11 @@
-import type {
-  ConversationType,
-  GroupProfile,
-  MessageRemindType,
-  Profile,
-  WireConversation,
-  WireMessage,
+import {
+  type ConversationType,
+  type GroupProfile,
+  type MessageRemindType,
+  type Profile,
+  toConversationID,
+  type WireConversation,
+  type WireMessage,
 } from '@liaison/protocol';
 import { fromWire, type Message, mentions } from './messages';
 import { type MessageElemType, TYPES } from './types';
@@ -66,7 +67,10 @@ export interface Conversation {
   groupProfile: GroupProfile | null;
   peerReadTime: number;
   remark: string;
-  /** Above 0 means the user left the group (spec chat.md §3); always 0 for now. */
+  /**
+   * Above 0: the user is no longer in the group, and why (TYPES.CONV_OPERATION_*: 4 removed by an
+   * admin, 5 group dismissed, 8 quit; spec chat.md §4). The conversation keeps what they could read.
+   */
   operationType: number;
   /** Highest sequence stored in the conversation, as far as this client knows. */
   maxSequence: number;
@@ -104,12 +108,15 @@ export const emptyLastMessage: LastMessage = Object.freeze({
   onlineOnlyFlag: false,
 });
 
-/** The server's view of a conversation, as `me` sees it; group @-infos come from `atInfo`. */
+/**
+ * The server's view of a conversation, as `me` sees it. Its groupAtInfoList (the server keeps
+ * mentions) is completed by `atInfo`, what this client saw arrive, for messages newer than the view.
+ */
 export function toConversation(wire: WireConversation, me: string, atInfo: readonly GroupAtInfo[] = []): Conversation {
   const lastMessage = wire.lastMessage ? toLastMessage(fromWire(wire.lastMessage, me)) : emptyLastMessage;
   const atFromLast = wire.lastMessage ? atInfoFor(wire.lastMessage, me) : null;
-  const candidates = atFromLast ? [...atInfo, atFromLast] : atInfo;
-  return {
+  const candidates = [...wire.groupAtInfoList, ...atInfo, ...(atFromLast ? [atFromLast] : [])];
+  return withLastPeerRead({
     conversationID: wire.conversationID,
     type: wire.type,
     subType: wire.groupProfile?.type ?? '',
@@ -124,13 +131,13 @@ export function toConversation(wire: WireConversation, me: string, atInfo: reado
     groupProfile: wire.type === 'GROUP' ? wire.groupProfile : null,
     peerReadTime: 0,
     remark: '',
-    operationType: 0,
+    operationType: wire.operationType,
     maxSequence: wire.maxSequence,
     readSequence: wire.readSequence,
     updatedAt: wire.updatedAt,
     changeSequence: wire.changeSequence,
     peerReadSequence: wire.peerReadSequence,
-  };
+  });
 }
 
 /**
@@ -145,14 +152,14 @@ export function mergeConversation(local: Conversation | undefined, wire: WireCon
     local && local.peerReadSequence > fresh.peerReadSequence
       ? { ...fresh, peerReadSequence: local.peerReadSequence }
       : fresh;
-  if (!local || local.maxSequence <= incoming.maxSequence) return incoming;
+  if (!local || local.maxSequence <= incoming.maxSequence) return withLastPeerRead(incoming);
   const missed = local.maxSequence - incoming.maxSequence;
-  return {
+  return withLastPeerRead({
     ...incoming,
     lastMessage: local.lastMessage,
     maxSequence: local.maxSequence,
     unreadCount: Math.min(local.unreadCount, incoming.unreadCount + missed),
-  };
+  });
 }
 
 /**
@@ -181,7 +188,7 @@ export function applyMessage(conversation: Conversation, message: Message, me: s
       if (isUnread) next.unreadCount = conversation.unreadCount + 1;
     }
   }
-  return next;
+  return withLastPeerRead(next);
 }
 
 /**
@@ -234,27 +241,53 @@ export function applyMessageChange(
   const isLast = message !== null && conversation.lastMessage.ID === message.ID;
   const counter = Math.max(conversation.changeSequence, changeSequence);
   if (!isLast && counter === conversation.changeSequence) return conversation;
-  return {
+  return withLastPeerRead({
     ...conversation,
     changeSequence: counter,
     ...(isLast ? { lastMessage: toLastMessage(message) } : {}),
-  };
+  });
 }
 
 /** The C2C peer has read up to `sequence`; returns the same object when that is no news. */
 export function applyPeerRead(conversation: Conversation, sequence: number): Conversation {
   if (conversation.type !== 'C2C' || sequence <= conversation.peerReadSequence) return conversation;
-  return { ...conversation, peerReadSequence: sequence };
+  return withLastPeerRead({ ...conversation, peerReadSequence: sequence });
 }
 
 /**
- * A group tip naming me (I created the group, joined, was added) is no news to me: the server
- * stores it as read for me, as it does my own messages.
+ * lastMessage.isPeerRead follows the peer's read cursor (the list shows my last message as read):
+ * true for my own sequenced C2C message at or below peerReadSequence.
+ */
+function withLastPeerRead(conversation: Conversation): Conversation {
+  const last = conversation.lastMessage;
+  const isPeerRead =
+    conversation.type === 'C2C' &&
+    last.lastSequence > 0 &&
+    last.fromAccount !== '' &&
+    last.fromAccount !== conversation.conversationID.slice('C2C'.length) &&
+    conversation.peerReadSequence >= last.lastSequence;
+  return last.isPeerRead === isPeerRead ? conversation : { ...conversation, lastMessage: { ...last, isPeerRead } };
+}
+
+/**
+ * A group tip naming me (I created the group, joined, was added), or the message that opens a new
+ * group, is no news to me: the server stores it as read for me, as it does my own messages.
  */
 function isTipAboutMe(message: Message, me: string): boolean {
+  if (message.type === TYPES.MSG_CUSTOM) return isGroupCreated(message.payload.data);
   return (
     message.type === TYPES.MSG_GRP_TIP && (message.payload.operatorID === me || message.payload.userIDList.includes(me))
   );
+}
+
+/** The 'X created the group' message (businessID group_create), which the server stores as read for every member. */
+function isGroupCreated(data: string): boolean {
+  if (!data.includes('group_create')) return false;
+  try {
+    return (JSON.parse(data) as { businessID?: unknown }).businessID === 'group_create';
+  } catch {
+    return false;
+  }
 }
 
 /** Everything up to maxSequence read: no unread count, no pending @-mentions. */
@@ -350,4 +383,33 @@ function messageForShow(message: Message): string {
   if (message.type === TYPES.MSG_TEXT) return message.payload.text;
   if (message.type === TYPES.MSG_CUSTOM && message.payload.description !== '') return message.payload.description;
   return LABELS[message.type];
+}
+
+/**
+ * A stand-in for a group conversation that has just appeared (created, joined, added), built from
+ * the group until the server's view arrives: shown at once under the group's name.
+ */
+export function conversationFromGroup(group: GroupProfile): Conversation {
+  return {
+    conversationID: toConversationID('GROUP', group.groupID),
+    type: 'GROUP',
+    subType: group.type,
+    unreadCount: 0,
+    lastMessage: emptyLastMessage,
+    isPinned: false,
+    messageRemindType: group.selfInfo?.messageRemindType ?? TYPES.MSG_REMIND_ACPT_AND_NOTE,
+    isMuted: (group.selfInfo?.messageRemindType ?? TYPES.MSG_REMIND_ACPT_AND_NOTE) !== TYPES.MSG_REMIND_ACPT_AND_NOTE,
+    draftText: '',
+    groupAtInfoList: [],
+    userProfile: null,
+    groupProfile: group,
+    peerReadTime: 0,
+    remark: '',
+    operationType: 0,
+    maxSequence: 0,
+    readSequence: 0,
+    updatedAt: 0,
+    changeSequence: 0,
+    peerReadSequence: 0,
+  };
 }

@@ -12,6 +12,11 @@ export class SendMessageError extends LiaisonError {
   }
 }
 
+/** A bad argument to the public API (60003), refused before anything is sent. */
+export function invalidParams(message: string): LiaisonError {
+  return new LiaisonError(ErrorCode.INVALID_PARAMS, message);
+}
+
 /** Every rejection of the public API is a LiaisonError; anything else becomes INTERNAL. */
 export function toLiaisonError(error: unknown): LiaisonError {
   if (error instanceof LiaisonError) return error;

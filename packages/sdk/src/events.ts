@@ -1,7 +1,7 @@
-import type { ErrorBody, GroupProfile, Profile, UserStatus } from '@liaison/protocol';
+import type { ErrorBody, Friend, FriendApplication, GroupProfile, Profile, UserStatus } from '@liaison/protocol';
 import type { Conversation } from './conversation-model';
 import { Logger } from './logger';
-import type { Message, MessageReaction } from './messages';
+import type { Message, MessageOf, MessageReaction } from './messages';
 import { EVENT, type EventName, type KickedOutType, type NetState } from './types';
 
 /** The `data` each event carries. */
@@ -22,6 +22,10 @@ export interface EventDataMap {
   [EVENT.KICKED_OUT]: { type: KickedOutType };
   [EVENT.PROFILE_UPDATED]: Profile[];
   [EVENT.GROUP_LIST_UPDATED]: GroupProfile[];
+  [EVENT.GROUP_SYSTEM_NOTICE_RECEIVED]: { message: MessageOf<'TIMGroupSystemNoticeElem'>; type: number };
+  [EVENT.FRIEND_LIST_UPDATED]: Friend[];
+  [EVENT.FRIEND_APPLICATION_LIST_UPDATED]: { friendApplicationList: FriendApplication[]; unreadCount: number };
+  [EVENT.BLACKLIST_UPDATED]: string[];
   [EVENT.ERROR]: ErrorBody;
 }
 

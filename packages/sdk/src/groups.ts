@@ -1,4 +1,12 @@
-import type { GroupMember, GroupProfile, GroupType, JoinOption, JoinStatus, PushEvent } from '@liaison/protocol';
+import {
+  type GroupMember,
+  type GroupProfile,
+  GroupTipOperation,
+  type GroupType,
+  type JoinOption,
+  type PushEvent,
+} from '@liaison/protocol';
+import type { MessageOf } from './messages';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, ok } from './types';
 
@@ -18,8 +26,13 @@ export interface CreateGroupOptions {
 
 export interface GroupsContext {
   request: RequestFunction;
+  me(): string;
   /** The group list changed: GROUP_LIST_UPDATED. */
   onListChanged(groupList: Group[]): void;
+  /** One group's profile changed (a tip): its conversation follows. */
+  onGroupChanged(group: Group): void;
+  /** I am in this group now (created, joined, added, let in): its conversation shows at once. */
+  onJoined(group: Group): void;
   onError(error: unknown): void;
 }
 
@@ -40,6 +53,7 @@ export class GroupAPI {
 
   /** Joined, quit or created elsewhere: reload the list, or apply the change if that fails. */
   async handlePush(data: PushEvent<'groupList'>): Promise<void> {
+    for (const group of data.joined) this.context.onJoined(group);
     try {
       await this.fetchList();
     } catch {
@@ -61,30 +75,8 @@ export class GroupAPI {
       joinOption: options.joinOption,
       memberList: options.memberList?.map(({ userID }) => ({ userID })),
     });
-    this.upsert(group);
+    this.joined(group);
     return ok({ group });
-  }
-
-  async joinGroup(options: {
-    groupID: string;
-    applyMessage?: string;
-  }): Promise<ChatResponse<{ status: JoinStatus; group: Group }>> {
-    const result = await this.context.request('joinGroup', {
-      groupID: options.groupID,
-      applyMessage: options.applyMessage,
-    });
-    this.upsert(result.group);
-    return ok({ status: result.status, group: result.group });
-  }
-
-  async quitGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
-    const result = await this.context.request('quitGroup', { groupID });
-    if (this.groups?.has(result.groupID)) {
-      const next = new Map(this.groups);
-      next.delete(result.groupID);
-      this.replace(next);
-    }
-    return ok({ groupID: result.groupID });
   }
 
   async getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
@@ -115,6 +107,43 @@ export class GroupAPI {
     return [...(this.groups?.values() ?? [])];
   }
 
+  get(groupID: string): Group | undefined {
+    return this.groups?.get(groupID);
+  }
+
+  /** I am in the group now: listed, and its conversation shown. */
+  joined(group: Group): void {
+    this.put(group);
+    this.context.onJoined(group);
+  }
+
+  /** A group I am in now (or whose profile an answer brought): listed as given. */
+  put(group: Group): void {
+    if (group.selfInfo) this.upsert(group);
+    else if (this.groups?.has(group.groupID)) this.remove(group.groupID);
+  }
+
+  /** I am out of the group (removed, dismissed, quit): it leaves the list. */
+  remove(groupID: string): void {
+    if (!this.groups?.has(groupID)) return;
+    const next = new Map(this.groups);
+    next.delete(groupID);
+    this.replace(next);
+  }
+
+  /**
+   * A group tip, live or synced (in order): the listed group follows it as the reference SDK's
+   * does (member count, profile fields, owner, my role and my mute), without asking the server.
+   */
+  applyTip(message: MessageOf<'TIMGroupTipElem'>): void {
+    const group = this.groups?.get(message.to);
+    if (!group) return;
+    const next = withTip(group, message, this.context.me());
+    if (next === group) return;
+    this.upsert(next);
+    this.context.onGroupChanged(next);
+  }
+
   reset(): void {
     this.groups = null;
   }
@@ -138,4 +167,55 @@ export class GroupAPI {
     const list = [...next.values()];
     if (JSON.stringify(list) !== before) this.context.onListChanged(list);
   }
+}
+
+/** The group after one tip, or the same object when the tip changes nothing I hold. */
+function withTip(group: Group, message: MessageOf<'TIMGroupTipElem'>, me: string): Group {
+  const tip = message.payload;
+  let next: Group = { ...group, memberCount: tip.memberNum };
+  const self = group.selfInfo;
+  switch (tip.operationType) {
+    case GroupTipOperation.SET_ADMIN:
+    case GroupTipOperation.CANCEL_ADMIN:
+      if (self && tip.userIDList.includes(me)) {
+        const role = tip.operationType === GroupTipOperation.SET_ADMIN ? 'Admin' : 'Member';
+        next = { ...next, selfInfo: { ...self, role } };
+      }
+      break;
+    case GroupTipOperation.GROUP_PROFILE_UPDATED:
+      next = withProfileChanges(next, tip.newGroupProfile ?? {}, me);
+      break;
+    case GroupTipOperation.MEMBER_PROFILE_UPDATED: {
+      const mine = tip.memberList?.find((member) => member.userID === me);
+      if (self && mine) {
+        next = { ...next, selfInfo: { ...self, muteTime: mine.muteTime > 0 ? message.time + mine.muteTime : 0 } };
+      }
+      break;
+    }
+  }
+  return JSON.stringify(next) === JSON.stringify(group) ? group : next;
+}
+
+/** newGroupProfile of a profile tip: the fields it names, and my role when the owner changed. */
+function withProfileChanges(group: Group, changes: Record<string, string | number | boolean>, me: string): Group {
+  const next: Group = { ...group };
+  if (typeof changes.name === 'string') next.name = changes.name;
+  if (typeof changes.introduction === 'string') next.introduction = changes.introduction;
+  if (typeof changes.notification === 'string') next.notification = changes.notification;
+  if (typeof changes.avatar === 'string') next.avatar = changes.avatar;
+  if (typeof changes.muteAllMembers === 'boolean') next.muteAllMembers = changes.muteAllMembers;
+  if (
+    changes.joinOption === 'FreeAccess' ||
+    changes.joinOption === 'NeedPermission' ||
+    changes.joinOption === 'DisableApply'
+  ) {
+    next.joinOption = changes.joinOption;
+  }
+  if (typeof changes.ownerID === 'string') {
+    next.ownerID = changes.ownerID;
+    const self = group.selfInfo;
+    if (self && changes.ownerID === me) next.selfInfo = { ...self, role: 'Owner', muteTime: 0 };
+    else if (self?.role === 'Owner') next.selfInfo = { ...self, role: 'Member' };
+  }
+  return next;
 }

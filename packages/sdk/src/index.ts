@@ -16,10 +16,16 @@ const LiaisonChat = {
 export default LiaisonChat;
 
 export type {
+  AllowType,
   CustomPayload,
   ErrorBody,
   FacePayload,
   FilePayload,
+  FoundUser,
+  Friend,
+  FriendApplication,
+  FriendRelation,
+  GroupApplication,
   GroupMember,
   GroupProfile,
   GroupSystemNoticePayload,
@@ -47,6 +53,24 @@ export type { Conversation, GroupAtInfo, GroupAtType, LastMessage } from './conv
 export type { ConversationStoreView } from './conversations';
 export { SendMessageError } from './errors';
 export type { ChatEvent, EventDataMap, EventHandler, ReadReceiptUpdate } from './events';
+export type {
+  AcceptFriendApplicationOptions,
+  DeleteFriendApplicationOptions,
+  FriendApplicationList,
+} from './friend-applications';
+export type {
+  AddFriendOptions,
+  CheckFriendOptions,
+  DeleteFriendOptions,
+  FriendFailure,
+  FriendResult,
+  UpdateFriendOptions,
+} from './friends';
+export type {
+  GroupSystemNoticeMessage,
+  HandleGroupApplicationOptions,
+  UpdateGroupProfileOptions,
+} from './group-admin';
 export type { CreateGroupOptions, Group } from './groups';
 export type {
   CreateAudioMessageOptions,

@@ -1,4 +1,5 @@
-import { type ConversationType, ErrorCode, LiaisonError } from '@liaison/protocol';
+import type { ConversationType } from '@liaison/protocol';
+import { invalidParams } from './errors';
 import { attachMedia, guessImageFormat } from './media-send';
 import {
   createOutgoingMessage,
@@ -167,9 +168,9 @@ export function createLocationMessage(
   entropy: MessageEntropy = defaultEntropy,
 ): Message {
   const { description, longitude, latitude } = options.payload ?? {};
-  if (typeof description !== 'string') throw invalid('payload.description must be a string');
-  if (!inRange(longitude, 180)) throw invalid('payload.longitude must be a number from -180 to 180');
-  if (!inRange(latitude, 90)) throw invalid('payload.latitude must be a number from -90 to 90');
+  if (typeof description !== 'string') throw invalidParams('payload.description must be a string');
+  if (!inRange(longitude, 180)) throw invalidParams('payload.longitude must be a number from -180 to 180');
+  if (!inRange(latitude, 90)) throw invalidParams('payload.latitude must be a number from -90 to 90');
   return createOutgoingMessage(
     { type: TYPES.MSG_LOCATION, payload: { description, longitude, latitude } },
     options,
@@ -184,8 +185,8 @@ export function createFaceMessage(
   entropy: MessageEntropy = defaultEntropy,
 ): Message {
   const { index, data } = options.payload ?? {};
-  if (!Number.isInteger(index) || index < 0) throw invalid('payload.index must be a whole number ≥ 0');
-  if (typeof data !== 'string') throw invalid('payload.data must be a string');
+  if (!Number.isInteger(index) || index < 0) throw invalidParams('payload.index must be a whole number ≥ 0');
+  if (typeof data !== 'string') throw invalidParams('payload.data must be a string');
   return createOutgoingMessage({ type: TYPES.MSG_FACE, payload: { index, data } }, options, sender, entropy);
 }
 
@@ -197,7 +198,7 @@ export function createCustomMessage(
   const payload = options.payload ?? {};
   for (const field of ['data', 'description', 'extension'] as const) {
     if (payload[field] !== undefined && typeof payload[field] !== 'string') {
-      throw invalid(`payload.${field} must be a string`);
+      throw invalidParams(`payload.${field} must be a string`);
     }
   }
   return createOutgoingMessage(
@@ -228,7 +229,7 @@ function requireFile(value: unknown): UploadSource {
     return requireFile(value.files?.[0]);
   }
   if (!isUploadSource(value)) {
-    throw invalid(
+    throw invalidParams(
       'payload.file must be a File, a Blob, an <input type="file"> with a file, or an object with size and stream()',
     );
   }
@@ -238,7 +239,7 @@ function requireFile(value: unknown): UploadSource {
 function optionalSeconds(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw invalid(`payload.${name} must be a number of seconds ≥ 0`);
+    throw invalidParams(`payload.${name} must be a number of seconds ≥ 0`);
   }
   return Math.round(value);
 }
@@ -256,8 +257,4 @@ function inRange(value: unknown, limit: number): value is number {
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
-function invalid(message: string): LiaisonError {
-  return new LiaisonError(ErrorCode.INVALID_PARAMS, message);
 }

@@ -1,4 +1,5 @@
 import { ErrorCode, LiaisonError, Limits, type SendContent } from '@liaison/protocol';
+import { invalidParams } from './errors';
 import { resolveMergedMessages, type URLResolver } from './file-urls';
 import type { CreateMessageOptions } from './media-messages';
 import {
@@ -44,15 +45,15 @@ export function createMergerMessage(
 ): Message {
   const { messageList, title, abstractList, compatibleText } = options.payload ?? {};
   if (!Array.isArray(messageList) || messageList.length === 0 || messageList.length > Limits.MERGER_MESSAGES_MAX) {
-    throw invalid(`payload.messageList must hold 1 to ${Limits.MERGER_MESSAGES_MAX} messages`);
+    throw invalidParams(`payload.messageList must hold 1 to ${Limits.MERGER_MESSAGES_MAX} messages`);
   }
   for (const message of messageList) requireForwardable(message, 'payload.messageList');
-  if (typeof title !== 'string' || title.length === 0) throw invalid('payload.title must be a non-empty string');
+  if (typeof title !== 'string' || title.length === 0) throw invalidParams('payload.title must be a non-empty string');
   if (!Array.isArray(abstractList) || abstractList.some((line) => typeof line !== 'string')) {
-    throw invalid('payload.abstractList must be a list of strings');
+    throw invalidParams('payload.abstractList must be a list of strings');
   }
   if (typeof compatibleText !== 'string' || compatibleText.length === 0) {
-    throw invalid('payload.compatibleText must be a non-empty string');
+    throw invalidParams('payload.compatibleText must be a non-empty string');
   }
   const message = createOutgoingMessage(
     {
@@ -112,7 +113,7 @@ export async function downloadMergerMessage<M extends MergerLike>(
   target: M,
   context: { request: RequestFunction; resolveURL: URLResolver },
 ): Promise<M> {
-  if (target?.type !== TYPES.MSG_MERGER) throw invalid('downloadMergerMessage takes a merger message');
+  if (target?.type !== TYPES.MSG_MERGER) throw invalidParams('downloadMergerMessage takes a merger message');
   const { payload } = target;
   if (payload.messageList.length > 0) return target;
   if (payload.downloadKey === '') throw new LiaisonError(ErrorCode.MERGER_NOT_FOUND);
@@ -160,7 +161,7 @@ function forwardContent(message: Message): SendContent | null {
       return { type: message.type, payload: { uuid: requireUUID(message.payload.uuid) } };
     case 'TIMRelayElem': {
       const { downloadKey, title, abstractList, compatibleText } = message.payload;
-      if (downloadKey === '') throw invalid('this merged record has no downloadKey yet: send it first');
+      if (downloadKey === '') throw invalidParams('this merged record has no downloadKey yet: send it first');
       return { type: message.type, payload: { downloadKey, title, abstractList, compatibleText } };
     }
     default:
@@ -170,23 +171,19 @@ function forwardContent(message: Message): SendContent | null {
 
 function requireForwardable(message: Message, name: string): void {
   if (typeof message !== 'object' || message === null || typeof message.ID !== 'string') {
-    throw invalid(`${name} must hold messages`);
+    throw invalidParams(`${name} must hold messages`);
   }
-  if (message.status !== 'success') throw invalid(`${name}: only sent messages can be forwarded`);
+  if (message.status !== 'success') throw invalidParams(`${name}: only sent messages can be forwarded`);
   if (message.type === TYPES.MSG_GRP_TIP || message.type === TYPES.MSG_GRP_SYS_NOTICE) {
-    throw invalid(`${name}: group tips and system notices cannot be forwarded`);
+    throw invalidParams(`${name}: group tips and system notices cannot be forwarded`);
   }
-  if (message.hasRiskContent) throw invalid(`${name}: a message with risky content cannot be forwarded`);
-  if (message.isRevoked) throw invalid(`${name}: a revoked message cannot be forwarded`);
+  if (message.hasRiskContent) throw invalidParams(`${name}: a message with risky content cannot be forwarded`);
+  if (message.isRevoked) throw invalidParams(`${name}: a revoked message cannot be forwarded`);
 }
 
 function requireUUID(uuid: string): string {
-  if (uuid === '') throw invalid('the file of this message has not been uploaded');
+  if (uuid === '') throw invalidParams('the file of this message has not been uploaded');
   return uuid;
-}
-
-function invalid(message: string): LiaisonError {
-  return new LiaisonError(ErrorCode.INVALID_PARAMS, message);
 }
 
 /**

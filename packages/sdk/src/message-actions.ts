@@ -8,6 +8,7 @@ import {
 } from '@liaison/protocol';
 import type { ChangePage } from './change-sync';
 import type { ConversationAPI } from './conversation-api';
+import { invalidParams } from './errors';
 import type { Emitter } from './events';
 import type { URLResolver } from './file-urls';
 import { fromWire, type Message } from './messages';
@@ -74,11 +75,11 @@ export class MessageActions {
    */
   async deleteMessage(messageList: Message[]): Promise<ChatResponse<{ messageList: Message[] }>> {
     if (!Array.isArray(messageList) || messageList.length === 0 || messageList.length > Limits.DELETE_MESSAGES_MAX) {
-      throw invalid(`messageList must hold 1 to ${Limits.DELETE_MESSAGES_MAX} messages`);
+      throw invalidParams(`messageList must hold 1 to ${Limits.DELETE_MESSAGES_MAX} messages`);
     }
     const conversationID = messageList[0]?.conversationID;
     if (messageList.some((m) => typeof m?.ID !== 'string' || m.conversationID !== conversationID)) {
-      throw invalid('messageList must hold messages of one conversation');
+      throw invalidParams('messageList must hold messages of one conversation');
     }
     const stored = messageList.filter((m) => m.status === 'success' && m.sequence > 0).map((m) => m.ID);
     if (stored.length > 0) {
@@ -209,13 +210,9 @@ function modifiedContent(message: Message): ModifiedContent {
 
 function requireStored(message: Message, action: string): void {
   if (typeof message !== 'object' || message === null || typeof message.ID !== 'string') {
-    throw invalid(`${action}: give a message`);
+    throw invalidParams(`${action}: give a message`);
   }
   if (message.status !== 'success' || message.sequence === 0) {
-    throw invalid(`${action}: only messages the server has stored can be changed`);
+    throw invalidParams(`${action}: only messages the server has stored can be changed`);
   }
-}
-
-function invalid(message: string): LiaisonError {
-  return new LiaisonError(ErrorCode.INVALID_PARAMS, message);
 }

@@ -1,13 +1,11 @@
 import {
   type ConversationType,
   type CustomPayload,
-  ErrorCode,
   type FacePayload,
   type FilePayload,
   type GroupSystemNoticePayload,
   type GroupTipPayload,
   type ImagePayload,
-  LiaisonError,
   Limits,
   type LocationPayload,
   type OpRequest,
@@ -19,6 +17,7 @@ import {
   type MergerPayload as WireMergerPayload,
   type WireMessage,
 } from '@liaison/protocol';
+import { invalidParams } from './errors';
 import { resolveContentURLs, type URLResolver } from './file-urls';
 import { sendContentOf } from './send-content';
 import { TYPES } from './types';
@@ -155,7 +154,7 @@ export function createTextMessage(
   entropy: MessageEntropy = defaultEntropy,
 ): Message {
   const { payload } = options;
-  if (typeof payload?.text !== 'string') throw invalid('payload.text must be a string');
+  if (typeof payload?.text !== 'string') throw invalidParams('payload.text must be a string');
   return createOutgoingMessage(
     { type: TYPES.MSG_TEXT, payload: { text: payload.text } },
     { ...options, atUserList: payload.atUserList },
@@ -183,9 +182,9 @@ export function createOutgoingMessage<C extends MessageContent>(
 ): MessageBase & C {
   const { to, conversationType } = options;
   if (conversationType !== TYPES.CONV_C2C && conversationType !== TYPES.CONV_GROUP) {
-    throw invalid(`conversationType must be ${TYPES.CONV_C2C} or ${TYPES.CONV_GROUP}`);
+    throw invalidParams(`conversationType must be ${TYPES.CONV_C2C} or ${TYPES.CONV_GROUP}`);
   }
-  if (typeof to !== 'string' || to.length === 0) throw invalid('to must be a non-empty user or group ID');
+  if (typeof to !== 'string' || to.length === 0) throw invalidParams('to must be a non-empty user or group ID');
   const nowMs = entropy.now();
   const random = entropy.random();
   const clientTime = Math.floor(nowMs / 1000);
@@ -328,6 +327,11 @@ function randomUint31(): number {
   return Math.floor(Math.random() * 0x7fffffff);
 }
 
-function invalid(message: string): LiaisonError {
-  return new LiaisonError(ErrorCode.INVALID_PARAMS, message);
+/** The one conversation every message of the list is in; 60003 for an empty or mixed list. */
+export function oneConversation(messageList: readonly Message[]): string {
+  const conversationID = messageList[0]?.conversationID;
+  if (typeof conversationID !== 'string' || messageList.some((m) => m?.conversationID !== conversationID)) {
+    throw invalidParams('messageList must hold messages of one conversation');
+  }
+  return conversationID;
 }

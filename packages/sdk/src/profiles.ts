@@ -1,4 +1,4 @@
-import type { Profile } from '@liaison/protocol';
+import type { AllowType, Profile } from '@liaison/protocol';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, ok } from './types';
 
@@ -12,6 +12,8 @@ export interface UpdateMyProfileOptions {
   nick?: string;
   avatar?: string;
   selfSignature?: string;
+  /** Who may add me as a friend: TYPES.ALLOW_TYPE_ALLOW_ANY, _NEED_CONFIRM (the default) or _DENY_ANY. */
+  allowType?: AllowType;
 }
 
 /** Profile calls, and the logged-in user's own profile as last seen. */
@@ -53,6 +55,7 @@ export class ProfileAPI {
       nick: options.nick,
       avatar: options.avatar,
       selfSignature: options.selfSignature,
+      allowType: options.allowType,
     });
     this.accept(profile, { isMine: true });
     return ok(profile);
@@ -64,5 +67,11 @@ export class ProfileAPI {
 }
 
 function sameProfile(a: Profile, b: Profile): boolean {
-  return a.userID === b.userID && a.nick === b.nick && a.avatar === b.avatar && a.selfSignature === b.selfSignature;
+  return (
+    a.userID === b.userID &&
+    a.nick === b.nick &&
+    a.avatar === b.avatar &&
+    a.selfSignature === b.selfSignature &&
+    a.allowType === b.allowType
+  );
 }

@@ -1,13 +1,7 @@
-import {
-  ErrorCode,
-  LiaisonError,
-  Limits,
-  type PushEvent,
-  type ReactionSummary,
-  type ReactionUser,
-} from '@liaison/protocol';
+import { Limits, type PushEvent, type ReactionSummary, type ReactionUser } from '@liaison/protocol';
+import { invalidParams } from './errors';
 import type { Emitter } from './events';
-import type { Message, MessageReaction } from './messages';
+import { type Message, type MessageReaction, oneConversation } from './messages';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, EVENT, ok } from './types';
 
@@ -77,9 +71,9 @@ export class Reactions {
     options: GetMessageReactionsOptions,
   ): Promise<ChatResponse<{ resultList: { messageID: string; reactionList: MessageReaction[] }[] }>> {
     const messageList = options?.messageList;
-    if (!Array.isArray(messageList) || messageList.length < 1) throw invalid('messageList must hold messages');
+    if (!Array.isArray(messageList) || messageList.length < 1) throw invalidParams('messageList must hold messages');
     if (messageList.length > Limits.REACTION_QUERY_MESSAGES_MAX) {
-      throw invalid(`messageList holds at most ${Limits.REACTION_QUERY_MESSAGES_MAX} messages`);
+      throw invalidParams(`messageList holds at most ${Limits.REACTION_QUERY_MESSAGES_MAX} messages`);
     }
     const conversationID = oneConversation(messageList);
     const maxUserCountPerReaction = options.maxUserCountPerReaction ?? Limits.REACTION_PARTIAL_USERS_MAX;
@@ -88,7 +82,7 @@ export class Reactions {
       maxUserCountPerReaction < 0 ||
       maxUserCountPerReaction > Limits.REACTION_PARTIAL_USERS_MAX
     ) {
-      throw invalid(`maxUserCountPerReaction must be 0 to ${Limits.REACTION_PARTIAL_USERS_MAX}`);
+      throw invalidParams(`maxUserCountPerReaction must be 0 to ${Limits.REACTION_PARTIAL_USERS_MAX}`);
     }
     const stored = [...new Set(messageList.filter(isStored).map((m) => m.ID))];
     const found = new Map<string, MessageReaction[]>();
@@ -227,23 +221,12 @@ function isStored(message: Message): boolean {
 
 function requireStored(message: Message): void {
   if (typeof message !== 'object' || message === null || typeof message.ID !== 'string') {
-    throw invalid('give a message');
+    throw invalidParams('give a message');
   }
-  if (!isStored(message)) throw invalid('only messages the server has stored take reactions');
+  if (!isStored(message)) throw invalidParams('only messages the server has stored take reactions');
 }
 
 function requireReactionID(reactionID: string): void {
-  if (typeof reactionID !== 'string' || reactionID.length === 0) throw invalid('reactionID must be a non-empty string');
-}
-
-function oneConversation(messageList: readonly Message[]): string {
-  const conversationID = messageList[0]?.conversationID;
-  if (typeof conversationID !== 'string' || messageList.some((m) => m?.conversationID !== conversationID)) {
-    throw invalid('messageList must hold messages of one conversation');
-  }
-  return conversationID;
-}
-
-function invalid(message: string): LiaisonError {
-  return new LiaisonError(ErrorCode.INVALID_PARAMS, message);
+  if (typeof reactionID !== 'string' || reactionID.length === 0)
+    throw invalidParams('reactionID must be a non-empty string');
 }

@@ -1,8 +1,9 @@
 import { ErrorCode, LiaisonError, Limits, type PushEvent } from '@liaison/protocol';
 import { applyPeerRead, type Conversation } from './conversation-model';
 import type { ConversationStore } from './conversations';
+import { invalidParams } from './errors';
 import type { Emitter, ReadReceiptUpdate } from './events';
-import type { Message } from './messages';
+import { type Message, oneConversation } from './messages';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, EVENT, ok } from './types';
 
@@ -83,9 +84,9 @@ export class Receipts {
     if (!Array.isArray(messageList) || messageList.length === 0) {
       throw new LiaisonError(ErrorCode.READ_RECEIPT_MSG_LIST_EMPTY);
     }
-    const conversationID = oneConversation(messageList);
+    const conversationID = receiptBatchConversation(messageList);
     const messageIDList = storedIDs(messageList);
-    if (messageIDList.length === 0) throw invalid('only messages the server has stored can be acknowledged');
+    if (messageIDList.length === 0) throw invalidParams('only messages the server has stored can be acknowledged');
     await this.context.request('sendMessageReadReceipt', { conversationID, messageIDList });
     return ok({});
   }
@@ -98,7 +99,7 @@ export class Receipts {
     if (!Array.isArray(messageList) || messageList.length === 0) {
       throw new LiaisonError(ErrorCode.READ_RECEIPT_MSG_LIST_EMPTY);
     }
-    const conversationID = oneConversation(messageList);
+    const conversationID = receiptBatchConversation(messageList);
     const messageIDList = storedIDs(messageList);
     if (messageIDList.length === 0) return ok({ messageList });
     const answer = await this.context.request('getMessageReadReceiptList', { conversationID, messageIDList });
@@ -126,9 +127,9 @@ export class Receipts {
   > {
     const message = options?.message;
     if (typeof message !== 'object' || message === null || storedIDs([message]).length === 0) {
-      throw invalid('give a message the server has stored');
+      throw invalidParams('give a message the server has stored');
     }
-    if (options.filter !== 0 && options.filter !== 1) throw invalid('filter must be 0 (read) or 1 (unread)');
+    if (options.filter !== 0 && options.filter !== 1) throw invalidParams('filter must be 0 (read) or 1 (unread)');
     return ok(
       await this.context.request('getGroupMessageReadMemberList', {
         conversationID: message.conversationID,
@@ -219,17 +220,10 @@ function storedIDs(messageList: readonly Message[]): string[] {
   return [...new Set(messageList.filter((m) => m.status === 'success' && m.sequence > 0).map((m) => m.ID))];
 }
 
-function oneConversation(messageList: readonly Message[]): string {
+/** A receipt batch: at most READ_RECEIPT_BATCH_MAX messages, all of one conversation. */
+function receiptBatchConversation(messageList: readonly Message[]): string {
   if (messageList.length > Limits.READ_RECEIPT_BATCH_MAX) {
-    throw invalid(`messageList holds at most ${Limits.READ_RECEIPT_BATCH_MAX} messages`);
+    throw invalidParams(`messageList holds at most ${Limits.READ_RECEIPT_BATCH_MAX} messages`);
   }
-  const conversationID = messageList[0]?.conversationID;
-  if (typeof conversationID !== 'string' || messageList.some((m) => m?.conversationID !== conversationID)) {
-    throw invalid('messageList must hold messages of one conversation');
-  }
-  return conversationID;
-}
-
-function invalid(message: string): LiaisonError {
-  return new LiaisonError(ErrorCode.INVALID_PARAMS, message);
+  return oneConversation(messageList);
 }

@@ -43,7 +43,21 @@ const NOT_REPEATABLE: ReadonlySet<OpName> = new Set<OpName>([
   'logout',
   'createGroup',
   'quitGroup',
+  // Group administration done twice would fail the second time (handled, not a member, not the owner).
+  'dismissGroup',
+  'handleGroupApplication',
+  'deleteGroupMember',
+  'changeGroupOwner',
   'deleteConversation',
+  // Relationship changes: repeated after they took effect, they would fail (already friends, no
+  // such request, already blocked).
+  'addFriend',
+  'acceptFriendApplication',
+  'refuseFriendApplication',
+  'deleteFriendApplication',
+  'deleteFriend',
+  'addToBlacklist',
+  'removeFromBlacklist',
 ]);
 
 interface Pending {

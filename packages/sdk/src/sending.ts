@@ -140,6 +140,8 @@ export class MessageSender {
         avatar: stored.avatar,
         conversationID: stored.conversationID,
         hasRiskContent: stored.hasRiskContent,
+        // The server drops an @all from a sender who is neither the group's owner nor an admin.
+        atUserList: stored.atUserList,
         progress: 1,
       } satisfies Partial<Message>);
       this.awaitingConnection.delete(message.ID);

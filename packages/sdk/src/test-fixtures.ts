@@ -49,6 +49,8 @@ export function wireConversation(overrides: Partial<WireConversation> = {}): Wir
     peerReadSequence: 0,
     userProfile: null,
     groupProfile: null,
+    operationType: 0,
+    groupAtInfoList: [],
     ...overrides,
   };
 }

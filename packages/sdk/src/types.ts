@@ -65,7 +65,23 @@ export const TYPES = {
   JOIN_OPTIONS_NEED_PERMISSION: 'NeedPermission',
   JOIN_OPTIONS_DISABLE_APPLY: 'DisableApply',
   JOIN_STATUS_SUCCESS: 'JoinedSuccess',
+  JOIN_STATUS_WAIT_APPROVAL: 'WaitAdminApproval',
   JOIN_STATUS_ALREADY_IN_GROUP: 'AlreadyInGroup',
+
+  /** Ours: payload.operationType of MSG_GRP_SYS_NOTICE (the reference documents the numbers, not names). */
+  GRP_SYS_NOTICE_JOIN_REQUEST: 1,
+  GRP_SYS_NOTICE_JOIN_APPROVED: 2,
+  GRP_SYS_NOTICE_JOIN_REJECTED: 3,
+  GRP_SYS_NOTICE_KICKED_OUT: 4,
+  GRP_SYS_NOTICE_DISMISSED: 5,
+  GRP_SYS_NOTICE_INVITED: 7,
+  GRP_SYS_NOTICE_QUIT: 8,
+  GRP_SYS_NOTICE_SET_ADMIN: 9,
+  GRP_SYS_NOTICE_CANCEL_ADMIN: 10,
+  /** Ours: conversation.operationType once I am out of the group (spec chat.md §4 'Chat container'). */
+  CONV_OPERATION_KICKED_OUT: 4,
+  CONV_OPERATION_DISMISSED: 5,
+  CONV_OPERATION_QUIT: 8,
 
   GRP_MBR_ROLE_OWNER: 'Owner',
   GRP_MBR_ROLE_ADMIN: 'Admin',
@@ -76,6 +92,25 @@ export const TYPES = {
   USER_STATUS_ONLINE: 1,
   USER_STATUS_OFFLINE: 2,
   USER_STATUS_UNLOGINED: 3,
+
+  /** Friends (docs/friends-and-blocklist.md): addFriend type, and the profile's allowType. */
+  SNS_ADD_TYPE_SINGLE: 'Add_Type_Single',
+  SNS_ADD_TYPE_BOTH: 'Add_Type_Both',
+  SNS_DELETE_TYPE_SINGLE: 'Delete_Type_Single',
+  SNS_DELETE_TYPE_BOTH: 'Delete_Type_Both',
+  SNS_APPLICATION_SENT_TO_ME: 'Pendency_Type_ComeIn',
+  SNS_APPLICATION_SENT_BY_ME: 'Pendency_Type_SendOut',
+  SNS_APPLICATION_AGREE: 'Response_Action_Agree',
+  SNS_APPLICATION_AGREE_AND_ADD: 'Response_Action_AgreeAndAdd',
+  SNS_CHECK_TYPE_BOTH: 'CheckResult_Type_Both',
+  SNS_CHECK_TYPE_SINGLE: 'CheckResult_Type_Single',
+  SNS_TYPE_NO_RELATION: 'CheckResult_Type_NoRelation',
+  SNS_TYPE_A_WITH_B: 'CheckResult_Type_AWithB',
+  SNS_TYPE_B_WITH_A: 'CheckResult_Type_BWithA',
+  SNS_TYPE_BOTH_WAY: 'CheckResult_Type_BothWay',
+  ALLOW_TYPE_ALLOW_ANY: 'AllowType_Type_AllowAny',
+  ALLOW_TYPE_NEED_CONFIRM: 'AllowType_Type_NeedConfirm',
+  ALLOW_TYPE_DENY_ANY: 'AllowType_Type_DenyAny',
 
   NET_STATE_CONNECTED: 'connected',
   NET_STATE_CONNECTING: 'connecting',
@@ -97,6 +132,13 @@ export const EVENT = {
   KICKED_OUT: 'kickedOut',
   PROFILE_UPDATED: 'onProfileUpdated',
   GROUP_LIST_UPDATED: 'onGroupListUpdated',
+  /**
+   * A group system notice (join request, its answer, removed, invited, dismissed, quit, admin
+   * set or cancelled); data: { message, type } with type = message.payload.operationType. The
+   * reference SDK's v2 event; notices are not stored, so what they announce is also state
+   * (getGroupApplicationList, the group list, conversation.operationType).
+   */
+  GROUP_SYSTEM_NOTICE_RECEIVED: 'receiveGroupSystemNotice',
   /** Messages changed after delivery (e.g. flagged by moderation: hasRiskContent); data: Message[]. */
   MESSAGE_MODIFIED: 'onMessageModified',
   /** Messages revoked (isRevoked, revoker); data: Message[]. */
@@ -114,6 +156,12 @@ export const EVENT = {
   USER_STATUS_UPDATED: 'onUserStatusUpdated',
   /** Ours: a C2C peer started or stopped typing; data: { conversationID, userID, isTyping }. */
   TYPING_STATUS_CHANGED: 'onTypingStatusChanged',
+  /** My friend list changed; data: Friend[]. */
+  FRIEND_LIST_UPDATED: 'onFriendListUpdated',
+  /** Friend requests sent to me or by me changed; data: { friendApplicationList, unreadCount }. */
+  FRIEND_APPLICATION_LIST_UPDATED: 'onFriendApplicationListUpdated',
+  /** My blocklist changed; data: the blocked userIDs. */
+  BLACKLIST_UPDATED: 'blacklistUpdated',
   ERROR: 'error',
 } as const;
 

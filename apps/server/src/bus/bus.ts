@@ -10,6 +10,8 @@ export interface BusEnvelope {
   membership?: { groupID: string; joined: boolean };
   /** Only for the user targets' sessions logged in through this portal session, which it then closes. */
   endPortalSession?: string;
+  /** Only for the other processes: the publisher has delivered to its own sessions already. */
+  elsewhereOnly?: boolean;
 }
 
 /** What a process receives: the envelope with its push frame already serialised, once for all. */
@@ -23,6 +25,8 @@ export interface BusDelivery {
   endPortalSession?: string | undefined;
   /** Milliseconds since the epoch when the publishing process sent it (the bus-lag metric). */
   publishedAt?: number;
+  /** With BusEnvelope.elsewhereOnly: the publishing bus, which skips its own echo. */
+  origin?: string | undefined;
 }
 
 export type BusHandler = (delivery: BusDelivery) => void;

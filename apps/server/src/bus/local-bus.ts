@@ -6,6 +6,8 @@ export function createLocalBus(): Bus {
   const signalHandlers = new Map<string, SignalHandler[]>();
   return {
     publish(targets, envelope) {
+      // There is no other process.
+      if (envelope.elsewhereOnly) return;
       const delivery = toDelivery(targets, envelope);
       queueMicrotask(() => {
         for (const handler of handlers) handler(delivery);

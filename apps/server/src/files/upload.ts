@@ -19,6 +19,9 @@ export async function receiveUpload(
   body: NodeJS.ReadableStream,
   contentLength: number | null,
 ): Promise<FileUploadResult> {
+  // Watched before the first await: a client that leaves while the grant is claimed must not
+  // become an unhandled 'aborted' error, nor a pipe from a stream that will never end.
+  const source = new UploadSource(body);
   const fileID = uploadTokens(ctx.app).verify(token);
   if (fileID === null) throw new LiaisonError(ErrorCode.UPLOAD_GRANT_INVALID);
   const grant = await claimGrant(ctx.db, fileID);
@@ -30,8 +33,8 @@ export async function receiveUpload(
       throw new LiaisonError(ErrorCode.FILE_TOO_LARGE);
     }
     const isImage = grant.kind === 'image' || grant.kind === 'snapshot';
-    const inspector = new Inspector(isImage);
-    const stored = await ctx.store.put(blobKey(fileID), cutOffAware(body, inspector), {
+    const inspector = source.pipeTo(new Inspector(isImage));
+    const stored = await ctx.store.put(blobKey(fileID), inspector, {
       maxBytes: contentLength,
       contentType: 'application/octet-stream',
     });
@@ -128,17 +131,39 @@ function putBytes(ctx: FileContext, key: string, bytes: Uint8Array, contentType:
 }
 
 /**
- * The request body through `inspector`; a client that goes away mid-body fails the stream (and so
- * the store's put) instead of leaving it waiting for bytes that never come.
+ * The request body, watched for the whole upload: a client that goes away mid-body fails the
+ * inspector (and so the store's put) instead of leaving it waiting for bytes that never come.
  */
-function cutOffAware(body: NodeJS.ReadableStream, inspector: Inspector): Inspector {
-  const source = body as Readable;
-  source.once('error', (err) => inspector.destroy(err));
-  source.once('close', () => {
-    if (!source.readableEnded) inspector.destroy(new LiaisonError(ErrorCode.NETWORK_ERROR, 'The upload was cut off'));
-  });
-  source.pipe(inspector);
-  return inspector;
+class UploadSource {
+  private cutOff: Error | null = null;
+  private target: Inspector | null = null;
+
+  constructor(private readonly body: NodeJS.ReadableStream) {
+    const source = body as Readable;
+    const cutOff = () => new LiaisonError(ErrorCode.NETWORK_ERROR, 'The upload was cut off');
+    // Gone before the route ran: neither event below will come.
+    if (source.destroyed && !source.readableEnded) this.cutOff = cutOff();
+    // Node's request emits 'aborted' as an error only to listeners; this one stays for its life.
+    source.on('error', (err) => this.cut(err));
+    source.once('close', () => {
+      if (!source.readableEnded) this.cut(cutOff());
+    });
+  }
+
+  pipeTo(inspector: Inspector): Inspector {
+    this.target = inspector;
+    // The store's put may still be preparing (a folder, a connection) when the client leaves; the
+    // destroyed inspector keeps the error, and the put's pipeline rejects with it when it starts.
+    inspector.on('error', () => {});
+    if (this.cutOff) inspector.destroy(this.cutOff);
+    else (this.body as Readable).pipe(inspector);
+    return inspector;
+  }
+
+  private cut(err: Error): void {
+    this.cutOff ??= err;
+    this.target?.destroy(err);
+  }
 }
 
 /** Passes the bytes on while hashing them and keeping the first SNIFF_BYTES (and, for images, all). */

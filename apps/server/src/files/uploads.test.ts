@@ -163,6 +163,22 @@ describe('uploads refused by size or content leave nothing stored', () => {
     for (let i = 0; i < 100 && (await fileRows(server)) > before.rows; i++) await new Promise((r) => setTimeout(r, 50));
     await expectNothingStored();
   });
+
+  it('keeps nothing, and fails nothing, when clients leave at any moment of the PUT', async () => {
+    // 0–5 ms after the head: some leave before the route runs, some while the grant is claimed,
+    // some mid-body. A grant never used stays 'granted' until the sweep, as any unused grant does.
+    const unfinished = () =>
+      server.db.query("SELECT file_id FROM files WHERE status <> 'granted'").then((rows) => rows.length);
+    const rowsBefore = await unfinished();
+    for (let i = 0; i < 36; i++) {
+      const granted = await grant(alice, 'file', 'gone.bin', 1_000_000);
+      const url = granted.data?.uploadURL ?? '';
+      expect(await partialPut(server, url, 1_000_000, new Uint8Array(20_000), AbortSignal.timeout(i % 6))).toBeNull();
+    }
+    for (let i = 0; i < 100 && (await unfinished()) > rowsBefore; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await unfinished()).toBe(rowsBefore);
+    expect(await storedFiles(dir)).toEqual(before.blobs);
+  });
 });
 
 describe('a stored file', () => {

@@ -18,7 +18,6 @@ import type { ModerationProvider } from '../moderation/provider';
 import type { PresenceService } from '../presence/presence-service';
 import { requireAllowedAvatar } from '../services/avatars';
 import * as conversations from '../services/conversations';
-import { groupTips } from '../services/group-tips';
 import * as groups from '../services/groups';
 import * as history from '../services/history';
 import * as merger from '../services/merger';
@@ -29,6 +28,8 @@ import * as send from '../services/send';
 import * as users from '../services/users';
 import type { TranslationService } from '../translation/translation-service';
 import type { Gate } from './gate';
+import { friendHandlers } from './handlers/friends';
+import { groupAdminHandlers } from './handlers/group-admin';
 import { messageActionHandlers } from './handlers/message-actions';
 import { presenceHandlers } from './handlers/presence';
 import { reactionHandlers } from './handlers/reactions';
@@ -69,6 +70,8 @@ export type HandlerTable = { [K in Exclude<OpName, 'login'>]: Handler<K> };
 
 /** Every op but login runs for a logged-in session; the gateway checks that before calling. */
 export const handlers: HandlerTable = {
+  ...friendHandlers,
+  ...groupAdminHandlers,
   ...messageActionHandlers,
   ...reactionHandlers,
   ...receiptHandlers,
@@ -132,7 +135,9 @@ export const handlers: HandlerTable = {
 
   async deleteConversation(services, session, user, body) {
     const ref = conversations.requireConversation(user.userID, body.conversationID);
-    await conversations.deleteConversation(services.db, user.userID, ref);
+    await receipts.tellPeerWhenCursorMoves(services, user.userID, ref.conversationID, () =>
+      conversations.deleteConversation(services.db, user.userID, ref),
+    );
     tellOtherTabs(services, session, user, 'conversationDeleted', { conversationID: ref.conversationID });
     return { conversationID: ref.conversationID };
   },
@@ -161,53 +166,6 @@ export const handlers: HandlerTable = {
 
   async getTotalUnreadMessageCount({ db }, _session, user) {
     return { totalUnreadCount: await conversations.totalUnread(db, user.userID) };
-  },
-
-  async createGroup(services, _session, user, body) {
-    const { db, bus, avatarHosts } = services;
-    await requireAllowedAvatar(db, user.userID, body.avatar, avatarHosts);
-    const { group, memberIDs } = await groups.createGroup(db, user.userID, body);
-    for (const memberID of memberIDs) {
-      const asSeen = memberID === user.userID ? group : await groups.getGroupProfile(db, memberID, group.groupID);
-      bus.publish([userTarget(memberID)], {
-        event: 'groupList',
-        data: { joined: [asSeen], left: [] },
-        membership: { groupID: group.groupID, joined: true },
-      });
-    }
-    const invited = memberIDs.filter((id) => id !== user.userID);
-    if (invited.length > 0) await groupTips.joined(services, group.groupID, user.userID, invited);
-    return { group };
-  },
-
-  async joinGroup(services, _session, user, body) {
-    const { db, bus } = services;
-    const result = await groups.joinGroup(db, user.userID, body.groupID);
-    if (result.status === 'JoinedSuccess') {
-      bus.publish([userTarget(user.userID)], {
-        event: 'groupList',
-        data: { joined: [result.group], left: [] },
-        membership: { groupID: body.groupID, joined: true },
-      });
-      await groupTips.joined(services, body.groupID, user.userID, [user.userID]);
-    }
-    return result;
-  },
-
-  async quitGroup(services, _session, user, body) {
-    const { db, bus } = services;
-    await groups.quitGroup(db, user.userID, body.groupID);
-    bus.publish([userTarget(user.userID)], {
-      event: 'groupList',
-      data: { joined: [], left: [body.groupID] },
-      membership: { groupID: body.groupID, joined: false },
-    });
-    bus.publish([userTarget(user.userID)], {
-      event: 'conversationDeleted',
-      data: { conversationID: `GROUP${body.groupID}` },
-    });
-    await groupTips.quit(services, body.groupID, user.userID);
-    return { groupID: body.groupID };
   },
 
   async getGroupList({ db }, _session, user) {

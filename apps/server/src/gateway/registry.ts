@@ -79,6 +79,16 @@ export class SessionRegistry {
     for (const session of recipients) {
       if (session.id !== delivery.exceptSession) session.write(delivery.frame);
     }
+    const { membership } = delivery;
+    if (membership && !membership.joined && delivery.targets.includes(`group.${membership.groupID}`)) {
+      this.dropGroup(membership.groupID);
+    }
+  }
+
+  /** A group that ended (dismissed): none of its sessions here hears from it again. */
+  private dropGroup(groupID: string): void {
+    for (const session of this.byGroup.get(groupID) ?? []) session.groups.delete(groupID);
+    this.byGroup.delete(groupID);
   }
 
   /** Tells (the `kicked` frame) and closes every session the portal session logged in; it takes no more pushes. */

@@ -94,7 +94,7 @@ async function freshGroup(
   });
   if (!created.ok) throw new Error(`could not create G: ${JSON.stringify(created.error)}`);
   const groupID = (created.data as { group: { groupID: string } }).group.groupID;
-  // No op grants the Admin role yet; the role exists in storage and on the wire.
+  // The Admin role set in storage: who may set it is group-admin-matrix.test.ts's to check.
   await server.db.query(`UPDATE group_members SET role = 'Admin' WHERE group_id = $1 AND user_id = $2`, [
     groupID,
     imUsers.admin,

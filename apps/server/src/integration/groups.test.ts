@@ -40,8 +40,9 @@ describe('groups', () => {
     // The tip that ann and ben were added is no news to them: it is read.
     expect(ann.getTotalUnreadMessageCount()).toBe(2);
     const history = (await ben.getMessageList({ conversationID: 'GROUPsuppliers' })).data.messageList;
-    expect(history.map((m) => m.type)).toEqual(['TIMGroupTipElem', 'TIMTextElem', 'TIMTextElem']);
-    expect(history.map((m) => m.atUserList)).toEqual([[], ['g-ann'], []]);
+    // 'g-owner created the group', then the tip that ann and ben were added.
+    expect(history.map((m) => m.type)).toEqual(['TIMCustomElem', 'TIMGroupTipElem', 'TIMTextElem', 'TIMTextElem']);
+    expect(history.map((m) => m.atUserList)).toEqual([[], [], ['g-ann'], []]);
     const conv = (await ann.getConversationProfile('GROUPsuppliers')).data.conversation;
     expect(conv).toMatchObject({ unreadCount: 2, type: 'GROUP' });
     expect(conv.groupProfile?.name).toBe('Suppliers');
@@ -68,7 +69,7 @@ describe('groups', () => {
     );
   });
 
-  it('joins free-access groups at once and refuses the others with clear errors', async () => {
+  it('joins free-access groups at once, asks permission of the others that allow it and refuses the rest', async () => {
     const owner = await user('j-owner');
     const joiner = await user('j-joiner');
     await owner.createGroup({ type: TYPES.GRP_COMMUNITY, name: 'Open', groupID: 'open-community' });
@@ -81,7 +82,9 @@ describe('groups', () => {
     expect((await joiner.joinGroup({ groupID: 'open-community' })).data.status).toBe(
       TYPES.JOIN_STATUS_ALREADY_IN_GROUP,
     );
-    expect(await errorCode(joiner.joinGroup({ groupID: 'vetted' }))).toBe(ErrorCode.GROUP_JOIN_UNSUPPORTED);
+    expect((await joiner.joinGroup({ groupID: 'vetted', applyMessage: 'hello' })).data.status).toBe(
+      TYPES.JOIN_STATUS_WAIT_APPROVAL,
+    );
     expect(await errorCode(joiner.joinGroup({ groupID: 'invite-only' }))).toBe(ErrorCode.GROUP_JOIN_UNSUPPORTED);
     expect(await errorCode(joiner.joinGroup({ groupID: 'no-such-group' }))).toBe(ErrorCode.GROUP_NOT_FOUND);
     expect((await joiner.getGroupList()).data.groupList.map((g) => g.groupID)).toEqual(['open-community']);
@@ -99,10 +102,14 @@ describe('groups', () => {
     await sendText(owner, 'h-community', 'after', 'GROUP');
     const texts = async (conversationID: string) =>
       (await late.getMessageList({ conversationID })).data.messageList.map((m) =>
-        m.type === 'TIMGroupTipElem' ? 'join tip' : (m.payload as { text: string }).text,
+        m.type === 'TIMGroupTipElem'
+          ? 'join tip'
+          : m.type === 'TIMCustomElem'
+            ? 'created'
+            : (m.payload as { text: string }).text,
       );
     expect(await texts('GROUPh-community')).toEqual(['join tip', 'after']);
-    expect(await texts('GROUPh-meeting')).toEqual(['before', 'join tip']);
+    expect(await texts('GROUPh-meeting')).toEqual(['created', 'before', 'join tip']);
     // History from before joining never counts as unread, nor the tips that they joined; 'after' does.
     await until(() => late.getTotalUnreadMessageCount() === 1, 5000, 'one unread');
   });
@@ -118,7 +125,7 @@ describe('groups', () => {
     );
     expect(await errorCode(sendText(outsider, 'no-group', 'hello?', 'GROUP'))).toBe(ErrorCode.GROUP_NOT_FOUND);
     const history = (await owner.getMessageList({ conversationID: 'GROUPp-group' })).data.messageList;
-    expect(history.map((m) => (m.payload as { text: string }).text)).toEqual(['members only']);
+    expect(history.filter((m) => m.type === 'TIMTextElem').map((m) => m.payload.text)).toEqual(['members only']);
   });
 
   it('lets members quit, after which they can no longer send, but not the owner of a community', async () => {

@@ -330,13 +330,15 @@ describe('group tips', () => {
     });
     await one.ok('quitGroup', { groupID: 'grp-tips' });
     const history = await owner.history('GROUPgrp-tips');
+    // 'Owner created the group' (services/group-tips.ts) opens it.
     expect(history.map((m) => [m.type, m.from, (m.payload as { operationType?: number }).operationType])).toEqual([
+      ['TIMCustomElem', 'tip-owner', undefined],
       ['TIMGroupTipElem', SYSTEM_SENDER, 1],
       ['TIMGroupTipElem', SYSTEM_SENDER, 1],
       ['TIMGroupTipElem', SYSTEM_SENDER, 2],
     ]);
-    expect(history[0]?.payload).toMatchObject({ operatorID: 'tip-owner', userIDList: ['tip-one'], nickList: ['一号'] });
-    expect(history[2]?.payload).toMatchObject({ operatorID: 'tip-one', userIDList: ['tip-one'], memberNum: 2 });
+    expect(history[1]?.payload).toMatchObject({ operatorID: 'tip-owner', userIDList: ['tip-one'], nickList: ['一号'] });
+    expect(history[3]?.payload).toMatchObject({ operatorID: 'tip-one', userIDList: ['tip-one'], memberNum: 2 });
     // The joiner sees their own join and what came after; a reconnecting client syncs the tips.
     expect(
       (await two.history('GROUPgrp-tips')).map((m) => (m.payload as { operationType: number }).operationType),
@@ -346,15 +348,32 @@ describe('group tips', () => {
       afterSequence: 0,
     });
     expect(synced.messageList.map((m) => m.type)).toEqual(['TIMGroupTipElem', 'TIMGroupTipElem']);
-    // The one who quit no longer reads the group.
-    expect((await one.request('getMessageList', { conversationID: 'GROUPgrp-tips' })).error?.code).toBe(
-      ErrorCode.GROUP_NOT_MEMBER,
-    );
+    // The one who quit reads what was said until they left, and no longer sends.
+    expect((await one.history('GROUPgrp-tips')).map((m) => m.type)).toEqual([
+      'TIMCustomElem',
+      'TIMGroupTipElem',
+      'TIMGroupTipElem',
+    ]);
+    expect(
+      (
+        await one.request('sendMessage', {
+          ID: 'tip-after-quit',
+          conversationType: 'GROUP',
+          to: 'grp-tips',
+          type: 'TIMTextElem',
+          payload: { text: 'still here?' },
+          clientTime: 1,
+          random: 1,
+        })
+      ).error?.code,
+    ).toBe(ErrorCode.GROUP_NOT_MEMBER);
   });
 
-  it('sends no tip for a group created without other members', async () => {
+  it('sends no tip for a group created without other members: it opens with the created message alone', async () => {
     const owner = await login('tip-alone');
     await owner.ok('createGroup', { type: 'Public', name: 'alone', groupID: 'grp-alone' });
-    expect(await owner.history('GROUPgrp-alone')).toEqual([]);
+    expect((await owner.history('GROUPgrp-alone')).map((m) => [m.type, m.from])).toEqual([
+      ['TIMCustomElem', 'tip-alone'],
+    ]);
   });
 });

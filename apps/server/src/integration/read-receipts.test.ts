@@ -241,6 +241,7 @@ describe('one-to-one read state', () => {
     const second = await delivered(alice, bob, 'cr-bob', 'two', 'C2C', false);
     const conversationID = 'C2Ccr-bob';
     expect(isMessagePeerRead(second.sent, conversationOf(alice, conversationID))).toBe(false);
+    expect(conversationOf(alice, conversationID)?.lastMessage.isPeerRead).toBe(false);
     expect(await counts(alice, second.sent)).toEqual({ readCount: 0, unreadCount: 1, isPeerRead: false });
 
     const here = nextEvent<ReadReceiptUpdate[]>(alice, EVENT.MESSAGE_READ_RECEIPT_RECEIVED);
@@ -259,7 +260,11 @@ describe('one-to-one read state', () => {
     for (const chat of [alice, aliceTab]) {
       expect(conversationOf(chat, conversationID)?.peerReadSequence).toBe(second.sent.sequence);
       expect(isMessagePeerRead(first.sent, conversationOf(chat, conversationID))).toBe(true);
+      // The list row shows my last message as read.
+      expect(conversationOf(chat, conversationID)?.lastMessage).toMatchObject({ ID: second.sent.ID, isPeerRead: true });
     }
+    // Bob's list: his last message is one he received, never 'read by the peer'.
+    expect(conversationOf(bob, 'C2Ccr-alice')?.lastMessage.isPeerRead).toBe(false);
     const filled = { ...second.sent };
     await alice.getMessageReadReceiptList([filled]);
     expect(filled).toMatchObject({
@@ -280,6 +285,21 @@ describe('one-to-one read state', () => {
     await delivered(bob, alice, 'cp-alice', 'yes', 'C2C', false);
     expect(await news).toMatchObject({ isPeerRead: true });
     expect(isMessagePeerRead(mine.sent, conversationOf(alice, 'C2Ccp-bob'))).toBe(true);
+    // The reply is the last message now: Bob's, not one of mine waiting to be read.
+    expect(conversationOf(alice, 'C2Ccp-bob')?.lastMessage.isPeerRead).toBe(false);
+  });
+
+  it('the peer deleting the chat reads it too, and the sender hears so at once', async () => {
+    const alice = await user('cd-alice');
+    const bob = await user('cd-bob');
+    const { sent } = await delivered(alice, bob, 'cd-bob', 'you will delete this', 'C2C', false);
+    const news = receipt(alice, sent.ID);
+    await bob.deleteConversation('C2Ccd-alice');
+    expect(await news).toMatchObject({ isPeerRead: true });
+    expect(conversationOf(alice, 'C2Ccd-bob')).toMatchObject({
+      peerReadSequence: sent.sequence,
+      lastMessage: { ID: sent.ID, isPeerRead: true },
+    });
   });
 
   it('a tab that was offline while the peer read has peerReadSequence from the list after its reconnect', async () => {
@@ -300,5 +320,7 @@ describe('one-to-one read state', () => {
     );
     const later = await user('co-alice');
     expect(conversationOf(later, 'C2Cco-bob')?.peerReadSequence).toBe(sent.sequence);
+    expect(conversationOf(later, 'C2Cco-bob')?.lastMessage.isPeerRead).toBe(true);
+    expect(conversationOf(away.chat, 'C2Cco-bob')?.lastMessage.isPeerRead).toBe(true);
   });
 });

@@ -13,6 +13,11 @@ export const IM_TABLES = [
   'merged_records',
   'merged_record_sources',
   'message_deletions',
+  'friends',
+  'friend_applications',
+  'blacklist',
+  'group_applications',
+  'group_mentions',
 ] as const;
 
 /** Portal tables whose content a refused request must not change. */

@@ -7,8 +7,7 @@ import {
   UserStatusType,
 } from '@liaison/protocol';
 import { z } from 'zod';
-import type { Bus } from '../bus/bus';
-import { userTarget } from '../bus/bus';
+import { type Bus, type BusEnvelope, toDelivery, userTarget } from '../bus/bus';
 import type { Sql } from '../db/database';
 import type { RegistryObserver, SessionRegistry } from '../gateway/registry';
 import type { Session, SessionUser } from '../gateway/session';
@@ -43,11 +42,10 @@ export class PresenceService implements RegistryObserver {
   private readonly customStatusChannel: string;
 
   constructor(private readonly deps: PresenceDeps) {
-    this.typing = new TypingRelay(
-      deps.bus,
-      { perSecond: deps.settings.typingPerSecond, burst: deps.settings.typingBurst },
-      (userID) => this.tracker.isOnline(userID),
-    );
+    this.typing = new TypingRelay((userID, envelope) => this.sendEphemeral(userID, envelope), {
+      perSecond: deps.settings.typingPerSecond,
+      burst: deps.settings.typingBurst,
+    });
     this.customStatusChannel = `custom-status.${deps.scope}`;
     this.tracker = new StatusTracker({
       bus: deps.bus,
@@ -135,6 +133,11 @@ export class PresenceService implements RegistryObserver {
     return { failureUserList: [] };
   }
 
+  /** Everyone online on any process now. */
+  onlineUsers(): string[] {
+    return this.tracker.onlineUsers();
+  }
+
   /** Stored, then pushed to my other tabs and to everyone watching me, on every process. */
   async setSelfStatus(
     session: Session,
@@ -151,6 +154,17 @@ export class PresenceService implements RegistryObserver {
       exceptSession: session.id,
     });
     return {};
+  }
+
+  /**
+   * A push nothing stores (typing): straight to the user's sessions here, and through the bus
+   * only when another process lists them. The bus round trip cost about as much as the rest of a
+   * typing relay (docs/performance.md).
+   */
+  private sendEphemeral(userID: string, envelope: BusEnvelope): void {
+    const target = userTarget(userID);
+    if (this.deps.registry.countUser(userID) > 0) this.deps.registry.deliver(toDelivery([target], envelope));
+    if (this.tracker.isOnlineElsewhere(userID)) this.deps.bus.publish([target], { ...envelope, elsewhereOnly: true });
   }
 
   private announceCustomStatus(userID: string, customStatus: string): void {

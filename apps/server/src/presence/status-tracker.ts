@@ -98,7 +98,17 @@ export class StatusTracker {
   }
 
   isOnline(userID: string): boolean {
-    return this.local.has(userID) || (this.remoteCount.get(userID) ?? 0) > 0;
+    return this.local.has(userID) || this.isOnlineElsewhere(userID);
+  }
+
+  /** Everyone online on any process now (getGroupOnlineMemberCount). */
+  onlineUsers(): string[] {
+    return [...new Set([...this.local, ...this.remoteCount.keys()])];
+  }
+
+  /** Whether another process lists the user (connected there, or within its grace). */
+  isOnlineElsewhere(userID: string): boolean {
+    return (this.remoteCount.get(userID) ?? 0) > 0;
   }
 
   /** The user's first session on this process logged in. */

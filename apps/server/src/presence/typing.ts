@@ -1,6 +1,5 @@
 import { ErrorCode, LiaisonError, RateLimitError } from '@liaison/protocol';
-import type { Bus } from '../bus/bus';
-import { userTarget } from '../bus/bus';
+import type { BusEnvelope } from '../bus/bus';
 import type { Session, SessionUser } from '../gateway/session';
 import { TokenBucket } from '../limits/token-bucket';
 import { countRefusal } from '../metrics/metrics';
@@ -30,10 +29,9 @@ export class TypingRelay {
    * (typing never slows a message down) and far above what a person typing in a few chats needs.
    */
   constructor(
-    private readonly bus: Pick<Bus, 'publish'>,
+    /** To the user's tabs on every process; nothing when they have none. */
+    private readonly sendToUser: (userID: string, envelope: BusEnvelope) => void,
     private readonly limit: { perSecond: number; burst: number },
-    /** Whether the user has a tab on any process: typing to nobody is not published. */
-    private readonly isOnline: (userID: string) => boolean,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -55,8 +53,7 @@ export class TypingRelay {
     state.last.delete(ref.target);
     state.last.set(ref.target, { isTyping, at: now });
     if (state.last.size > PEERS_REMEMBERED) state.last.delete(state.last.keys().next().value as string);
-    if (!this.isOnline(ref.target)) return;
-    this.bus.publish([userTarget(ref.target)], {
+    this.sendToUser(ref.target, {
       event: 'typing',
       data: { conversationID: `C2C${user.userID}`, userID: user.userID, isTyping },
     });

@@ -8,7 +8,8 @@ import {
 } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
-import { groupAsSeen } from './group-visibility';
+import { unreadMentions } from './group-mentions';
+import { formerGroupProfiles, groupAsSeen } from './group-visibility';
 import { lastVisibleMessages } from './history';
 import { type ConversationRef, resolveConversation } from './keys';
 import { type GroupRow, type MemberRow, toGroupProfile } from './rows';
@@ -27,15 +28,22 @@ interface ViewRow {
   max_seq: unknown;
   change_seq: unknown;
   peer_read_seq: unknown;
+  ceiling_seq: unknown;
+  operation_type: unknown;
 }
 
+/**
+ * A user's conversations. max_seq is what they may see of it: the conversation's head, or where
+ * it stood when they left the group (ceiling_seq; LEAST ignores a NULL).
+ */
 const VIEW_QUERY = `
   SELECT uc.conv_key, uc.conv_type, uc.target, uc.read_seq, uc.floor_seq, uc.is_pinned, uc.remind_type,
-         uc.draft_text, uc.updated_at, c.max_seq, c.change_seq,
+         uc.draft_text, uc.updated_at, LEAST(c.max_seq, uc.ceiling_seq) AS max_seq, c.change_seq,
+         uc.ceiling_seq, uc.operation_type,
          (SELECT p.read_seq FROM user_conversations p
            WHERE uc.conv_type = 'C2C' AND p.conv_key = uc.conv_key AND p.user_id = uc.target) AS peer_read_seq
     FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
-   WHERE uc.user_id = $1 AND (NOT uc.hidden OR c.max_seq > uc.floor_seq)`;
+   WHERE uc.user_id = $1 AND (NOT uc.hidden OR LEAST(c.max_seq, uc.ceiling_seq) > uc.floor_seq)`;
 
 /** Every conversation the user can see, with unread counts derived from sequences. */
 export async function listConversations(db: Sql, userID: string): Promise<WireConversation[]> {
@@ -71,7 +79,8 @@ const PATCH_SQL: Record<ConversationPatch['kind'], string> = {
   pin: 'is_pinned = $3',
   remind: 'remind_type = $3',
   draft: 'draft_text = $3',
-  read: 'read_seq = GREATEST(uc.read_seq, (SELECT max_seq FROM conversations c WHERE c.conv_key = uc.conv_key))',
+  read: `read_seq = GREATEST(uc.read_seq,
+           (SELECT LEAST(c.max_seq, uc.ceiling_seq) FROM conversations c WHERE c.conv_key = uc.conv_key))`,
 };
 
 /** Changes the user's view of a visible conversation; returns it as it is now. */
@@ -103,26 +112,31 @@ export async function patchConversation(
   return getConversation(db, userID, ref);
 }
 
-/** Hides the conversation and its history up to now; a later message brings it back. */
-export async function deleteConversation(db: Sql, userID: string, ref: ConversationRef): Promise<void> {
+/**
+ * Hides the conversation and its history up to now (read, too); a later message brings it back.
+ * Resolves with the read cursor after it.
+ */
+export async function deleteConversation(db: Sql, userID: string, ref: ConversationRef): Promise<number> {
   await getConversation(db, userID, ref);
-  await db.query(
+  const [row] = await db.query<{ read_seq: unknown }>(
     `UPDATE user_conversations uc
         SET hidden = true, is_pinned = false, draft_text = '', updated_at = $3,
-            floor_seq = c.max_seq, read_seq = GREATEST(uc.read_seq, c.max_seq)
+            floor_seq = LEAST(c.max_seq, uc.ceiling_seq), read_seq = GREATEST(uc.read_seq, LEAST(c.max_seq, uc.ceiling_seq))
        FROM conversations c
-      WHERE c.conv_key = uc.conv_key AND uc.user_id = $1 AND uc.conv_key = $2`,
+      WHERE c.conv_key = uc.conv_key AND uc.user_id = $1 AND uc.conv_key = $2
+      RETURNING uc.read_seq`,
     [userID, ref.key, Date.now()],
   );
+  return toNumber(row?.read_seq ?? 0);
 }
 
 /** Total of unread messages in conversations that notify (muted ones do not count). */
 export async function totalUnread(db: Sql, userID: string): Promise<number> {
   const [row] = await db.query<{ total: unknown }>(
-    `SELECT COALESCE(SUM(GREATEST(c.max_seq - GREATEST(uc.read_seq, uc.floor_seq), 0)), 0) AS total
+    `SELECT COALESCE(SUM(GREATEST(LEAST(c.max_seq, uc.ceiling_seq) - GREATEST(uc.read_seq, uc.floor_seq), 0)), 0) AS total
        FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
       WHERE uc.user_id = $1 AND uc.remind_type = 'AcceptAndNotify'
-        AND (NOT uc.hidden OR c.max_seq > uc.floor_seq)`,
+        AND (NOT uc.hidden OR LEAST(c.max_seq, uc.ceiling_seq) > uc.floor_seq)`,
     [userID],
   );
   return toNumber(row?.total);
@@ -135,18 +149,35 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
   const lastMessages = await lastVisibleMessages(
     db,
     userID,
-    withMessages.map((r) => ({ key: r.conv_key, floor: toNumber(r.floor_seq) })),
+    withMessages.map((r) => ({ key: r.conv_key, floor: toNumber(r.floor_seq), ceiling: ceilingOf(r) })),
   );
   const peers = rows.filter((r) => r.conv_type === 'C2C').map((r) => r.target);
   const profiles = new Map((await getProfiles(db, peers)).map((p) => [p.userID, p]));
-  const groups = await groupProfilesFor(
-    db,
-    userID,
-    rows.filter((r) => r.conv_type === 'GROUP').map((r) => r.target),
-  );
+  const groupRows = rows.filter((r) => r.conv_type === 'GROUP');
+  const [groups, formerGroups, atInfo] = await Promise.all([
+    groupProfilesFor(
+      db,
+      userID,
+      groupRows.filter((r) => ceilingOf(r) === null).map((r) => r.target),
+    ),
+    formerGroupProfiles(
+      db,
+      groupRows.filter((r) => ceilingOf(r) !== null).map((r) => r.target),
+    ),
+    unreadMentions(
+      db,
+      userID,
+      groupRows.map((r) => ({
+        key: r.conv_key,
+        floor: Math.max(toNumber(r.read_seq), toNumber(r.floor_seq)),
+        ceiling: ceilingOf(r),
+      })),
+    ),
+  ]);
   return rows.map((r) => {
     const maxSeq = toNumber(r.max_seq);
-    const readSeq = Math.max(toNumber(r.read_seq), toNumber(r.floor_seq));
+    // A tip about someone leaving is read for them, above what they may see of it (their ceiling).
+    const readSeq = Math.min(Math.max(toNumber(r.read_seq), toNumber(r.floor_seq)), maxSeq);
     const isC2C = r.conv_type === 'C2C';
     return {
       conversationID: `${isC2C ? 'C2C' : 'GROUP'}${r.target}`,
@@ -163,9 +194,15 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
       changeSequence: toNumber(r.change_seq),
       peerReadSequence: toNumber(r.peer_read_seq ?? 0),
       userProfile: isC2C ? (profiles.get(r.target) ?? emptyProfile(r.target)) : null,
-      groupProfile: isC2C ? null : (groups.get(r.target) ?? null),
+      groupProfile: isC2C ? null : (groups.get(r.target) ?? formerGroups.get(r.target) ?? null),
+      operationType: toNumber(r.operation_type ?? 0),
+      groupAtInfoList: atInfo.get(r.conv_key) ?? [],
     };
   });
+}
+
+function ceilingOf(row: ViewRow): number | null {
+  return row.ceiling_seq === null || row.ceiling_seq === undefined ? null : toNumber(row.ceiling_seq);
 }
 
 /**
@@ -182,11 +219,11 @@ export async function groupProfilesFor(
   const rows = await db.query<
     GroupRow & Partial<MemberRow> & { remind_type: string | null; member_user: string | null }
   >(
-    `SELECT g.*, m.user_id AS member_user, m.role, m.join_time, m.name_card, uc.remind_type
+    `SELECT g.*, m.user_id AS member_user, m.role, m.join_time, m.name_card, m.mute_until, uc.remind_type
        FROM groups g
        LEFT JOIN group_members m ON m.group_id = g.group_id AND m.user_id = $1
        LEFT JOIN user_conversations uc ON uc.user_id = $1 AND uc.conv_key = 'g:' || g.group_id
-      WHERE g.group_id = ANY($2)`,
+      WHERE g.group_id = ANY($2) AND g.dismissed_at IS NULL`,
     [userID, groupIDs],
   );
   for (const row of rows) {
@@ -197,6 +234,7 @@ export async function groupProfilesFor(
             role: row.role,
             join_time: row.join_time,
             name_card: row.name_card ?? '',
+            mute_until: row.mute_until ?? 0,
             remind_type: row.remind_type ?? 'AcceptAndNotify',
           }
         : null;
@@ -235,6 +273,8 @@ function emptyC2C(ref: ConversationRef, peer: Profile): WireConversation {
     peerReadSequence: 0,
     userProfile: peer,
     groupProfile: null,
+    operationType: 0,
+    groupAtInfoList: [],
   };
 }
 

@@ -15,6 +15,8 @@ export interface GroupTip {
   userIDList: string[];
   /** Profile changes: the changed fields and their new values. */
   newGroupProfile?: GroupTipPayload['newGroupProfile'];
+  /** Mute changes: each member's mute length in seconds (0: cancelled). */
+  memberList?: GroupTipPayload['memberList'];
 }
 
 /**
@@ -23,9 +25,10 @@ export interface GroupTip {
  * taken now, so the tip reads the same later. Resolves null when the group is gone.
  */
 export async function sendGroupTip(deps: TipDeps, groupID: string, tip: GroupTip): Promise<WireMessage | null> {
-  const [group] = await deps.db.query<{ member_count: number }>('SELECT member_count FROM groups WHERE group_id = $1', [
-    groupID,
-  ]);
+  const [group] = await deps.db.query<{ member_count: number }>(
+    'SELECT member_count FROM groups WHERE group_id = $1 AND dismissed_at IS NULL',
+    [groupID],
+  );
   if (!group) return null;
   const nicks = new Map(
     (
@@ -42,6 +45,7 @@ export async function sendGroupTip(deps: TipDeps, groupID: string, tip: GroupTip
     nickList: tip.userIDList.map((id) => nicks.get(id) ?? ''),
     newGroupProfile: tip.newGroupProfile ?? null,
     memberNum: group.member_count,
+    ...(tip.memberList ? { memberList: tip.memberList } : {}),
   };
   const { message } = await deps.writer.submit({
     key: groupKey(groupID),
@@ -66,12 +70,28 @@ export async function sendGroupTip(deps: TipDeps, groupID: string, tip: GroupTip
 }
 
 /**
- * Tips for what members do. The join and quit tips are sent by the group ops here; kick, role and
- * profile tips are ready for the group administration ops, which do not exist yet.
+ * Tips for what members do and what is done to the group (docs/groups.md), as the reference
+ * makes them: joins (an invitation is a join whose operator is the inviter), quits, removals,
+ * admin changes, profile changes (an owner change is one: newGroupProfile.ownerID) and mutes (a
+ * member profile change with memberList).
  */
 export const groupTips = {
   joined: (deps: TipDeps, groupID: string, operatorID: string, userIDs: string[]) =>
     tipOrNothing(deps, groupID, { operatorID, operationType: GroupTipOperation.MEMBER_JOIN, userIDList: userIDs }),
+  ownerChanged: (deps: TipDeps, groupID: string, operatorID: string, newOwnerID: string) =>
+    tipOrNothing(deps, groupID, {
+      operatorID,
+      operationType: GroupTipOperation.GROUP_PROFILE_UPDATED,
+      userIDList: [newOwnerID],
+      newGroupProfile: { ownerID: newOwnerID },
+    }),
+  muted: (deps: TipDeps, groupID: string, operatorID: string, userID: string, muteTime: number) =>
+    tipOrNothing(deps, groupID, {
+      operatorID,
+      operationType: GroupTipOperation.MEMBER_PROFILE_UPDATED,
+      userIDList: [userID],
+      memberList: [{ userID, muteTime }],
+    }),
   quit: (deps: TipDeps, groupID: string, userID: string) =>
     tipOrNothing(deps, groupID, {
       operatorID: userID,
@@ -116,4 +136,47 @@ export const groupTips = {
  */
 async function tipOrNothing(deps: TipDeps, groupID: string, tip: GroupTip): Promise<void> {
   await sendGroupTip(deps, groupID, tip).catch(() => null);
+}
+
+/** The chat kit's 'group created' message (TUIKit's businessID), shown as 'X created the group'. */
+const GROUP_CREATE_BUSINESS_ID = 'group_create';
+
+/**
+ * 'X created the group': the message the reference chat kit sends after createGroup, sent here by
+ * the server so the group opens with it on every member's list, and read for them all (nobody
+ * needs telling that a group they were just shown exists).
+ */
+export async function sendGroupCreated(
+  deps: TipDeps,
+  groupID: string,
+  creator: { userID: string; nick: string; avatar: string },
+  memberIDs: readonly string[],
+): Promise<void> {
+  const data = JSON.stringify({
+    businessID: GROUP_CREATE_BUSINESS_ID,
+    version: 4,
+    opUser: creator.nick || creator.userID,
+    content: '创建群组',
+  });
+  await deps.writer
+    .submit({
+      key: groupKey(groupID),
+      convType: 'GROUP',
+      sender: creator.userID,
+      recipient: groupID,
+      id: `created-${randomBytes(12).toString('base64url')}`,
+      type: 'TIMCustomElem',
+      payload: { data, description: '', extension: '' },
+      atUserList: [],
+      clientTime: Math.floor(Date.now() / 1000),
+      random: randomBytes(4).readUInt32BE(0),
+      nick: creator.nick,
+      avatar: creator.avatar,
+      cloudCustomData: '',
+      needReadReceipt: false,
+      origin: '',
+      system: true,
+      readBy: memberIDs,
+    })
+    .catch(() => null);
 }

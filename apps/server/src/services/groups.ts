@@ -5,14 +5,12 @@ import {
   type GroupProfile,
   GroupType,
   JoinOption,
-  type JoinStatus,
   LiaisonError,
   Limits,
   type OpRequestParsed,
   stripBidiControls,
 } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
-import { toNumber } from '../db/database';
 import { groupProfilesFor } from './conversations';
 import { groupKey } from './keys';
 import { type MemberRow, toGroupMember, type UserRow } from './rows';
@@ -37,6 +35,11 @@ const MAX_MEMBERS: Record<GroupType, number> = {
 /** Meeting groups show history from before joining (spec chat.md §9); the others start at the join. */
 const SEES_HISTORY_BEFORE_JOIN = new Set<string>([GroupType.MEETING]);
 
+/** Where a new member's view of the group starts: read up to now, and history before it hidden but in Meeting groups. */
+export function startFor(type: string, maxSeq: number): { readSeq: number; floorSeq: number } {
+  return { readSeq: maxSeq, floorSeq: SEES_HISTORY_BEFORE_JOIN.has(type) ? 0 : maxSeq };
+}
+
 export async function createGroup(
   db: Database,
   ownerID: string,
@@ -48,8 +51,9 @@ export async function createGroup(
     type === GroupType.WORK || type === GroupType.AVCHATROOM
       ? DEFAULT_JOIN_OPTION[type]
       : (req.joinOption ?? DEFAULT_JOIN_OPTION[type]);
-  const name = stripBidiControls(req.name);
+  const name = stripBidiControls(req.name).trim();
   if (name === '') throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Invalid parameters: name: no visible character');
+  requireNotificationLength(req.notification ?? '');
   const memberIDs = [...new Set([ownerID, ...(req.memberList ?? []).map((m) => m.userID)])];
   if (memberIDs.length > MAX_MEMBERS[type]) throw new LiaisonError(ErrorCode.GROUP_FULL);
   const now = Date.now();
@@ -86,67 +90,6 @@ export async function createGroup(
   return { group: await getGroupProfile(db, ownerID, groupID), memberIDs };
 }
 
-export async function joinGroup(
-  db: Database,
-  userID: string,
-  groupID: string,
-): Promise<{ status: JoinStatus; group: GroupProfile }> {
-  const status = await db.transaction(async (tx): Promise<JoinStatus> => {
-    const [group] = await tx.query<{ type: string; join_option: string; max_members: number; member_count: number }>(
-      'SELECT type, join_option, max_members, member_count FROM groups WHERE group_id = $1 FOR UPDATE',
-      [groupID],
-    );
-    if (!group) throw new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
-    const [member] = await tx.query('SELECT 1 FROM group_members WHERE group_id = $1 AND user_id = $2', [
-      groupID,
-      userID,
-    ]);
-    if (member) return 'AlreadyInGroup';
-    if (group.type === GroupType.WORK) {
-      throw new LiaisonError(ErrorCode.GROUP_JOIN_UNSUPPORTED, 'Work groups can only be joined by invitation');
-    }
-    if (group.join_option !== JoinOption.FREE_ACCESS) {
-      throw new LiaisonError(
-        ErrorCode.GROUP_JOIN_UNSUPPORTED,
-        group.join_option === JoinOption.DISABLE_APPLY
-          ? 'This group does not accept join requests'
-          : 'Joining with approval is not supported yet; ask an admin to add you',
-      );
-    }
-    if (group.member_count >= group.max_members) throw new LiaisonError(ErrorCode.GROUP_FULL);
-    const [conv] = await tx.query<{ max_seq: unknown }>('SELECT max_seq FROM conversations WHERE conv_key = $1', [
-      groupKey(groupID),
-    ]);
-    const maxSeq = toNumber(conv?.max_seq);
-    const floorSeq = SEES_HISTORY_BEFORE_JOIN.has(group.type) ? 0 : maxSeq;
-    await addMembers(tx, groupID, [userID], null, { readSeq: maxSeq, floorSeq }, Date.now());
-    await tx.query('UPDATE groups SET member_count = member_count + 1 WHERE group_id = $1', [groupID]);
-    return 'JoinedSuccess';
-  });
-  return { status, group: await getGroupProfile(db, userID, groupID) };
-}
-
-export async function quitGroup(db: Database, userID: string, groupID: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [group] = await tx.query<{ type: string; owner_id: string }>(
-      'SELECT type, owner_id FROM groups WHERE group_id = $1 FOR UPDATE',
-      [groupID],
-    );
-    if (!group) throw new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
-    // Only a Work group can outlive its owner leaving; the others need a transfer or a dismissal first.
-    if (group.owner_id === userID && group.type !== GroupType.WORK) {
-      throw new LiaisonError(ErrorCode.GROUP_OWNER_CANNOT_QUIT);
-    }
-    const removed = await tx.query('DELETE FROM group_members WHERE group_id = $1 AND user_id = $2 RETURNING user_id', [
-      groupID,
-      userID,
-    ]);
-    if (removed.length === 0) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
-    await tx.query('UPDATE groups SET member_count = member_count - 1 WHERE group_id = $1', [groupID]);
-    await tx.query('DELETE FROM user_conversations WHERE user_id = $1 AND conv_key = $2', [userID, groupKey(groupID)]);
-  });
-}
-
 export async function listGroupIDs(db: Sql, userID: string): Promise<string[]> {
   const rows = await db.query<{ group_id: string }>('SELECT group_id FROM group_members WHERE user_id = $1', [userID]);
   return rows.map((r) => r.group_id);
@@ -162,7 +105,7 @@ export async function listGroups(db: Sql, userID: string): Promise<GroupProfile[
 export async function getGroupProfile(db: Sql, userID: string, groupID: string): Promise<GroupProfile> {
   const group = (await groupProfilesFor(db, userID, [groupID])).get(groupID);
   if (group) return group;
-  const [exists] = await db.query('SELECT 1 FROM groups WHERE group_id = $1', [groupID]);
+  const [exists] = await db.query('SELECT 1 FROM groups WHERE group_id = $1 AND dismissed_at IS NULL', [groupID]);
   throw new LiaisonError(exists ? ErrorCode.GROUP_NO_PERMISSION : ErrorCode.GROUP_NOT_FOUND);
 }
 
@@ -177,24 +120,31 @@ export async function getMembers(
   const [group] = await db.query<{ member_count: number; member: string | null }>(
     `SELECT g.member_count, m.user_id AS member
        FROM groups g LEFT JOIN group_members m ON m.group_id = g.group_id AND m.user_id = $2
-      WHERE g.group_id = $1`,
+      WHERE g.group_id = $1 AND g.dismissed_at IS NULL`,
     [groupID, userID],
   );
   if (!group) throw new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
   if (!group.member) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
+  // The owner, then admins, then members, each by join time: the order of an index
+  // (group_members_in_order), so a page deep into a 100,000-member group reads no table rows before it.
   const rows = await db.query<MemberRow & UserRow>(
-    `SELECT m.user_id, m.role, m.join_time, m.name_card, u.nick, u.avatar, u.self_signature
-       FROM group_members m JOIN users u ON u.user_id = m.user_id
-      WHERE m.group_id = $1
-      ORDER BY m.join_time, CASE m.role WHEN 'Owner' THEN 0 WHEN 'Admin' THEN 1 ELSE 2 END, m.user_id
-      LIMIT $2 OFFSET $3`,
+    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, u.nick, u.avatar, u.self_signature
+       FROM (SELECT user_id, role, join_time, name_card, mute_until, role_rank FROM group_members
+              WHERE group_id = $1 ORDER BY role_rank, join_time, user_id LIMIT $2 OFFSET $3) m
+       JOIN users u ON u.user_id = m.user_id
+      ORDER BY m.role_rank, m.join_time, m.user_id`,
     [groupID, count, offset],
   );
   const next = offset + rows.length;
   return { memberList: rows.map(toGroupMember), offset: next >= group.member_count ? 0 : next };
 }
 
-async function addMembers(
+/**
+ * Makes the users members (role Member, or Owner for ownerID) with their view of the group
+ * starting at `start`. Someone who had left gets their conversation back as a member's: no
+ * ceiling, no reason for leaving. A waiting join request of theirs is settled by it.
+ */
+export async function addMembers(
   tx: Sql,
   groupID: string,
   userIDs: string[],
@@ -211,9 +161,21 @@ async function addMembers(
     `INSERT INTO user_conversations (user_id, conv_key, conv_type, target, read_seq, floor_seq, updated_at)
        SELECT u, $2, 'GROUP', $3, $4, $5, $6 FROM unnest($1::text[]) AS u
        ON CONFLICT (user_id, conv_key) DO UPDATE
-         SET read_seq = EXCLUDED.read_seq, floor_seq = EXCLUDED.floor_seq, hidden = false, updated_at = EXCLUDED.updated_at`,
+         SET read_seq = EXCLUDED.read_seq, floor_seq = EXCLUDED.floor_seq, hidden = false, updated_at = EXCLUDED.updated_at,
+             ceiling_seq = NULL, operation_type = 0`,
     [userIDs, groupKey(groupID), groupID, start.readSeq, start.floorSeq, now],
   );
+  await tx.query('DELETE FROM group_applications WHERE group_id = $1 AND applicant = ANY($2)', [groupID, userIDs]);
+}
+
+/** spec portal.md §5: a notice holds at most 150 characters (10004 with the spec's text). */
+export function requireNotificationLength(notification: string): void {
+  if ([...notification].length > Limits.GROUP_NOTIFICATION_MAX_CHARS) {
+    throw new LiaisonError(
+      ErrorCode.GROUP_INVALID_PARAMS,
+      `group notice exceeds the limit, max length ${Limits.GROUP_NOTIFICATION_MAX_CHARS}`,
+    );
+  }
 }
 
 function generateGroupID(): string {

@@ -1,7 +1,7 @@
 import { Limits, type OpResponse } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
-import { NOT_DELETED_BY_ME, visibleFloor } from './history';
+import { NOT_DELETED_BY_ME, visibleRange } from './history';
 import type { ConversationRef } from './keys';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './rows';
 
@@ -55,8 +55,9 @@ export async function syncMessageChanges(
   ref: ConversationRef,
   afterChange: number,
 ): Promise<OpResponse<'syncMessageChanges'>> {
-  const floor = await visibleFloor(db, userID, ref);
-  if (floor === null)
+  // Someone who left a group still follows changes to what they could read (a revoke, a flag).
+  const range = await visibleRange(db, userID, ref);
+  if (range === null)
     return { messageList: [], deletedMessageIDList: [], changeSequence: afterChange, isCompleted: true };
   // Read first: every change at or below it has committed (see withChange).
   const [head] = await db.query<{ change_seq: unknown }>('SELECT change_seq FROM conversations WHERE conv_key = $1', [
@@ -68,9 +69,10 @@ export async function syncMessageChanges(
     `SELECT ${MESSAGE_COLUMNS.split(', ')
       .map((c) => `m.${c}`)
       .join(', ')} FROM messages m
-      WHERE m.conv_key = $2 AND m.change_seq > 0 AND m.change_seq > $3 AND m.seq > $4 AND ${NOT_DELETED_BY_ME}
+      WHERE m.conv_key = $2 AND m.change_seq > 0 AND m.change_seq > $3 AND m.seq > $4 AND m.seq <= $6
+        AND ${NOT_DELETED_BY_ME}
       ORDER BY m.change_seq ASC LIMIT $5`,
-    [userID, ref.key, afterChange, floor, limit + 1],
+    [userID, ref.key, afterChange, range.floor, limit + 1, range.ceiling ?? Number.MAX_SAFE_INTEGER],
   );
   const deleted = await db.query<{ id: string; change_seq: unknown }>(
     `SELECT m.id, d.change_seq FROM message_deletions d JOIN messages m ON m.conv_key = d.conv_key AND m.seq = d.seq

@@ -1,4 +1,5 @@
 import {
+  AT_ALL,
   ErrorCode,
   GroupType,
   LiaisonError,
@@ -8,6 +9,8 @@ import {
 } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
+import { c2cPairKey, c2cRefusals } from './c2c-permission';
+import { type C2CSettings, defaultC2CSettings } from './c2c-settings';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './rows';
 
 /** A validated send, addressed by storage key. */
@@ -89,8 +92,10 @@ export class MessageWriter {
     onCommitted: (results: WriteResult[]) => Promise<void>,
     onError: (err: unknown) => void,
     laneCount = 1,
+    /** Blocklist and friendship rules of one-to-one sends (services/c2c-permission.ts). */
+    c2c: C2CSettings = defaultC2CSettings,
   ) {
-    this.lanes = Array.from({ length: laneCount }, () => new Lane(db, this.caches, onCommitted, onError));
+    this.lanes = Array.from({ length: laneCount }, () => new Lane(db, this.caches, onCommitted, onError, c2c));
   }
 
   submit(input: NewMessage): Promise<WriteResult> {
@@ -120,6 +125,7 @@ class Lane {
     private readonly caches: WriterCaches,
     private readonly onCommitted: (results: WriteResult[]) => Promise<void>,
     private readonly onError: (err: unknown) => void,
+    private readonly c2c: C2CSettings,
   ) {}
 
   submit(input: NewMessage): Promise<WriteResult> {
@@ -164,7 +170,7 @@ class Lane {
   private async store(batch: Pending[]): Promise<void> {
     let written: Awaited<ReturnType<typeof writeBatch>>;
     try {
-      written = await writeBatch(this.db, batch, this.caches);
+      written = await writeBatch(this.db, batch, this.caches, this.c2c);
     } catch (err) {
       if (batch.length > 1 && isRefusedRow(err)) {
         const half = Math.ceil(batch.length / 2);
@@ -208,10 +214,11 @@ async function writeBatch(
   db: Sql,
   batch: Pending[],
   caches: Readonly<WriterCaches>,
+  c2c: C2CSettings,
 ): Promise<{ outcomes: Array<WriteResult | LiaisonError>; created: string[] }> {
   const now = Date.now();
   const inputs = batch.map((p) => p.input);
-  const outcomes: Array<WriteResult | LiaisonError | null> = await authorise(db, inputs, caches, now);
+  const outcomes: Array<WriteResult | LiaisonError | null> = await authorise(db, inputs, caches, now, c2c);
 
   // The first copy of an ID within the batch is the one stored; later copies answer with it.
   const firstOf = new Map<string, number>();
@@ -395,6 +402,7 @@ async function authorise(
   inputs: NewMessage[],
   caches: Readonly<WriterCaches>,
   now: number,
+  c2c: C2CSettings,
 ): Promise<Array<WriteResult | LiaisonError | null>> {
   const unknownPeers = [
     ...new Set(inputs.filter((m) => m.convType === 'C2C' && !caches.users.has(m.recipient)).map((m) => m.recipient)),
@@ -413,17 +421,32 @@ async function authorise(
       groupSends.set(`${m.recipient}\n${m.sender}`, { g: m.recipient, u: m.sender });
   }
   const groupTypes = new Map<string, string>();
-  const memberships = new Set<string>();
+  // Sender's role and mute end (ms) by group and sender; groups with mute-all on.
+  const memberships = new Map<string, { role: string; muteUntil: number }>();
+  const mutedGroups = new Set<string>();
   if (groupSends.size > 0) {
-    for (const row of await tx.query<{ group_id: string; type: string; member: string | null }>(
-      `SELECT g.group_id, g.type, m.user_id AS member
+    for (const row of await tx.query<{
+      group_id: string;
+      type: string;
+      mute_all: boolean;
+      member: string | null;
+      role: string | null;
+      mute_until: unknown;
+    }>(
+      `SELECT g.group_id, g.type, g.mute_all, m.user_id AS member, m.role, m.mute_until
          FROM jsonb_to_recordset($1::jsonb) AS v(g text, u text)
-         JOIN groups g ON g.group_id = v.g
+         JOIN groups g ON g.group_id = v.g AND g.dismissed_at IS NULL
          LEFT JOIN group_members m ON m.group_id = v.g AND m.user_id = v.u`,
       [JSON.stringify([...groupSends.values()])],
     )) {
       groupTypes.set(row.group_id, row.type);
-      if (row.member) memberships.add(`${row.group_id}\n${row.member}`);
+      if (row.mute_all) mutedGroups.add(row.group_id);
+      if (row.member) {
+        memberships.set(`${row.group_id}\n${row.member}`, {
+          role: row.role ?? 'Member',
+          muteUntil: toNumber(row.mute_until),
+        });
+      }
     }
   }
   const systemGroups = [
@@ -437,12 +460,28 @@ async function authorise(
       groupTypes.set(row.group_id, row.type);
     }
   }
+  const c2cRefused = await c2cRefusals(
+    tx,
+    inputs.filter((m) => m.convType === 'C2C' && caches.users.has(m.recipient)),
+    c2c,
+  );
   return inputs.map((m) => {
-    if (m.convType === 'C2C') return caches.users.has(m.recipient) ? null : new LiaisonError(ErrorCode.USER_NOT_FOUND);
+    if (m.convType === 'C2C') {
+      if (!caches.users.has(m.recipient)) return new LiaisonError(ErrorCode.USER_NOT_FOUND);
+      return c2cRefused.get(c2cPairKey(m.sender, m.recipient)) ?? null;
+    }
     const type = groupTypes.get(m.recipient);
     if (type === undefined) return new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
-    if (!m.system && !memberships.has(`${m.recipient}\n${m.sender}`))
-      return new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
+    if (!m.system) {
+      const member = memberships.get(`${m.recipient}\n${m.sender}`);
+      if (!member) return new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
+      const isManager = member.role === 'Owner' || member.role === 'Admin';
+      if (member.muteUntil > now || (mutedGroups.has(m.recipient) && !isManager)) {
+        return new LiaisonError(ErrorCode.GROUP_MEMBER_MUTED);
+      }
+      // Only the owner and admins mention everyone; anyone else's @all is dropped (docs/groups.md).
+      if (!isManager && m.atUserList.includes(AT_ALL)) m.atUserList = m.atUserList.filter((id) => id !== AT_ALL);
+    }
     if (type === GroupType.AVCHATROOM) return { message: toWire(m, 0, now), origin: m.origin, duplicate: false };
     return null;
   });

@@ -190,11 +190,32 @@ export async function tellPeerWhenRead<T extends { conversation: WireConversatio
   conversationID: string,
   markRead: () => Promise<T>,
 ): Promise<T> {
+  let result: T | undefined;
+  await tellPeerWhenCursorMoves(deps, userID, conversationID, async () => {
+    result = await markRead();
+    return result.conversation.readSequence;
+  });
+  return result as T;
+}
+
+/**
+ * Runs `moveCursor` (which resolves with my read cursor after it) and, in C2C, pushes `peerRead`
+ * to the peer's tabs when the cursor moved: whatever moves it (reading, deleting the conversation)
+ * the peer learns it live, not only from its next conversation list.
+ */
+export async function tellPeerWhenCursorMoves(
+  deps: ReceiptDeps,
+  userID: string,
+  conversationID: string,
+  moveCursor: () => Promise<number>,
+): Promise<void> {
   const ref = requireConversation(userID, conversationID);
-  if (ref.type !== 'C2C' || ref.target === userID) return markRead();
+  if (ref.type !== 'C2C' || ref.target === userID) {
+    await moveCursor();
+    return;
+  }
   const before = await readCursor(deps.db, userID, ref.key);
-  const result = await markRead();
-  const after = result.conversation.readSequence;
+  const after = await moveCursor();
   if (after > before) {
     deps.bus.publish([userTarget(ref.target)], {
       event: 'peerRead',
@@ -202,7 +223,6 @@ export async function tellPeerWhenRead<T extends { conversation: WireConversatio
     });
     await deps.bus.flush();
   }
-  return result;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type {
+  AllowType,
   GroupMember,
   GroupProfile,
   GroupRole,
@@ -68,10 +69,18 @@ export interface UserRow {
   nick: string;
   avatar: string;
   self_signature: string;
+  allow_type: string;
 }
 
 export function toProfile(row: UserRow): Profile {
-  return { userID: row.user_id, nick: row.nick, avatar: row.avatar, selfSignature: row.self_signature };
+  return {
+    userID: row.user_id,
+    nick: row.nick,
+    avatar: row.avatar,
+    selfSignature: row.self_signature,
+    // Only the migration's values are ever stored (users.ts writes a parsed allowType).
+    allowType: row.allow_type as AllowType,
+  };
 }
 
 export interface GroupRow {
@@ -94,6 +103,8 @@ export interface MemberRow {
   role: string;
   join_time: unknown;
   name_card: string;
+  /** Milliseconds; 0 when never muted. */
+  mute_until: unknown;
 }
 
 export function toGroupProfile(row: GroupRow, self: (MemberRow & { remind_type: string }) | null): GroupProfile {
@@ -112,10 +123,12 @@ export function toGroupProfile(row: GroupRow, self: (MemberRow & { remind_type: 
     muteAllMembers: row.mute_all,
     selfInfo: self
       ? {
+          userID: self.user_id,
           role: self.role as GroupRole,
           joinTime: Math.floor(toNumber(self.join_time) / 1000),
           messageRemindType: self.remind_type as MessageRemindType,
           nameCard: self.name_card,
+          muteTime: toSeconds(self.mute_until),
         }
       : null,
   };
@@ -129,7 +142,13 @@ export function toGroupMember(row: MemberRow & UserRow): GroupMember {
     role: row.role as GroupRole,
     joinTime: Math.floor(toNumber(row.join_time) / 1000),
     nameCard: row.name_card,
+    muteUntil: toSeconds(row.mute_until),
   };
+}
+
+/** A stored millisecond time as the wire's seconds (a mute end rounds up: never shorter than set). */
+function toSeconds(ms: unknown): number {
+  return Math.ceil(toNumber(ms ?? 0) / 1000);
 }
 
 /** PGlite returns jsonb parsed; pg too. Text is accepted for safety with other drivers. */

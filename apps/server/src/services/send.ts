@@ -11,6 +11,7 @@ import {
 import type { Sql } from '../db/database';
 import { moderate } from '../moderation/check';
 import { type ModerationContext, type ModerationProvider, passAll } from '../moderation/provider';
+import { recordMentions } from './group-mentions';
 import { c2cKey, groupKey } from './keys';
 import { type DeliveredContent, deliveredContent } from './message-content';
 import type { MessageWriter } from './message-writer';
@@ -68,6 +69,8 @@ export async function sendMessage(
     grants: content.grants,
     record: content.record,
   });
+  // Side data of the few messages that mention someone: one row per member named, one for @all.
+  if (message.atUserList.length > 0) await recordMentions(deps.db, message);
   return { message };
 }
 

@@ -1,8 +1,8 @@
-import { ErrorCode, LiaisonError, type Profile, stripBidiControls } from '@liaison/protocol';
+import { type AllowType, ErrorCode, LiaisonError, type Profile, stripBidiControls } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toProfile, type UserRow } from './rows';
 
-const USER_COLUMNS = 'user_id, nick, avatar, self_signature';
+const USER_COLUMNS = 'user_id, nick, avatar, self_signature, allow_type';
 
 /** A valid userSig proves the app vouches for the user, so first login creates the account. */
 export async function ensureUser(db: Sql, userID: string): Promise<Profile> {
@@ -37,11 +37,16 @@ export async function getProfile(db: Sql, userID: string): Promise<Profile> {
 export async function updateProfile(
   db: Sql,
   userID: string,
-  patch: { nick?: string | undefined; avatar?: string | undefined; selfSignature?: string | undefined },
+  patch: {
+    nick?: string | undefined;
+    avatar?: string | undefined;
+    selfSignature?: string | undefined;
+    allowType?: AllowType | undefined;
+  },
 ): Promise<Profile> {
   const rows = await db.query<UserRow>(
     `UPDATE users SET nick = COALESCE($2, nick), avatar = COALESCE($3, avatar),
-            self_signature = COALESCE($4, self_signature), updated_at = $5
+            self_signature = COALESCE($4, self_signature), allow_type = COALESCE($6, allow_type), updated_at = $5
        WHERE user_id = $1 RETURNING ${USER_COLUMNS}`,
     [
       userID,
@@ -49,6 +54,7 @@ export async function updateProfile(
       patch.avatar ?? null,
       patch.selfSignature ?? null,
       Date.now(),
+      patch.allowType ?? null,
     ],
   );
   const row = rows[0];

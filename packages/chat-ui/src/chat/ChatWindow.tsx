@@ -1,5 +1,10 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupPanel } from '../group/GroupPanel';
+import { JoinRequestBanner } from '../group/JoinRequestBanner';
+import { MutedComposer } from '../group/MutedComposer';
+import { useSilence } from '../group/use-silence';
+import { useGroupText } from '../i18n/group-text';
 import { useKit } from '../kit/kit-context';
 import { ChatSession, ChatSessionProvider } from './actions/chat-session';
 import { useMembership } from './actions/use-membership';
@@ -20,9 +25,11 @@ export interface ChatWindowProps {
 
 /**
  * The chat window (spec chat.md §2): a placeholder without a conversation; otherwise a header
- * with the conversation's name (and a back button on h5), the message list, and one bottom area
- * out of three: the reason for leaving when the user is no longer in the group, the multi-select
- * panel in multi-select mode, else the composer. The forward panel opens over it.
+ * with the conversation's name (and a back button on h5; in groups the group panel's button), the
+ * join-request banner of a group, the message list, and one bottom area out of three: the reason
+ * for leaving when the user is no longer in the group, the multi-select panel in multi-select
+ * mode, else the composer (or the mute text while the user may not speak). The forward panel
+ * opens over it; the group panel beside it (over it on h5).
  */
 export function ChatWindow({ conversationID, onBack }: ChatWindowProps) {
   const { t } = useTranslation('chat');
@@ -40,42 +47,78 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
   const { chat, isH5 } = useKit();
   const { t } = useTranslation('chat');
   const { t: ta } = useTranslation('action');
+  const tg = useGroupText();
   const name = useConversationName(conversationID);
   // What the list, the multi-select panel and the forward panel share while this conversation is open.
   const [session] = useState(() => new ChatSession(conversationID));
   const isSelecting = useStoreValue(session.selection, (selection) => selection.isActive);
   const forward = useStoreValue(session.forward, (request) => request);
   const membership = useMembership(conversationID);
+  const groupID = conversationID.startsWith('GROUP') && membership.isMember ? conversationID.slice(5) : null;
+  const silence = useSilence(groupID);
+  const [isPanelOpen, setPanelOpen] = useState(false);
   return (
-    <div className="lc-chat">
-      <header className="lc-chat__header">
-        {isH5 && (
-          <button type="button" className="lc-icon-button" aria-label={t('back')} onClick={onBack}>
-            ‹
-          </button>
-        )}
-        <h2 className="lc-chat__title">
-          <TypingTitle conversationID={conversationID} name={name} />
-        </h2>
-      </header>
-      <ChatSessionProvider value={session}>
-        <MessageList conversationID={conversationID} isMember={membership.isMember} />
-        {membership.isMember ? (
-          <>
-            {isSelecting && <MultiSelectPanel session={session} />}
-            {/* Hidden, not closed, while selecting: the text being written stays as it is. */}
-            <div className="lc-chat__composer" hidden={isSelecting}>
-              <Composer key={`${chat.getLoginUser()}/${conversationID}`} conversationID={conversationID} />
-            </div>
-          </>
-        ) : (
-          <p className="lc-chat__left" role="status">
-            {ta(membership.reason)}
-          </p>
-        )}
-        {forward && <ForwardPanel session={session} request={forward} />}
-      </ChatSessionProvider>
+    <div className="lc-chat-frame">
+      <div className="lc-chat">
+        <header className="lc-chat__header">
+          {isH5 && (
+            <button type="button" className="lc-icon-button" aria-label={t('back')} onClick={onBack}>
+              ‹
+            </button>
+          )}
+          <h2 className="lc-chat__title">
+            <TypingTitle conversationID={conversationID} name={name} />
+          </h2>
+          {groupID && (
+            <button
+              type="button"
+              className="lc-icon-button lc-chat__group-button"
+              aria-label={tg('openPanel')}
+              aria-expanded={isPanelOpen}
+              aria-haspopup="dialog"
+              onClick={() => setPanelOpen((open) => !open)}
+            >
+              <GroupIcon />
+            </button>
+          )}
+        </header>
+        {groupID && <JoinRequestBanner groupID={groupID} />}
+        <ChatSessionProvider value={session}>
+          <MessageList conversationID={conversationID} isMember={membership.isMember} />
+          {membership.isMember ? (
+            <>
+              {isSelecting && <MultiSelectPanel session={session} />}
+              {silence ? (
+                // spec §2, §6: while I may not speak the mute text takes the input's place, with no send button.
+                !isSelecting && <MutedComposer reason={silence} />
+              ) : (
+                // Hidden, not closed, while selecting: the text being written stays as it is.
+                <div className="lc-chat__composer" hidden={isSelecting}>
+                  <Composer key={`${chat.getLoginUser()}/${conversationID}`} conversationID={conversationID} />
+                </div>
+              )}
+            </>
+          ) : (
+            <p className="lc-chat__left" role="status">
+              {ta(membership.reason)}
+            </p>
+          )}
+          {forward && <ForwardPanel session={session} request={forward} />}
+        </ChatSessionProvider>
+      </div>
+      {groupID && isPanelOpen && <GroupPanel groupID={groupID} onClose={() => setPanelOpen(false)} />}
     </div>
+  );
+}
+
+/** Three figures: the group's settings. */
+function GroupIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="4" cy="10" r="1.6" fill="currentColor" />
+      <circle cx="10" cy="10" r="1.6" fill="currentColor" />
+      <circle cx="16" cy="10" r="1.6" fill="currentColor" />
+    </svg>
   );
 }
 

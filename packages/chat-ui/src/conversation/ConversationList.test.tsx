@@ -203,51 +203,6 @@ describe('conversation list', () => {
   });
 });
 
-describe('conversation header', () => {
-  it('opens a one-to-one chat with an existing user, and says when the user does not exist', async () => {
-    const chat = await user('start-viewer');
-    await user('start-bob');
-    const onSelect = vi.fn();
-    renderInKit(chat, <ConversationHeader onSelect={onSelect} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Start one-to-one chat' }));
-    const input = screen.getByLabelText('User ID');
-
-    fireEvent.change(input, { target: { value: 'nobody-here' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
-    expect(await screen.findByText('The user does not exist')).toBeTruthy();
-    expect(onSelect).not.toHaveBeenCalled();
-
-    fireEvent.change(input, { target: { value: ' start-bob ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
-    await waitFor(() => expect(onSelect).toHaveBeenCalledWith('C2Cstart-bob'));
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('creates a group from a name and member IDs and opens it; on h5 both live under one entry', async () => {
-    const chat = await user('group-viewer');
-    await user('group-ann');
-    await user('group-ben');
-    const onSelect = vi.fn();
-    renderInKit(chat, <ConversationHeader onSelect={onSelect} />, { isH5: true });
-    expect(screen.queryByRole('button', { name: 'Start group chat' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Start conversation' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Start group chat' }));
-
-    fireEvent.click(screen.getByRole('button', { name: 'Create group' }));
-    expect(screen.getByText('The group name cannot be empty')).toBeTruthy();
-
-    fireEvent.change(screen.getByLabelText('Group name'), { target: { value: 'Suppliers' } });
-    fireEvent.change(screen.getByLabelText('Member user IDs, separated by commas'), {
-      target: { value: 'group-ann, group-ben' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Create group' }));
-    await waitFor(() => expect(onSelect).toHaveBeenCalledWith(expect.stringMatching(/^GROUP.+/)));
-    const groupID = String(onSelect.mock.calls[0]?.[0]).slice('GROUP'.length);
-    const { memberList } = (await chat.getGroupMemberList({ groupID, count: 100, offset: 0 })).data;
-    expect(memberList.map((m) => m.userID).sort()).toEqual(['group-ann', 'group-ben', 'group-viewer']);
-  });
-});
-
 describe('network banner', () => {
   it('appears when the connection drops', async () => {
     const url = new URL(server.url);

@@ -9,13 +9,15 @@ export interface DialogProps {
   onClose(): void;
   /** A form's submit handler: the dialog becomes a form, so Enter in a field submits it. */
   onSubmit?(): void;
+  /** A class for the panel besides its own (e.g. a wider dialog). */
+  className?: string;
 }
 
 /**
  * A small modal dialog: labelled by its title, focus moved into it on open and kept inside while
  * tabbing, Escape or a press outside it closes it, and focus returns to where it was.
  */
-export function Dialog({ title, children, actions, onClose, onSubmit }: DialogProps) {
+export function Dialog({ title, children, actions, onClose, onSubmit, className }: DialogProps) {
   const titleID = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -60,7 +62,7 @@ export function Dialog({ title, children, actions, onClose, onSubmit }: DialogPr
     <div className="lc-conv-dialog__backdrop">
       <div
         ref={panel}
-        className="lc-conv-dialog"
+        className={className ? `lc-conv-dialog ${className}` : 'lc-conv-dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleID}

@@ -131,6 +131,20 @@ describe('row texts', () => {
     expect(abstractText(lastMessageAbstract(group, 'carol', t))).toBe('You revoked a message');
   });
 
+  it("reads a new group's 'created' message as a sentence about the creator, without a sender prefix", () => {
+    const group = conversation({ conversationID: 'GROUPg2', type: 'GROUP' });
+    const data = JSON.stringify({ businessID: 'group_create', version: 4, opUser: '张伟', content: '创建群组' });
+    group.lastMessage = {
+      ...group.lastMessage,
+      type: 'TIMCustomElem',
+      payload: { data, description: '', extension: '' },
+    };
+    expect(lastMessageAbstract(group, 'alice', t)).toEqual([
+      { text: '张伟', isUserText: true },
+      { text: ' created the group', isUserText: false },
+    ]);
+  });
+
   it('never previews content moderation flagged, even after delivery', () => {
     const flagged = conversation();
     flagged.lastMessage = { ...flagged.lastMessage, hasRiskContent: true };

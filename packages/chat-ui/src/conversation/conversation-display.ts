@@ -1,7 +1,15 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import type { ConversationTextKey } from '../i18n/conversation-text';
 import type { ConversationTranslate } from './format-conversation-time';
-import { type AbstractPart, label, messageAbstract, NAME_SLOT, sentenceWithName, userText } from './message-abstract';
+import {
+  type AbstractPart,
+  isGroupTipLike,
+  label,
+  messageAbstract,
+  NAME_SLOT,
+  sentenceWithName,
+  userText,
+} from './message-abstract';
 
 /** Above this the unread badge reads `99+` (spec chat.md §9). */
 export const UNREAD_BADGE_CAP = 99;
@@ -79,8 +87,7 @@ export function lastMessageAbstract(
   }
   // Flagged content (possibly after delivery) is never previewed.
   const body = last.hasRiskContent ? [label(t('riskContent'))] : messageAbstract(last, language, t);
-  const isGroupMessage =
-    conversation.type === TYPES.CONV_GROUP && last.type !== TYPES.MSG_GRP_TIP && last.type !== TYPES.MSG_GRP_SYS_NOTICE;
+  const isGroupMessage = conversation.type === TYPES.CONV_GROUP && !isGroupTipLike(last);
   return isGroupMessage && sender ? [userText(sender), label(': '), ...body] : body;
 }
 

@@ -64,6 +64,10 @@ describe('a message abstract in the conversation list', () => {
     expect(abstract(call(1), 'zh-CN')).toBe('[语音通话]');
     expect(abstract(call(2), 'en')).toBe('[Video call]');
     expect(abstract(custom({ businessID: 'something_else' }), 'zh-CN')).toBe('[自定义消息]');
+    const created = custom({ businessID: 'group_create', version: 4, opUser: '张伟', content: '创建群组' });
+    expect(abstract(created, 'zh-CN')).toBe('张伟 创建了群组');
+    expect(abstract(created, 'zh-TW')).toBe('张伟 建立了群組');
+    expect(abstract(created, 'en')).toBe('张伟 created the group');
     expect(abstract(custom('not json'), 'en')).toBe('[Custom message]');
   });
 
@@ -80,5 +84,18 @@ describe('a message abstract in the conversation list', () => {
       { text: ' left the group', isUserText: false },
     ]);
     expect(abstract({ type: 'TIMGroupTipElem', payload: { operationType: 99 } }, 'en')).toBe('[Group notification]');
+    const mute = (muteTime: number) => ({
+      type: 'TIMGroupTipElem',
+      payload: { operationType: 7, userIDList: ['u1'], nickList: ['李娜'], memberList: [{ userID: 'u1', muteTime }] },
+    });
+    expect(abstract(mute(600), 'zh-CN')).toBe('李娜 被禁言');
+    expect(abstract(mute(0), 'en')).toBe('李娜 no longer muted');
+    const muteAll = {
+      type: 'TIMGroupTipElem',
+      payload: { operationType: 6, newGroupProfile: { muteAllMembers: false } },
+    };
+    expect(abstract(muteAll, 'zh-TW')).toBe('已關閉全員禁言');
+    const transferred = { type: 'TIMGroupTipElem', payload: { operationType: 6, newGroupProfile: { ownerID: 'u2' } } };
+    expect(abstract(transferred, 'zh-CN')).toBe('群主已转让');
   });
 });

@@ -66,13 +66,32 @@ export function messageAbstract(message: AbstractSource, language: string, t: Tr
 /** A group tip as a sentence: who joined, left, was removed, became or stopped being an admin. */
 export function groupTipText(payload: unknown, t: Translate): AbstractPart[] {
   const operation = numberField(payload, 'operationType');
-  const key = operation === undefined ? undefined : TIP_TEXT[operation];
+  const key = operation === undefined ? undefined : (specialTip(operation, payload) ?? TIP_TEXT[operation]);
   if (!key) return [label(t('typeGroupTip'))];
   const ids = stringList(payload, 'userIDList');
   const nicks = stringList(payload, 'nickList');
   const people = ids.map((id, index) => nicks[index] || id);
   const who = people.length > 0 ? people.join(t('listSeparator')) : stringField(payload, 'operatorID') || '';
   return sentenceWithName(t(key, { who: NAME_SLOT }), who);
+}
+
+/** Tips that say more than their operation: mute-all switched, a new owner, a member muted or no longer. */
+function specialTip(operation: number, payload: unknown): ConversationTextKey | undefined {
+  if (operation === TYPES.GRP_TIP_GRP_PROFILE_UPDATED) {
+    const changes = field(payload, 'newGroupProfile');
+    const mutesAll = field(changes, 'muteAllMembers');
+    if (typeof mutesAll === 'boolean') return mutesAll ? 'tipMuteAllOn' : 'tipMuteAllOff';
+    if (typeof field(changes, 'ownerID') === 'string') return 'tipOwnerChanged';
+  }
+  if (operation === TYPES.GRP_TIP_MBR_PROFILE_UPDATED) {
+    const mutes = field(payload, 'memberList');
+    if (Array.isArray(mutes) && mutes.length > 0) {
+      return mutes.some((m) => typeof field(m, 'muteTime') === 'number' && Number(field(m, 'muteTime')) > 0)
+        ? 'tipMuted'
+        : 'tipUnmuted';
+    }
+  }
+  return undefined;
 }
 
 /** Stands for a name inside a translated sentence (give it as the value); NUL never occurs in stored text. */
@@ -95,9 +114,29 @@ export function userText(text: string): AbstractPart {
   return { text, isUserText: true };
 }
 
+/**
+ * Whether a message reads as a tip about the group rather than something a member said: group
+ * tips, system notices and the 'X created the group' custom message (no 'sender: ' before it).
+ */
+export function isGroupTipLike(message: AbstractSource): boolean {
+  if (message.type === TYPES.MSG_GRP_TIP || message.type === TYPES.MSG_GRP_SYS_NOTICE) return true;
+  return message.type === TYPES.MSG_CUSTOM && customBusinessID(message.payload) === GROUP_CREATE;
+}
+
+/** The reference chat kit's businessID of the message that opens a new group. */
+const GROUP_CREATE = 'group_create';
+
+function customBusinessID(payload: unknown): unknown {
+  return parseJSONObject(stringField(payload, 'data'))?.businessID;
+}
+
 function customAbstract(payload: unknown, t: Translate): AbstractPart[] {
   const data = parseJSONObject(stringField(payload, 'data'));
   const businessID = data?.businessID;
+  if (businessID === GROUP_CREATE) {
+    const creator = typeof data?.opUser === 'string' ? data.opUser : '';
+    return sentenceWithName(t('tipCreated', { who: NAME_SLOT }), creator);
+  }
   if (typeof businessID === 'string' && CUSTOM_LABELS[businessID]) return [label(t(CUSTOM_LABELS[businessID]))];
   if (businessID === 'link') {
     const words = typeof data?.text === 'string' ? data.text : '';

@@ -3,7 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import { actionText } from './action-text';
 import { awarenessText } from './awareness-text';
 import { chatText } from './chat-text';
+import { contactsText } from './contacts-text';
 import { conversationText } from './conversation-text';
+import { groupText } from './group-text';
 import { kitText } from './kit-text';
 import { messageText } from './message-text';
 
@@ -14,14 +16,15 @@ export const KIT_LANGUAGES: readonly KitLanguage[] = ['en', 'zh-CN', 'zh-TW'];
 /**
  * One i18next instance per kit, so the kit's language never leaks into (or follows by accident)
  * the host page's own i18n. Namespaces: `kit` (shell), `conversation` (list) and `chat` (window, composer),
- * `message` (message bodies, previewer, merged records).
+ * `message` (message bodies, previewer, merged records), `contacts` (contacts tab, pickers), `group`
+ * (group panel, join requests, mentions, mutes).
  */
 export function createKitI18n(language: KitLanguage): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    ns: ['kit', 'conversation', 'chat', 'message', 'awareness', 'action'],
+    ns: ['kit', 'conversation', 'chat', 'message', 'awareness', 'action', 'contacts', 'group'],
     defaultNS: 'conversation',
     resources: Object.fromEntries(
       KIT_LANGUAGES.map((lang) => [
@@ -33,6 +36,8 @@ export function createKitI18n(language: KitLanguage): i18n {
           message: messageText[lang],
           action: actionText[lang],
           awareness: awarenessText[lang],
+          contacts: contactsText[lang],
+          group: groupText[lang],
         },
       ]),
     ),

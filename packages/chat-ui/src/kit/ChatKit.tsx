@@ -2,9 +2,13 @@ import type { ChatSDK } from '@liaison/sdk';
 import { type ReactNode, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ChatWindow } from '../chat/ChatWindow';
+import { ContactsPanel } from '../contacts/ContactsPanel';
+import type { ContactTarget } from '../contacts/contact-model';
+import { useContacts } from '../contacts/use-contacts';
 import { ConversationHeader } from '../conversation/ConversationHeader';
 import { ConversationList } from '../conversation/ConversationList';
 import { createKitI18n, type KitLanguage } from '../i18n';
+import { useContactsText } from '../i18n/contacts-text';
 import { type FeatureName, resolveFeatures } from './features';
 import { type CustomEmojiSet, KitProvider } from './kit-context';
 import { NetworkBanner } from './NetworkBanner';
@@ -55,7 +59,9 @@ type Tab = 'messages' | 'contacts';
 /**
  * The kit shell (spec portal.md §2 "Messaging kit shell"): messages and contacts tabs; the
  * messages tab holds the conversation list in an aside and the chat in the main area. On h5 the
- * aside is hidden while a conversation is open, and the chat's back button closes it.
+ * aside is hidden while a conversation is open, and the chat's back button closes it. The contacts
+ * tab shows the contact list and a contact's card (full screen on h5); choosing to message a
+ * contact opens the conversation on the messages tab.
  */
 export function ChatKit({
   chat,
@@ -111,12 +117,19 @@ interface ShellProps {
 
 function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
   const { t } = useTranslation('kit');
+  const tc = useContactsText();
   const [tab, setTab] = useState<Tab>('messages');
+  const [contact, setContact] = useState<ContactTarget | null>(null);
+  const unreadApplications = useContacts(selectUnreadApplications);
   const chatOpen = conversationID !== null;
   const tabs: Tab[] = ['messages', 'contacts'];
-  // On phones an open conversation takes the whole screen, as TUIKit's h5 layout does: the host's
-  // bars and the kit's own tabs and notices give way; the chat's back button returns to the list.
-  const isFullScreen = h5 && chatOpen && tab === 'messages';
+  // On phones an open conversation (or a contact's card) takes the whole screen, as TUIKit's h5
+  // layout does: the host's bars and the kit's own tabs and notices give way; back returns to the list.
+  const isFullScreen = h5 && (tab === 'messages' ? chatOpen : contact !== null);
+  const openConversation = (id: string) => {
+    onOpen(id);
+    setTab('messages');
+  };
   return (
     <div className={`lc-kit${h5 ? ' lc-kit--h5' : ''}${isFullScreen ? ' lc-kit--fullscreen' : ''}`}>
       {!isFullScreen && <TrialBanner>{notice}</TrialBanner>}
@@ -131,12 +144,22 @@ function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
               className={`lc-kit__tab${tab === name ? ' lc-kit__tab--active' : ''}`}
               onClick={() => setTab(name)}
             >
-              {t(name)}
+              {name === 'contacts' && unreadApplications > 0 ? (
+                <>
+                  <span aria-hidden="true">{t(name)}</span>
+                  <span className="lc-kit__tab-badge" aria-hidden="true">
+                    {unreadApplications > 99 ? '99+' : unreadApplications}
+                  </span>
+                  <span className="lc-kit__sr-only">{tc('contactsTabUnread', { count: unreadApplications })}</span>
+                </>
+              ) : (
+                t(name)
+              )}
             </button>
           ))}
         </div>
       )}
-      {tab === 'messages' ? (
+      {tab === 'messages' && (
         <div className="lc-kit__messages" role="tabpanel" aria-label={t('messages')}>
           {!(h5 && chatOpen) && (
             <aside className="lc-kit__aside">
@@ -155,11 +178,20 @@ function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
             </main>
           )}
         </div>
-      ) : (
-        <div className="lc-kit__contacts" role="tabpanel" aria-label={t('contacts')}>
-          <p className="lc-kit__empty">{t('contactsEmpty')}</p>
-        </div>
       )}
+      {/* Kept while hidden: the contact list stays as the user left it (search, open sections). */}
+      <div className="lc-kit__contacts" role="tabpanel" aria-label={t('contacts')} hidden={tab !== 'contacts'}>
+        <ContactsPanel
+          isActive={tab === 'contacts'}
+          selected={contact}
+          onSelect={setContact}
+          onOpenConversation={openConversation}
+        />
+      </div>
     </div>
   );
+}
+
+function selectUnreadApplications(state: { unreadApplications: number }): number {
+  return state.unreadApplications;
 }

@@ -3,6 +3,7 @@ import { Limits } from '../constants';
 import { sendPayloadSchemas } from '../message-payloads';
 import { safeText } from '../text';
 import {
+  allowTypeSchema,
   atUserListSchema,
   conversationTypeSchema,
   groupIDSchema,
@@ -19,6 +20,8 @@ import {
 } from '../wire';
 import { conversationIDSchema } from './conversation-id';
 import { fileOps } from './files';
+import { friendOps } from './friends';
+import { groupAdminOps } from './group-admin';
 import { mergerOps } from './merger';
 import { messageActionOps } from './message-actions';
 import { presenceOps } from './presence';
@@ -57,6 +60,8 @@ const sendMessageRequestSchema = z.discriminatedUnion('type', [
  */
 export const ops = {
   ...fileOps,
+  ...friendOps,
+  ...groupAdminOps,
   ...mergerOps,
   ...messageActionOps,
   ...reactionOps,
@@ -94,10 +99,14 @@ export const ops = {
         nick: safeText({ maxBytes: Limits.NICK_MAX_BYTES }).optional(),
         avatar: safeText({ maxBytes: Limits.AVATAR_URL_MAX_BYTES }).optional(),
         selfSignature: safeText({ maxBytes: Limits.SELF_SIGNATURE_MAX_BYTES }).optional(),
+        /** Who may add me as a friend (docs/friends-and-blocklist.md). */
+        allowType: allowTypeSchema.optional(),
       })
-      .refine((v) => v.nick !== undefined || v.avatar !== undefined || v.selfSignature !== undefined, {
-        message: 'nothing to update: give nick, avatar or selfSignature',
-      }),
+      .refine(
+        (v) =>
+          v.nick !== undefined || v.avatar !== undefined || v.selfSignature !== undefined || v.allowType !== undefined,
+        { message: 'nothing to update: give nick, avatar, selfSignature or allowType' },
+      ),
     response: z.object({ profile: profileSchema }),
   },
   sendMessage: {
@@ -173,17 +182,6 @@ export const ops = {
         .optional(),
     }),
     response: z.object({ group: groupProfileSchema }),
-  },
-  joinGroup: {
-    request: z.object({
-      groupID: groupIDSchema,
-      applyMessage: safeText({ maxBytes: Limits.APPLY_MESSAGE_MAX_BYTES }).optional(),
-    }),
-    response: z.object({ status: z.enum(['JoinedSuccess', 'AlreadyInGroup']), group: groupProfileSchema }),
-  },
-  quitGroup: {
-    request: z.object({ groupID: groupIDSchema }),
-    response: z.object({ groupID: z.string() }),
   },
   getGroupList: {
     request: z.object({}),

@@ -12,11 +12,12 @@ import { ErrorCode, type OpName } from '@liaison/protocol';
  * - nonMember: logged in, not in G, but has a one-to-one chat with member;
  * - member, admin, owner: G's ordinary member, its admin (role Admin) and its owner;
  * - platformAdmin: a portal administrator logged in to IM, not in G.
- * Not yet columns (nothing implements them today; the issue that adds them adds the column):
- * muted member (no mute op exists) and sub-account (no sub-accounts exist).
+ * Not yet a column: sub-account (no sub-accounts exist). Muted and removed members have their
+ * own table, with every group type (group-admin-matrix.test.ts).
  *
- * A C2C row addresses `peer`: member for everyone but member, who addresses owner. Today no
- * C2C op is restricted (no blocklist or friendship rule exists yet).
+ * A C2C row addresses `peer`: member for everyone but member, who addresses owner. Nobody here
+ * blocks or befriends anyone; the blocklist and friendship rules of C2C sends have their own
+ * table (friend-authorization.test.ts).
  */
 export const IM_ROLES = ['visitor', 'otherUser', 'nonMember', 'member', 'admin', 'owner', 'platformAdmin'] as const;
 export type ImRole = (typeof IM_ROLES)[number];
@@ -217,6 +218,71 @@ export const imRows: ImRow[] = [
     body: (s) => ({ groupID: s.groupID }),
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
   },
+  // Group administration (docs/groups.md): refusals come in this order: not a member (10011),
+  // then the role (10007), then the request itself. Every role and group type, muted and removed
+  // members included: integration/group-admin-matrix.test.ts.
+  { op: 'getGroupApplicationList', body: () => ({}), cells: anyUser() },
+  {
+    op: 'handleGroupApplication',
+    case: 'no request waiting',
+    body: (s) => ({ groupID: s.groupID, applicant: s.peer, handleAction: 'Reject' }),
+    cells: {
+      ...membersOf(ErrorCode.GROUP_NOT_MEMBER),
+      member: ErrorCode.GROUP_NO_PERMISSION,
+      admin: ErrorCode.GROUP_APPLICATION_HANDLED,
+      owner: ErrorCode.GROUP_APPLICATION_HANDLED,
+    },
+  },
+  ...(
+    [
+      ['addGroupMember', (s: Subject) => ({ groupID: s.groupID, userIDList: [s.peer] })],
+      ['deleteGroupMember', (s: Subject) => ({ groupID: s.groupID, userIDList: [s.peer] })],
+      ['setGroupMemberMuteTime', (s: Subject) => ({ groupID: s.groupID, userID: s.peer, muteTime: 60 })],
+      ['updateGroupProfile', (s: Subject) => ({ groupID: s.groupID, name: 'renamed' })],
+    ] as const
+  ).map(
+    ([op, body]): ImRow => ({
+      op,
+      case: 'owner and admins, on the member (member: on the owner)',
+      body,
+      cells: { ...membersOf(ErrorCode.GROUP_NOT_MEMBER), member: ErrorCode.GROUP_NO_PERMISSION },
+    }),
+  ),
+  ...(
+    [
+      ['dismissGroup', (s: Subject) => ({ groupID: s.groupID })],
+      ['changeGroupOwner', (s: Subject) => ({ groupID: s.groupID, newOwnerID: s.peer })],
+      ['setGroupMemberRole', (s: Subject) => ({ groupID: s.groupID, userID: s.peer, role: 'Admin' })],
+    ] as const
+  ).map(
+    ([op, body]): ImRow => ({
+      op,
+      case: 'owner only',
+      body,
+      cells: {
+        ...membersOf(ErrorCode.GROUP_NOT_MEMBER),
+        member: ErrorCode.GROUP_NO_PERMISSION,
+        admin: ErrorCode.GROUP_NO_PERMISSION,
+      },
+    }),
+  ),
+  {
+    op: 'getGroupMemberProfile',
+    body: (s) => ({ groupID: s.groupID, userIDList: [s.peer] }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  {
+    op: 'setGroupMemberNameCard',
+    case: 'one’s own',
+    body: (s) => ({ groupID: s.groupID, nameCard: 'card' }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  { op: 'searchGroupByID', case: 'Public group', body: (s) => ({ groupID: s.groupID }), cells: anyUser() },
+  {
+    op: 'getGroupOnlineMemberCount',
+    body: (s) => ({ groupID: s.groupID }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
   {
     // A record is read by the conversations it was sent in; to anyone else it does not exist.
     op: 'downloadMergerMessage',
@@ -357,4 +423,37 @@ export const imRows: ImRow[] = [
     body: () => ({}),
     cells: anyUser(),
   },
+  // Friends and blocklist: anyone logged in, on their own lists. Who may do what to whom (self,
+  // stranger, friend, blocked): integration/friend-authorization.test.ts. These bodies change no
+  // relation, so the other rows' callers stay strangers to each other.
+  ...(
+    [
+      ['addFriend', (s: Subject) => ({ to: s.self, source: 'AddSource_Type_Web' })],
+      ['acceptFriendApplication', (s: Subject) => ({ userID: s.self })],
+      ['refuseFriendApplication', (s: Subject) => ({ userID: s.self })],
+      ['deleteFriendApplication', (s: Subject) => ({ userID: s.self, type: 'Pendency_Type_ComeIn' })],
+      ['updateFriend', (s: Subject) => ({ userID: s.self, remark: 'me' })],
+      ['addToBlacklist', (s: Subject) => ({ userIDList: [s.self] })],
+      ['removeFromBlacklist', (s: Subject) => ({ userIDList: [s.peer] })],
+    ] as const
+  ).map(
+    ([op, body]): ImRow => ({
+      op,
+      case: op === 'removeFromBlacklist' ? 'peer not blocked' : 'oneself',
+      body,
+      cells: { ...anyUser(), ...notForAnyone(ErrorCode.RELATION_INVALID) },
+    }),
+  ),
+  ...(
+    [
+      ['getFriendApplicationList', () => ({})],
+      ['setFriendApplicationRead', () => ({})],
+      ['getFriendList', () => ({})],
+      ['getFriendProfile', (s: Subject) => ({ userIDList: [s.peer] })],
+      ['deleteFriend', (s: Subject) => ({ userIDList: [s.peer] })],
+      ['checkFriend', (s: Subject) => ({ userIDList: [s.peer] })],
+      ['getBlacklist', () => ({})],
+      ['searchUsers', (s: Subject) => ({ keyword: s.peer })],
+    ] as const
+  ).map(([op, body]): ImRow => ({ op, body, cells: anyUser() })),
 ];

@@ -143,7 +143,8 @@ describe('the message menu', () => {
     fireEvent.keyDown(menu(), { key: 'Escape' });
 
     await act(() => ann.quitGroup(group.groupID));
-    expect(await screen.findByText('You are no longer in this group')).toBeTruthy();
+    // The conversation says why (operationType 8, spec chat.md §4 'Chat container').
+    expect(await screen.findByText('You have left the group')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Message input' })).toBeNull();
     fireEvent.contextMenu(text, { clientX: 40, clientY: 300 });
     expect(screen.queryByRole('menu')).toBeNull();

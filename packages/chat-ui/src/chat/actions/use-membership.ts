@@ -1,4 +1,5 @@
 import { ErrorCode } from '@liaison/protocol';
+import { TYPES } from '@liaison/sdk';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ActionTextKey } from '../../i18n/action-text';
 import { useKit } from '../../kit/kit-context';
@@ -56,7 +57,12 @@ export function useMembership(conversationID: string): Membership {
   if (operationType > 0) {
     return {
       isMember: false,
-      reason: operationType === 4 ? 'leftRemoved' : operationType === 5 ? 'leftDismissed' : 'leftQuit',
+      reason:
+        operationType === TYPES.CONV_OPERATION_KICKED_OUT
+          ? 'leftRemoved'
+          : operationType === TYPES.CONV_OPERATION_DISMISSED
+            ? 'leftDismissed'
+            : 'leftQuit',
     };
   }
   return listed;

@@ -1,5 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { groupAbilities } from '../../group/group-rules';
+import { useGroup } from '../../group/use-group';
+import { useGroupText } from '../../i18n/group-text';
 import { useKit } from '../../kit/kit-context';
 import { QuoteBar } from '../quote/QuoteBar';
 import { useComposerBridge } from '../quote/use-composer-bridge';
@@ -10,8 +13,12 @@ import { inSendOrder } from './attachments';
 import { ComposerToolbar } from './ComposerToolbar';
 import { checkSendable, keyAction } from './compose-rules';
 import { composerSender } from './composer-send';
+import { closeMention, insertMention, type MentionQuery, mentionQueryOf, mentionTrigger } from './editor/mention';
 import { insertPlainText } from './editor/plain-text';
 import { usePlainEditor } from './editor/use-plain-editor';
+import { MentionList, mentionOptionID } from './mention/MentionList';
+import { filterMentions, mentionCandidates } from './mention/mention-candidates';
+import { useMentionMembers } from './mention/use-mention-members';
 import '../chat.css';
 import './composer.css';
 
@@ -24,12 +31,16 @@ export interface ComposerProps {
  * Enter sends, Ctrl+Enter breaks the line, IME composition never sends. Files pasted or dropped
  * (desktop) wait as chips and go with the text on Enter: text first, then images, videos, files
  * (spec §4 "Send flow"). Drafts: the text left when the composer closes is saved as the
- * conversation's draft; a draft is restored (and cleared) when it opens. Mount one per
- * conversation (key it by conversationID).
+ * conversation's draft; a draft is restored (and cleared) when it opens. In group chats '@' opens
+ * the mention list (spec §4, §5): it filters as the name is typed, arrows move, Enter or Tab
+ * chooses, Escape closes; a chosen member goes into the text as '@name' and into the message's
+ * atUserList ('everyone' as the reference SDK's @all ID). Mount one per conversation (key it by
+ * conversationID): the mention list resets with it.
  */
 export function Composer({ conversationID }: ComposerProps) {
-  const { chat, isH5, blockedWords = [] } = useKit();
+  const { chat, isH5, blockedWords = [], features } = useKit();
   const { t } = useTranslation('chat');
+  const tg = useGroupText();
   const [error, setError] = useState<string | null>(null);
   const [attachments, setAttachments] = useState<File[]>([]);
   const needReadReceipt = useReadReceiptRequest(conversationID);
@@ -49,6 +60,30 @@ export function Composer({ conversationID }: ComposerProps) {
   const latestText = useRef(draft);
   const sendRef = useRef<() => void>(() => undefined);
   const lineBreakRef = useRef<() => void>(() => undefined);
+  // spec §5: '@' mentions only in group conversations (and while the InputMention feature is on).
+  const groupID = conversationID.startsWith('GROUP') && features.InputMention ? conversationID.slice(5) : null;
+  const group = useGroup(groupID ?? '');
+  const mentionEnabled = useRef(false);
+  mentionEnabled.current = groupID !== null;
+  const [mentionPlugin] = useState(() => mentionTrigger(() => mentionEnabled.current));
+  const [mention, setMention] = useState<MentionQuery | null>(null);
+  const lastMention = useRef<MentionQuery | null>(null);
+  const [activeMention, setActiveMention] = useState(0);
+  const mentionKeysRef = useRef<(event: KeyboardEvent) => boolean>(() => false);
+  const mentionListID = useId();
+  const members = useMentionMembers(groupID, mention !== null);
+  const candidates = useMemo(
+    () =>
+      filterMentions(
+        mentionCandidates(members, chat.getLoginUser(), {
+          // docs/groups.md: only the owner and admins mention everyone.
+          canMentionAll: group ? groupAbilities(group).isManager : false,
+          everyone: tg('everyone'),
+        }),
+        mention?.query ?? '',
+      ),
+    [members, chat, group, tg, mention?.query],
+  );
 
   const { mountRef, editor } = usePlainEditor({
     text: draft,
@@ -61,7 +96,9 @@ export function Composer({ conversationID }: ComposerProps) {
       'aria-multiline': 'true',
       role: 'textbox',
     },
+    plugins: [mentionPlugin],
     handleKeyDown: (view, event) => {
+      if (!view.composing && mentionKeysRef.current(event)) return true;
       const action = keyAction(event, view.composing);
       if (action === 'send') {
         sendRef.current();
@@ -97,6 +134,15 @@ export function Composer({ conversationID }: ComposerProps) {
       latestText.current = text;
       setError(null);
     },
+    onUpdate: (view) => {
+      const next = mentionQueryOf(view);
+      const current = lastMention.current;
+      if (current?.from === next?.from && current?.query === next?.query) return;
+      lastMention.current = next;
+      setMention(next);
+      // A new query starts from the top of the list.
+      setActiveMention(0);
+    },
   });
   // spec §4 "Send flow": typing is entered or left by the editor's emptiness and focus.
   useTypingReport(conversationID, editor?.view.dom ?? null);
@@ -106,6 +152,42 @@ export function Composer({ conversationID }: ComposerProps) {
   lineBreakRef.current = () => {
     editor?.insertHardBreak();
   };
+
+  const isMentionListOpen = mention !== null && candidates.length > 0;
+  const chooseMention = (index: number) => {
+    const candidate = candidates[index];
+    if (editor && candidate) insertMention(editor.view, { userID: candidate.userID, label: candidate.label });
+  };
+  mentionKeysRef.current = (event) => {
+    if (!editor || !mention) return false;
+    if (event.key === 'Escape') {
+      closeMention(editor.view);
+      return true;
+    }
+    if (!isMentionListOpen) return false;
+    const count = candidates.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      setActiveMention((index) => (index + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+      return true;
+    }
+    if ((event.key === 'Enter' && event.keyCode !== 229) || event.key === 'Tab') {
+      chooseMention(Math.min(activeMention, count - 1));
+      return true;
+    }
+    return false;
+  };
+  // The editor keeps the focus while the list is open: it says which option the arrows are on.
+  useEffect(() => {
+    const dom = editor?.view.dom;
+    if (!dom) return;
+    if (isMentionListOpen) {
+      dom.setAttribute('aria-controls', mentionListID);
+      dom.setAttribute('aria-activedescendant', mentionOptionID(mentionListID, activeMention));
+    } else {
+      dom.removeAttribute('aria-controls');
+      dom.removeAttribute('aria-activedescendant');
+    }
+  }, [editor, isMentionListOpen, mentionListID, activeMention]);
 
   // Pasting and dropping files is a desktop feature (spec §5); phones use the toolbar's buttons.
   addFilesRef.current = (files) => {
@@ -125,8 +207,9 @@ export function Composer({ conversationID }: ComposerProps) {
     // The text goes first, then the files in order (spec §4 "Send flow").
     const files = attachments;
     const quote = check.ok ? bridge.takeQuote() : undefined;
+    const atUserList = editor.getMentions();
     void (async () => {
-      if (check.ok) await sender.text(check.text, quote);
+      if (check.ok) await sender.text(check.text, quote, atUserList);
       if (files.length > 0) await sender.files(inSendOrder(files));
     })();
     // Whitespace alone is not sent, and must not linger in front of the next message.
@@ -163,6 +246,14 @@ export function Composer({ conversationID }: ComposerProps) {
         onRemove={(index) => setAttachments((current) => current.filter((_, at) => at !== index))}
       />
       <QuoteBar conversationID={conversationID} />
+      {isMentionListOpen ? (
+        <MentionList
+          id={mentionListID}
+          candidates={candidates}
+          activeIndex={Math.min(activeMention, candidates.length - 1)}
+          onChoose={(candidate) => chooseMention(candidates.indexOf(candidate))}
+        />
+      ) : null}
       <div ref={mountRef} className="lc-composer__editor" />
       <div className="lc-composer__footer">
         {error && (

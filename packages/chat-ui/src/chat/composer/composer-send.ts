@@ -1,14 +1,17 @@
 import { parseConversationID } from '@liaison/protocol';
-import { type ChatSDK, ErrorCode, type Message } from '@liaison/sdk';
-import { showErrorToast } from '../../kit/toasts/toast-center';
+import type { ChatSDK, Message } from '@liaison/sdk';
+import { reportSendFailure } from '../../kit/toasts/toast-center';
 import { getMessageStore } from '../message-list/message-store';
 import { attachmentKind } from './attachments';
 import { EVALUATION_DESCRIPTION, evaluationData } from './evaluation';
 
 /** What the composer sends into one conversation; each call makes SDK messages and sends them through the list's store. */
 export interface ComposerSender {
-  /** A text; with `cloudCustomData` (e.g. a quote's messageReply) when given. */
-  text(text: string, cloudCustomData?: string): Promise<void>;
+  /**
+   * A text; with `cloudCustomData` (e.g. a quote's messageReply) when given; mentioning
+   * `atUserList` (user IDs, or TYPES.MSG_AT_ALL) when not empty.
+   */
+  text(text: string, cloudCustomData?: string, atUserList?: readonly string[]): Promise<void>;
   /** Files one by one in the order given; each waits for the one before. */
   files(files: readonly File[]): Promise<void>;
   face(index: number, data: string): Promise<void>;
@@ -40,21 +43,17 @@ export function composerSender(
       return;
     }
     if (target.type === 'GROUP' && options.needReadReceipt?.()) message.needReadReceipt = true;
-    const failure = await store.send(message);
-    // spec §8: a failed send says why in a toast (its row offers the resend); a cancel is the user's own.
-    if (failure && (failure as { code?: unknown }).code !== ErrorCode.UPLOAD_CANCELLED) showErrorToast(chat, failure);
+    reportSendFailure(chat, await store.send(message));
   };
 
   return {
-    text: (text, cloudCustomData) =>
-      send((to, conversationType) =>
-        chat.createTextMessage({
-          to,
-          conversationType,
-          payload: { text },
-          ...(cloudCustomData ? { cloudCustomData } : {}),
-        }),
-      ),
+    text: (text, cloudCustomData, atUserList = []) =>
+      send((to, conversationType) => {
+        const options = { to, conversationType, ...(cloudCustomData ? { cloudCustomData } : {}) };
+        return atUserList.length > 0 && conversationType === 'GROUP'
+          ? chat.createTextAtMessage({ ...options, payload: { text, atUserList: [...atUserList] } })
+          : chat.createTextMessage({ ...options, payload: { text } });
+      }),
     files: async (files) => {
       for (const file of files) {
         await send((to, conversationType) => {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { type ListRange, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useKit } from '../../kit/kit-context';
-import { showErrorToast } from '../../kit/toasts/toast-center';
+import { reportSendFailure, showErrorToast } from '../../kit/toasts/toast-center';
 import { ActionNotice } from '../actions/ActionNotice';
 import { canHaveMenu, messageActions } from '../actions/action-rules';
 import { ChatSession, ChatSessionProvider, useChatSession } from '../actions/chat-session';
@@ -333,7 +333,7 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
             <ResendDialog
               onCancel={() => setResendID(null)}
               onConfirm={() => {
-                void store.resend(resendID);
+                void store.resend(resendID).then((failure) => reportSendFailure(chat, failure));
                 setResendID(null);
               }}
             />

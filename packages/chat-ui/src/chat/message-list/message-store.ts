@@ -201,11 +201,12 @@ export class MessageStore {
   }
 
   /** Sends a failed own message again, with the same ID (the server never stores it twice). */
-  async resend(messageID: string): Promise<void> {
+  /** Sends a failed own message again; resolves as send does. */
+  async resend(messageID: string): Promise<unknown> {
     const original = this.outgoing.get(messageID);
     const shown = this.state.messages.find((m) => m.ID === messageID);
     const message = original ?? (shown ? { ...shown } : undefined);
-    if (message) await this.send(message);
+    return message ? this.send(message) : undefined;
   }
 
   private open(): void {

@@ -113,6 +113,19 @@ describe('CustomMessage', () => {
     expect(layoutOf(CustomMessage, custom({ businessID: 'order' }))).toBe('bubble');
   });
 
+  it("shows a new group's 'created' message as a centred tip naming the creator, in each language", () => {
+    const created = custom({ businessID: 'group_create', version: 4, opUser: '张伟', content: '创建群组' });
+    expect(layoutOf(CustomMessage, created)).toBe('centred');
+    renderInKit(NO_SDK, <CustomMessage message={created} />);
+    expect(screen.getByText('张伟 created the group')).toBeTruthy();
+    cleanup();
+    renderInKit(NO_SDK, <CustomMessage message={created} />, { language: 'zh-CN' });
+    expect(screen.getByText('张伟 创建了群组')).toBeTruthy();
+    cleanup();
+    renderInKit(NO_SDK, <CustomMessage message={created} />, { language: 'zh-TW' });
+    expect(screen.getByText('张伟 建立了群組')).toBeTruthy();
+  });
+
   it('words the meeting kinds it does not open', () => {
     renderInKit(NO_SDK, <CustomMessage message={custom({ businessID: 'ROOM_INVITE_ACTION', roomId: 1 })} />);
     expect(screen.getByText('[Meeting invitation]')).toBeTruthy();

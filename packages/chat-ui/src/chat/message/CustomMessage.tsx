@@ -17,5 +17,8 @@ export const CustomMessage: MessageRenderer = ({ message }) => {
   if (Renderer) return <Renderer message={custom} data={data} />;
   return <span className="lc-message-unknown">{custom.payload.description || t('customFallback')}</span>;
 };
-CustomMessage.layout = (message) =>
-  customRendererFor(customRenderers, businessIDOf(parseCustomData(message)))?.isHidden ? 'hidden' : 'bubble';
+CustomMessage.layout = (message) => {
+  const renderer = customRendererFor(customRenderers, businessIDOf(parseCustomData(message)));
+  if (renderer?.isHidden) return 'hidden';
+  return renderer?.layout ?? 'bubble';
+};

@@ -12,7 +12,12 @@ afterEach(cleanup);
 
 const tip = (
   operationType: number,
-  patch: Partial<{ userIDList: string[]; nickList: string[]; newGroupProfile: Record<string, string> | null }> = {},
+  patch: Partial<{
+    userIDList: string[];
+    nickList: string[];
+    newGroupProfile: Record<string, string | boolean> | null;
+    memberList: Array<{ userID: string; muteTime: number }>;
+  }> = {},
 ) =>
   makeMessage('TIMGroupTipElem', {
     operatorID: 'zhang',
@@ -53,6 +58,34 @@ describe('GroupTipMessage', () => {
       />,
     );
     expect(screen.getByText('zhang changed the group name to 采购群')).toBeTruthy();
+  });
+
+  it('says who was muted, or no longer is, and who switched mute-all', () => {
+    const muted = tip(GroupTipOperation.MEMBER_PROFILE_UPDATED, {
+      userIDList: ['li'],
+      nickList: ['李娜'],
+      memberList: [{ userID: 'li', muteTime: 600 }],
+    });
+    renderInKit(NO_SDK, <GroupTipMessage message={muted} />);
+    expect(screen.getByText('李娜 was muted')).toBeTruthy();
+    cleanup();
+    const unmuted = tip(GroupTipOperation.MEMBER_PROFILE_UPDATED, {
+      userIDList: ['li'],
+      nickList: ['李娜'],
+      memberList: [{ userID: 'li', muteTime: 0 }],
+    });
+    renderInKit(NO_SDK, <GroupTipMessage message={unmuted} />, { language: 'zh-CN' });
+    expect(screen.getByText('李娜 被取消禁言')).toBeTruthy();
+    cleanup();
+    const muteAll = tip(GroupTipOperation.GROUP_PROFILE_UPDATED, { newGroupProfile: { muteAllMembers: true } });
+    renderInKit(NO_SDK, <GroupTipMessage message={muteAll} />, { language: 'zh-TW' });
+    expect(screen.getByText('zhang 開啟了全員禁言')).toBeTruthy();
+  });
+
+  it('names the new owner of a transferred group (by ID until the nick is known)', () => {
+    const transferred = tip(GroupTipOperation.GROUP_PROFILE_UPDATED, { newGroupProfile: { ownerID: 'li' } });
+    renderInKit(NO_SDK, <GroupTipMessage message={transferred} />, { language: 'zh-CN' });
+    expect(screen.getByText('zhang 将群主转让给 li')).toBeTruthy();
   });
 
   it('reads in Chinese', () => {

@@ -127,6 +127,20 @@ describe('desktop notifications', () => {
     tabs.stop();
   });
 
+  it('never notifies for the ‘created the group’ message of a group I was put in', async () => {
+    const me = await server.connect('dn-member');
+    const owner = await server.connect('dn-owner');
+    const { shown, Notification } = fakeNotification();
+    const tabs = new TabCoordinator(tab(sharedLocks(), false));
+    const instance = notifier(me, tabs, Notification);
+    await owner.createGroup({ type: 'Public', name: 'New', groupID: 'dn-new', memberList: [{ userID: 'dn-member' }] });
+    await sendText(owner, 'dn-new', 'welcome', 'GROUP');
+    await until(() => shown.length >= 1, 5000, 'the notification');
+    expect(shown.map((s) => s.options.body)).toEqual(['welcome']);
+    instance.stop();
+    tabs.stop();
+  });
+
   it('shows one notification, not one per tab, when several tabs are open', async () => {
     const tabA = await server.connect('dn-tabs');
     const tabB = await server.connect('dn-tabs');

@@ -20,8 +20,11 @@ export interface NotifierOptions {
   win?: Pick<Window, 'focus'>;
 }
 
-/** Custom messages that are signals between clients, never news for a person. */
-const SIGNAL_BUSINESS_IDS: ReadonlySet<string> = new Set(['user_typing_status', '1']);
+/**
+ * Custom messages that are signals between clients, or tips ('X created the group', read for
+ * every member when it is sent), never news for a person.
+ */
+const SIGNAL_BUSINESS_IDS: ReadonlySet<string> = new Set(['user_typing_status', '1', 'group_create']);
 
 /**
  * Whether an incoming message is worth a desktop notification: someone else's, in a conversation

@@ -25,10 +25,10 @@ describe('error toasts', () => {
     renderInKit(chat, <ToastHost />, { language: 'zh-CN' });
     act(() => showErrorToast(chat, new LiaisonError(ErrorCode.REACTION_LIMIT)));
     expect(screen.getByRole('alert').textContent).toContain('已达到表情回应上限');
-    act(() => showErrorToast(chat, new LiaisonError(ErrorCode.GROUP_FULL, 'The group is full (42)')));
+    act(() => showErrorToast(chat, new LiaisonError(ErrorCode.OPERATION_RATE_LIMITED, 'Too many requests (42)')));
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
       '已达到表情回应上限×',
-      'The group is full (42)×',
+      'Too many requests (42)×',
     ]);
   });
 

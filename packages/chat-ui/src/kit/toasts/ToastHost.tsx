@@ -6,8 +6,9 @@ import { toastCenterOf } from './toast-center';
 import './toasts.css';
 
 /**
- * The kit's error toasts, at the top of the kit, over everything. Each is read out (role alert),
- * goes by itself after a few seconds and can be dismissed. Mount once per kit (ChatKit does).
+ * The kit's toasts, at the top of the kit, over everything. Each is read out (a failure as an
+ * alert, a success as a status), goes by itself after a few seconds and can be dismissed. Mount
+ * once per kit (ChatKit does).
  */
 export function ToastHost() {
   const { chat } = useKit();
@@ -18,7 +19,11 @@ export function ToastHost() {
   return (
     <section className="lc-toasts" aria-label={t('toasts')}>
       {toasts.map((toast) => (
-        <div key={toast.id} className="lc-toast lc-toast--error" role="alert">
+        <div
+          key={toast.id}
+          className={`lc-toast lc-toast--${toast.kind}`}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+        >
           <span className="lc-toast__text">{toastText(toast, t)}</span>
           <button
             type="button"

@@ -35,8 +35,42 @@ describe('toast text', () => {
 
   it('shows an unknown code, or no code, as the raw message', () => {
     const t = translator('zh-CN');
-    expect(toastText({ code: 10014, message: 'The group is full', wasOffline: false }, t)).toBe('The group is full');
+    expect(toastText({ code: 10006, message: 'Too many requests', wasOffline: false }, t)).toBe('Too many requests');
     expect(toastText({ code: null, message: 'boom', wasOffline: false }, t)).toBe('boom');
+  });
+
+  it('has texts for the friend and blocklist codes, 20007 for a send to someone who blocked the sender', () => {
+    for (const language of KIT_LANGUAGES) {
+      const t = translator(language);
+      const codes = [20007, 20009, 30515, 30516, 30525, 30539, 60070, 10021];
+      const texts = codes.map((code) => toastText({ code, message: 'RAW', wasOffline: false }, t));
+      for (const text of texts) expect(text).not.toMatch(/^RAW$|^error\d+$/);
+      expect(new Set(texts).size).toBe(codes.length);
+    }
+    expect(toastText({ code: 20007, message: '', wasOffline: false }, translator('zh-CN'))).toBe(
+      '您已被对方拉黑，禁止发送消息',
+    );
+  });
+
+  it('has texts for the group administration codes, 10017 the spec’s mute text', () => {
+    for (const language of KIT_LANGUAGES) {
+      const t = translator(language);
+      const codes = [10007, 10009, 10014, 10017, 10022, 10024];
+      const texts = codes.map((code) => toastText({ code, message: 'RAW', wasOffline: false }, t));
+      for (const text of texts) expect(text).not.toMatch(/^RAW$|^error\d+$/);
+      expect(new Set(texts).size).toBe(codes.length);
+    }
+    expect(toastText({ code: 10017, message: '', wasOffline: false }, translator('en'))).toBe(
+      'You have been muted by the admin',
+    );
+  });
+
+  it('puts the failed action before the reason, and shows a success as it is', () => {
+    const t = translator('zh-CN');
+    expect(toastText({ code: 30516, message: '', wasOffline: false, action: '申请发送失败' }, t)).toBe(
+      '申请发送失败：对方设置了禁止加好友',
+    );
+    expect(toastText({ kind: 'success', code: null, message: '申请已发送', wasOffline: false }, t)).toBe('申请已发送');
   });
 
   it('says "Network exception…" for anything that failed while offline', () => {

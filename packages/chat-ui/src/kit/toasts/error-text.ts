@@ -19,14 +19,35 @@ const KNOWN: Readonly<Record<number, AwarenessTextKey>> = {
   [ErrorCode.GROUP_NOT_MEMBER]: 'error10011',
   [ErrorCode.REACTION_LIMIT]: 'error60045',
   [ErrorCode.NETWORK_ERROR]: 'networkException',
+  // Friends and the blocklist (spec portal.md §8; docs/friends-and-blocklist.md).
+  [ErrorCode.C2C_SENDER_BLOCKED]: 'error20007',
+  [ErrorCode.C2C_NOT_FRIENDS]: 'error20009',
+  [ErrorCode.FRIEND_IN_MY_BLACKLIST]: 'error30515',
+  [ErrorCode.FRIEND_ADD_DENIED]: 'error30516',
+  [ErrorCode.FRIEND_IN_THEIR_BLACKLIST]: 'error30525',
+  [ErrorCode.FRIEND_APPLICATION_PENDING]: 'error30539',
+  [ErrorCode.FRIEND_REMARK_TOO_LONG]: 'error60070',
+  [ErrorCode.GROUP_ID_TAKEN]: 'error10021',
+  // Group administration (docs/groups.md "Codes").
+  [ErrorCode.GROUP_NO_PERMISSION]: 'error10007',
+  [ErrorCode.GROUP_OWNER_CANNOT_QUIT]: 'error10009',
+  [ErrorCode.GROUP_FULL]: 'error10014',
+  [ErrorCode.GROUP_MEMBER_MUTED]: 'error10017',
+  [ErrorCode.GROUP_JOIN_UNSUPPORTED]: 'error10022',
+  [ErrorCode.GROUP_APPLICATION_HANDLED]: 'error10024',
 };
 
 /**
- * What a toast says (spec §8): while offline, 'Network exception…' whatever the code; a known code,
- * its text in the UI language; anything else, the raw message.
+ * What a toast says (spec §8): a success, its text; a failure while offline, 'Network exception…'
+ * whatever the code; a known code, its text in the UI language; anything else, the raw message.
+ * A failure that names its action reads '<action>: <reason>'.
  */
-export function toastText(toast: Pick<Toast, 'code' | 'message' | 'wasOffline'>, t: AwarenessT): string {
-  if (toast.wasOffline) return t('networkException');
+export function toastText(
+  toast: Pick<Toast, 'code' | 'message' | 'wasOffline'> & Partial<Pick<Toast, 'kind' | 'action'>>,
+  t: AwarenessT,
+): string {
+  if (toast.kind === 'success') return toast.message;
   const key = toast.code === null ? undefined : KNOWN[toast.code];
-  return key ? t(key) : toast.message;
+  const reason = toast.wasOffline ? t('networkException') : key ? t(key) : toast.message;
+  return toast.action ? t('failedBecause', { action: toast.action, reason }) : reason;
 }

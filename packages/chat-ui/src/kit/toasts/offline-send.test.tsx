@@ -47,7 +47,7 @@ async function user(userID: string): Promise<ChatSDK> {
 }
 
 describe('sending while the server is down', () => {
-  it('shows sending, then failed with the resend confirmation, then sent once the server is back', async () => {
+  it('shows sending, then failed with the resend confirmation, a failed resend toasts again, then sent once the server is back', async () => {
     const ann = await user('off-ann');
     await user('off-ben');
     renderInKit(
@@ -77,8 +77,21 @@ describe('sending while the server is down', () => {
       { timeout: 10_000 },
     );
     expect(screen.getByRole('alert').textContent).toContain('Network exception, please check the network settings');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // Resending while still offline fails again, and says so again.
     fireEvent.click(resend);
     expect(screen.getByRole('dialog').textContent).toContain('Confirm to resend the message?');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(row()).getByRole('status', { name: 'Sending' })).toBeTruthy());
+    const resendAgain = await within(row()).findByRole(
+      'button',
+      { name: 'Failed to send. Click to resend' },
+      { timeout: 10_000 },
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Network exception');
+    fireEvent.click(resendAgain);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
 
     server = await startServer(undefined, { dataDir, port });

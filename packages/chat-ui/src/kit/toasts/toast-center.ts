@@ -1,16 +1,22 @@
-import { type ChatEvent, type ChatSDK, EVENT, TYPES } from '@liaison/sdk';
+import { type ChatEvent, type ChatSDK, ErrorCode, EVENT, TYPES } from '@liaison/sdk';
 
-/** A failure as the user is told it: its code and raw message, and whether the line was down then. */
+/**
+ * What the user is told: a failure (its code and raw message, and whether the line was down then)
+ * or a success (its text, already in the UI language, in `message`).
+ */
 export interface Toast {
   id: number;
+  kind: 'error' | 'success';
   code: number | null;
   message: string;
   /** The connection was down when it happened: the network text says more than any code. */
   wasOffline: boolean;
+  /** What failed, in the UI language (e.g. 'Failed to delete the friend'): the reason follows it. */
+  action?: string;
 }
 
-/** How long a toast stays (the reference kit's toasts last about this long). */
-export const TOAST_DURATION_MS = 3_000;
+/** How long a toast stays (spec portal.md §9: toast duration 5 s). */
+export const TOAST_DURATION_MS = 5_000;
 /** More than this many at once would cover the chat; the oldest give way. */
 const MAX_SHOWN = 3;
 
@@ -38,18 +44,34 @@ export class ToastCenter {
 
   getSnapshot = (): readonly Toast[] => this.toasts;
 
-  showError(error: unknown): void {
+  /** `action`: what failed, already translated; the toast then reads '<action>: <reason>'. */
+  showError(error: unknown, action?: string): void {
     const { code, message } = describe(error);
-    const wasOffline = this.isOffline;
-    const same = this.toasts.find((t) => t.code === code && t.message === message && t.wasOffline === wasOffline);
-    if (same) this.dismiss(same.id);
-    const toast: Toast = { id: this.nextID++, code, message, wasOffline };
-    this.set([...this.toasts, toast].slice(-MAX_SHOWN));
-    setTimeout(() => this.dismiss(toast.id), TOAST_DURATION_MS);
+    this.show({ kind: 'error', code, message, wasOffline: this.isOffline, ...(action ? { action } : {}) });
+  }
+
+  /** A success, its text already in the UI language (spec portal.md §8, e.g. 'Application sent'). */
+  showSuccess(text: string): void {
+    this.show({ kind: 'success', code: null, message: text, wasOffline: false });
   }
 
   dismiss(id: number): void {
     if (this.toasts.some((t) => t.id === id)) this.set(this.toasts.filter((t) => t.id !== id));
+  }
+
+  private show(content: Omit<Toast, 'id'>): void {
+    const same = this.toasts.find(
+      (t) =>
+        t.kind === content.kind &&
+        t.code === content.code &&
+        t.message === content.message &&
+        t.wasOffline === content.wasOffline &&
+        t.action === content.action,
+    );
+    if (same) this.dismiss(same.id);
+    const toast: Toast = { id: this.nextID++, ...content };
+    this.set([...this.toasts, toast].slice(-MAX_SHOWN));
+    setTimeout(() => this.dismiss(toast.id), TOAST_DURATION_MS);
   }
 
   private set(toasts: readonly Toast[]): void {
@@ -70,9 +92,22 @@ export function toastCenterOf(chat: Pick<ChatSDK, 'on'>): ToastCenter {
   return center;
 }
 
-/** Tells the user about a failure: a known code in their language, anything else as its raw message. */
-export function showErrorToast(chat: Pick<ChatSDK, 'on'>, error: unknown): void {
-  toastCenterOf(chat).showError(error);
+/**
+ * Tells the user about a failure: a known code in their language, anything else as its raw message;
+ * with `action` (translated) it reads '<action>: <reason>'.
+ */
+export function showErrorToast(chat: Pick<ChatSDK, 'on'>, error: unknown, action?: string): void {
+  toastCenterOf(chat).showError(error, action);
+}
+
+/** Tells the user that something worked; `text` is already in their language. */
+export function showSuccessToast(chat: Pick<ChatSDK, 'on'>, text: string): void {
+  toastCenterOf(chat).showSuccess(text);
+}
+
+/** spec §8: a failed send says why (its row offers the resend); a cancelled upload is the user's own doing. */
+export function reportSendFailure(chat: Pick<ChatSDK, 'on'>, failure: unknown): void {
+  if (failure && (failure as { code?: unknown }).code !== ErrorCode.UPLOAD_CANCELLED) showErrorToast(chat, failure);
 }
 
 function describe(error: unknown): { code: number | null; message: string } {

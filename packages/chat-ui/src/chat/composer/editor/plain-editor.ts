@@ -2,8 +2,9 @@ import { baseKeymap } from 'prosemirror-commands';
 import { dropCursor } from 'prosemirror-dropcursor';
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
-import { type Command, EditorState, Selection } from 'prosemirror-state';
+import { type Command, EditorState, type Plugin, Selection } from 'prosemirror-state';
 import { type EditorProps, EditorView } from 'prosemirror-view';
+import { mentionedUserIDs } from './mention';
 import { placeholder } from './placeholder';
 import { docText, type NodeJSON, textToDoc } from './plain-text';
 import { composerSchema } from './schema';
@@ -20,6 +21,10 @@ export interface PlainEditorOptions {
   handleDrop?: EditorProps['handleDrop'];
   /** After every change of the text. */
   onChange?(text: string): void;
+  /** After every transaction (text, caret or plugin state), e.g. to follow an '@' being typed. */
+  onUpdate?(view: EditorView): void;
+  /** More behaviour (asked before the built-in keymaps), e.g. the mention trigger. */
+  plugins?: readonly Plugin[];
 }
 
 const insertHardBreak: Command = (state, dispatch) => {
@@ -36,9 +41,9 @@ export function plainEditorOf(element: Element): PlainEditor | undefined {
 }
 
 /**
- * The composer's plain-text editor on ProseMirror: paragraphs, hard breaks and emoji, undo/redo,
- * a drop cursor and a placeholder. Copying gives the message text (emoji as their tags), so a
- * paste into another composer is exact.
+ * The composer's plain-text editor on ProseMirror: paragraphs, hard breaks, emoji and mentions,
+ * undo/redo, a drop cursor and a placeholder. Copying gives the message text (emoji as their
+ * tags, mentions as '@name'), so a paste into another composer is exact.
  */
 export class PlainEditor {
   readonly view: EditorView;
@@ -50,6 +55,7 @@ export class PlainEditor {
         schema: composerSchema,
         doc,
         plugins: [
+          ...(options.plugins ?? []),
           history(),
           keymap({
             'Mod-z': undo,
@@ -71,6 +77,7 @@ export class PlainEditor {
       dispatchTransaction: (tr) => {
         this.view.updateState(this.view.state.apply(tr));
         if (tr.docChanged) options.onChange?.(this.getText());
+        options.onUpdate?.(this.view);
       },
     });
     editors.set(this.view.dom, this);
@@ -78,6 +85,11 @@ export class PlainEditor {
 
   getText(): string {
     return docText(this.view.state.doc);
+  }
+
+  /** The user IDs the text's mentions name (still in it), each once. */
+  getMentions(): string[] {
+    return mentionedUserIDs(this.view.state.doc);
   }
 
   get isEmpty(): boolean {

@@ -1,10 +1,12 @@
 import { Schema } from 'prosemirror-model';
 import { findEmoji } from '../../emoji/basic-emoji';
+import { mentionNodeSpec } from './mention';
 
 /**
- * The composer's document: paragraphs of text, hard breaks and emoji, nothing else. No marks
- * (bold, italic, code, links) and so no markdown input or paste rules: `*A1*`, `**md**`,
- * `` `code` `` and `~~删~~` stay the characters typed, because a mark would be dropped on send.
+ * The composer's document: paragraphs of text, hard breaks, emoji and mentions (group chats),
+ * nothing else. No marks (bold, italic, code, links) and so no markdown input or paste rules:
+ * `*A1*`, `**md**`, `` `code` `` and `~~删~~` stay the characters typed, because a mark would be
+ * dropped on send.
  * Node names match the JSON the drafts and tests use (`hardBreak`, `emoji`).
  */
 export const composerSchema = new Schema({
@@ -59,5 +61,6 @@ export const composerSchema = new Schema({
       },
       leafText: (node) => String(node.attrs.key),
     },
+    mention: mentionNodeSpec,
   },
 });

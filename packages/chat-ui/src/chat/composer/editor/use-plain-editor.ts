@@ -24,6 +24,7 @@ export function usePlainEditor(options: PlainEditorOptions & { autofocus: boolea
       handlePaste: (view, event, slice) => latest.current.handlePaste?.(view, event, slice) ?? false,
       handleDrop: (view, event, slice, moved) => latest.current.handleDrop?.(view, event, slice, moved) ?? false,
       onChange: (text) => latest.current.onChange?.(text),
+      onUpdate: (view) => latest.current.onUpdate?.(view),
     });
     if (latest.current.autofocus) created.focusEnd();
     setEditor(created);

@@ -4,6 +4,7 @@ import type { MessageOf } from '../message-of';
 import { CallRecord } from './CallRecord';
 import type { CustomData } from './custom-data';
 import { EvaluationCard } from './EvaluationCard';
+import { GroupCreatedTip } from './GroupCreatedTip';
 import { OrderCard } from './OrderCard';
 import { ServiceCard } from './ServiceCard';
 import { TextLinkCard } from './TextLinkCard';
@@ -14,9 +15,13 @@ export interface CustomRendererProps {
   data: CustomData;
 }
 
-/** A custom kind's renderer. `isHidden` kinds are signals that never show as a message. */
+/**
+ * A custom kind's renderer. `isHidden` kinds are signals that never show as a message; a
+ * 'centred' kind reads as a tip (no bubble, no avatar), the others sit in a bubble.
+ */
 export interface CustomRenderer extends FunctionComponent<CustomRendererProps> {
   isHidden?: boolean;
+  layout?: 'bubble' | 'centred';
 }
 
 /** businessID → renderer. Hosts register their own kinds here (or replace the kit's). */
@@ -49,6 +54,7 @@ export const customRenderers: CustomRenderers = {
   '1': CallRecord,
   av_call: CallRecord,
   user_typing_status: TypingStatus,
+  group_create: GroupCreatedTip,
   ROOM_INVITE_ACTION: fixedText('roomInvite'),
   tuikit_engine_room: fixedText('room'),
   group_room_message: fixedText('groupRoom'),

@@ -1,0 +1,49 @@
+import * as blacklist from '../../services/blacklist';
+import * as applications from '../../services/friend-applications';
+import * as friends from '../../services/friends';
+import { searchUsers } from '../../services/user-search';
+import type { HandlerTable } from '../handlers';
+
+/**
+ * Friends, friend requests, the blocklist and user search (docs/friends-and-blocklist.md):
+ * services/friends.ts, friend-applications.ts, blacklist.ts, user-search.ts.
+ */
+export const friendHandlers: Pick<
+  HandlerTable,
+  | 'addFriend'
+  | 'getFriendApplicationList'
+  | 'acceptFriendApplication'
+  | 'refuseFriendApplication'
+  | 'deleteFriendApplication'
+  | 'setFriendApplicationRead'
+  | 'getFriendList'
+  | 'getFriendProfile'
+  | 'updateFriend'
+  | 'deleteFriend'
+  | 'checkFriend'
+  | 'addToBlacklist'
+  | 'removeFromBlacklist'
+  | 'getBlacklist'
+  | 'searchUsers'
+> = {
+  addFriend: (services, session, user, body) => friends.addFriend(services, session.id, user.userID, body),
+  getFriendApplicationList: ({ db }, _session, user) => applications.getFriendApplicationList(db, user.userID),
+  acceptFriendApplication: (services, session, user, body) =>
+    applications.acceptFriendApplication(services, session.id, user.userID, body),
+  refuseFriendApplication: (services, session, user, body) =>
+    applications.refuseFriendApplication(services, session.id, user.userID, body),
+  deleteFriendApplication: (services, session, user, body) =>
+    applications.deleteFriendApplication(services, session.id, user.userID, body),
+  setFriendApplicationRead: (services, session, user) =>
+    applications.setFriendApplicationRead(services, session.id, user.userID),
+  getFriendList: ({ db }, _session, user) => friends.getFriendList(db, user.userID),
+  getFriendProfile: ({ db }, _session, user, body) => friends.getFriendProfile(db, user.userID, body),
+  updateFriend: (services, session, user, body) => friends.updateFriend(services, session.id, user.userID, body),
+  deleteFriend: (services, session, user, body) => friends.deleteFriend(services, session.id, user.userID, body),
+  checkFriend: ({ db }, _session, user, body) => friends.checkFriend(db, user.userID, body),
+  addToBlacklist: (services, session, user, body) => blacklist.addToBlacklist(services, session.id, user.userID, body),
+  removeFromBlacklist: (services, session, user, body) =>
+    blacklist.removeFromBlacklist(services, session.id, user.userID, body),
+  getBlacklist: ({ db }, _session, user) => blacklist.getBlacklist(db, user.userID),
+  searchUsers: ({ db }, _session, user, body) => searchUsers(db, user.userID, body),
+};

@@ -1,0 +1,43 @@
+import * as admin from '../../services/group-admin';
+import type { HandlerTable } from '../handlers';
+
+/** Group life cycle and administration: services/group-admin.ts (docs/groups.md). */
+export const groupAdminHandlers: Pick<
+  HandlerTable,
+  | 'createGroup'
+  | 'joinGroup'
+  | 'getGroupApplicationList'
+  | 'handleGroupApplication'
+  | 'addGroupMember'
+  | 'deleteGroupMember'
+  | 'quitGroup'
+  | 'dismissGroup'
+  | 'changeGroupOwner'
+  | 'setGroupMemberRole'
+  | 'setGroupMemberMuteTime'
+  | 'updateGroupProfile'
+  | 'getGroupMemberProfile'
+  | 'setGroupMemberNameCard'
+  | 'searchGroupByID'
+  | 'getGroupOnlineMemberCount'
+> = {
+  createGroup: (services, _session, user, body) => admin.createGroup(services, user, body),
+  joinGroup: (services, _session, user, body) => admin.joinGroup(services, user.userID, body),
+  getGroupApplicationList: async (services, _session, user) => ({
+    applicationList: await admin.getGroupApplicationList(services, user.userID),
+  }),
+  handleGroupApplication: (services, _session, user, body) => admin.handleGroupApplication(services, user.userID, body),
+  addGroupMember: (services, _session, user, body) => admin.addGroupMember(services, user.userID, body),
+  deleteGroupMember: (services, _session, user, body) => admin.deleteGroupMember(services, user.userID, body),
+  quitGroup: (services, _session, user, body) => admin.quitGroup(services, user.userID, body),
+  dismissGroup: (services, _session, user, body) => admin.dismissGroup(services, user.userID, body),
+  changeGroupOwner: (services, _session, user, body) => admin.changeGroupOwner(services, user.userID, body),
+  setGroupMemberRole: (services, _session, user, body) => admin.setGroupMemberRole(services, user.userID, body),
+  setGroupMemberMuteTime: (services, _session, user, body) => admin.setGroupMemberMuteTime(services, user.userID, body),
+  updateGroupProfile: (services, _session, user, body) => admin.updateGroupProfile(services, user.userID, body),
+  getGroupMemberProfile: (services, _session, user, body) => admin.getGroupMemberProfile(services, user.userID, body),
+  setGroupMemberNameCard: (services, _session, user, body) => admin.setGroupMemberNameCard(services, user.userID, body),
+  searchGroupByID: (services, _session, user, body) => admin.searchGroupByID(services, user.userID, body),
+  getGroupOnlineMemberCount: (services, _session, user, body) =>
+    admin.getGroupOnlineMemberCount(services, user.userID, body),
+};

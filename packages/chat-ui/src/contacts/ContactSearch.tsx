@@ -1,0 +1,164 @@
+import type { ChatSDK, FoundUser, Group } from '@liaison/sdk';
+import { useEffect, useId, useMemo } from 'react';
+import { Avatar } from '../common/Avatar';
+import { useContactsText } from '../i18n/contacts-text';
+import { useKit } from '../kit/kit-context';
+import { type ContactTarget, matches, personName } from './contact-model';
+import { handleListKeys } from './list-navigation';
+import { useContacts } from './use-contacts';
+import { useDebouncedSearch } from './use-debounced-search';
+
+export interface ContactSearchProps {
+  selectedKey: string | null;
+  onSelect(target: ContactTarget): void;
+  /** The search has text: its results take the place of the sections. */
+  onActiveChange(isActive: boolean): void;
+}
+
+interface Found {
+  users: FoundUser[];
+  /** The group whose ID is the keyword, if any (member or not). */
+  group: Group | null;
+}
+
+/**
+ * Search of users (nick, login name, exact mobile number: `searchUsers`) and groups (by ID:
+ * `searchGroupByID`, and my groups by name). Choosing a result opens its card, where the user adds
+ * the friend or joins the group. An empty box brings the sections back (spec §5).
+ */
+export function ContactSearch({ selectedKey, onSelect, onActiveChange }: ContactSearchProps) {
+  const { chat } = useKit();
+  const t = useContactsText();
+  const search = useDebouncedSearch((keyword) => find(chat, keyword));
+  const keyword = search.query.trim();
+  const myGroups = useContacts((state) => state.groups);
+  const isActive = keyword !== '';
+  useEffect(() => onActiveChange(isActive), [isActive, onActiveChange]);
+
+  const groups = useMemo(() => {
+    if (!search.result) return [];
+    const named = myGroups.filter((group) => matches(group.name, keyword));
+    const byID = search.result.group;
+    return byID ? [byID, ...named.filter((group) => group.groupID !== byID.groupID)] : named;
+  }, [search.result, myGroups, keyword]);
+  const users = search.result?.users ?? [];
+
+  return (
+    <div className="lc-contacts__search">
+      <input
+        type="search"
+        aria-label={t('searchLabel')}
+        className="lc-contacts__search-input"
+        placeholder={t('searchPlaceholder')}
+        value={search.query}
+        autoComplete="off"
+        onChange={(event) => search.setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.nativeEvent.isComposing) search.searchNow();
+        }}
+      />
+      {isActive ? (
+        <section className="lc-contacts__results" aria-label={t('searchLabel')} onKeyDown={handleListKeys}>
+          {search.isSearching ? (
+            <p className="lc-contacts__note" role="status">
+              {t('searching')}
+            </p>
+          ) : users.length === 0 && groups.length === 0 ? (
+            <p className="lc-contacts__note" role="status">
+              {t('searchNothing')}
+            </p>
+          ) : (
+            <>
+              {users.length > 0 && (
+                <ResultList title={t('resultUsers')}>
+                  {users.map((user) => (
+                    <ResultRow
+                      key={user.userID}
+                      isSelected={selectedKey === `user:${user.userID}`}
+                      avatar={<Avatar url={user.avatar} size={32} />}
+                      name={personName(user)}
+                      detail={user.selfSignature}
+                      onClick={() => onSelect({ kind: 'user', userID: user.userID, summary: user })}
+                    />
+                  ))}
+                </ResultList>
+              )}
+              {groups.length > 0 && (
+                <ResultList title={t('resultGroups')}>
+                  {groups.map((group) => (
+                    <ResultRow
+                      key={group.groupID}
+                      isSelected={selectedKey === `group:${group.groupID}`}
+                      avatar={<Avatar url={group.avatar} size={32} isGroup />}
+                      name={group.name || group.groupID}
+                      detail={t(`type${group.type}`)}
+                      onClick={() => onSelect({ kind: 'group', groupID: group.groupID, group })}
+                    />
+                  ))}
+                </ResultList>
+              )}
+            </>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function ResultList({ title, children }: { title: string; children: React.ReactNode }) {
+  const headingID = useId();
+  return (
+    <>
+      <h3 id={headingID} className="lc-contacts__result-title">
+        {title}
+      </h3>
+      <ul className="lc-contacts__items" aria-labelledby={headingID}>
+        {children}
+      </ul>
+    </>
+  );
+}
+
+interface ResultRowProps {
+  isSelected: boolean;
+  avatar: React.ReactNode;
+  name: string;
+  detail?: string | undefined;
+  onClick(): void;
+}
+
+/** A row of the contact lists and search results: a button with avatar, name and a line of detail. */
+export function ResultRow({ isSelected, avatar, name, detail, onClick }: ResultRowProps) {
+  return (
+    <li>
+      <button
+        type="button"
+        data-nav-item
+        className={`lc-contacts__item${isSelected ? ' lc-contacts__item--selected' : ''}`}
+        aria-current={isSelected ? 'true' : undefined}
+        onClick={onClick}
+      >
+        {avatar}
+        <span className="lc-contacts__item-text">
+          <bdi className="lc-contacts__item-name">{name}</bdi>
+          {detail ? <bdi className="lc-contacts__item-detail">{detail}</bdi> : null}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** Users by searchUsers and the group whose ID is the keyword; a lookup that fails finds nothing. */
+async function find(chat: ChatSDK, keyword: string): Promise<Found> {
+  const [users, group] = await Promise.all([
+    chat.searchUsers({ keyword }).then(
+      ({ data }) => data.userList,
+      () => [],
+    ),
+    chat.searchGroupByID(keyword).then(
+      ({ data }) => data.group,
+      () => null,
+    ),
+  ]);
+  return { users, group };
+}
