@@ -1,5 +1,15 @@
+import { ErrorCode } from '@liaison/protocol';
+import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Chat, connect, recordMessages, sendText, until } from '../../apps/server/src/integration/harness';
+import {
+  type Chat,
+  connect,
+  errorCode,
+  nextEvent,
+  recordMessages,
+  sendText,
+  until,
+} from '../../apps/server/src/integration/harness';
 import type { ServerProcess } from '../../apps/server/src/integration/server-process';
 import { startFailoverProxy } from './failover-proxy';
 import { startProcessPair } from './shared-services';
@@ -38,7 +48,34 @@ afterAll(async () => {
   await stopPair?.();
 });
 
+/** A user connected straight to one process. */
+async function userOn(server: ServerProcess, userID: string): Promise<Chat> {
+  const chat = await connect({ url: server.url, app: p1.app }, userID);
+  chats.push(chat);
+  return chat;
+}
+
 describe('two server processes on PostgreSQL + NATS', () => {
+  it('a block made on one process refuses the blocked user’s very next send on the other, and drops their typing', async () => {
+    const alice = await userOn(p1, 'scale-blocker');
+    const mallory = await userOn(p2, 'scale-blocked');
+    const bob = await userOn(p2, 'scale-bystander');
+    await sendText(mallory, 'scale-blocker', 'before the block');
+    await alice.addToBlacklist({ userIDList: ['scale-blocked'] });
+    expect(await errorCode(sendText(mallory, 'scale-blocker', 'after the block'))).toBe(ErrorCode.C2C_SENDER_BLOCKED);
+
+    const typists: string[] = [];
+    alice.on(LiaisonChat.EVENT.TYPING_STATUS_CHANGED, (event) => typists.push(event.data.userID));
+    const bobTyping = nextEvent(alice, LiaisonChat.EVENT.TYPING_STATUS_CHANGED);
+    await mallory.enterTypingState({ conversationID: 'C2Cscale-blocker' });
+    await bob.enterTypingState({ conversationID: 'C2Cscale-blocker' });
+    await bobTyping;
+    expect(typists).toEqual(['scale-bystander']);
+
+    await alice.removeFromBlacklist({ userIDList: ['scale-blocked'] });
+    await sendText(mallory, 'scale-blocker', 'after the unblock');
+  });
+
   it('lets users on different processes chat one-to-one and in a group, and survives losing a process', async () => {
     const alice = await userVia([p1, p2], 'scale-alice');
     const bob = await userVia([p2, p1], 'scale-bob');

@@ -29,6 +29,7 @@ import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { PresenceService } from './presence/presence-service';
 import { defaultPresenceSettings, type PresenceSettings } from './presence/settings';
+import { BlockerIndex } from './services/blockers';
 import { type C2CSettings, defaultC2CSettings } from './services/c2c-settings';
 import { publishMessages } from './services/delivery';
 import { defaultMessageActionSettings, type MessageActionSettings } from './services/message-actions';
@@ -164,9 +165,12 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         () => {
           const dropped = gateway?.dropConnections() ?? 0;
           http.log.warn(`bus reconnected: ${dropped} sessions reconnect to catch up on what they missed`);
+          blockers.reload().catch((err) => log(err, 'blocker index'));
         },
       )
     : createLocalBus();
+  const blockers = new BlockerIndex(db, bus, String(app.sdkAppID));
+  await blockers.start();
   const registry = new SessionRegistry();
   const presence = new PresenceService({
     db,
@@ -174,6 +178,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     registry,
     settings: { ...defaultPresenceSettings, ...options.presence },
     scope: String(app.sdkAppID),
+    blockers,
+    onError: (err) => log(err, 'typing'),
   });
   presence.start();
   // Voice-to-text reads the file store, which the file routes open further down.
@@ -198,7 +204,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     },
     (err) => log(err, 'message writer'),
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
-    { ...defaultC2CSettings, ...options.c2c },
+    { settings: { ...defaultC2CSettings, ...options.c2c }, mayBlock: (userID) => blockers.mayBlock(userID) },
   );
   const avatarHosts = new Set(options.avatarUrlHosts ?? []);
   const logins = new Gate(LOGINS_AT_ONCE);
@@ -219,6 +225,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
       messageActions: { ...defaultMessageActionSettings, ...options.messageActions },
       presence,
       translation,
+      blockers,
     },
     clientLog,
     { limits, trustProxy },

@@ -17,6 +17,7 @@ import * as fileGrants from '../files/grants';
 import type { ModerationProvider } from '../moderation/provider';
 import type { PresenceService } from '../presence/presence-service';
 import { requireAllowedAvatar } from '../services/avatars';
+import type { BlockerIndex } from '../services/blockers';
 import * as conversations from '../services/conversations';
 import * as groups from '../services/groups';
 import * as history from '../services/history';
@@ -56,6 +57,8 @@ export interface Services {
   presence: PresenceService;
   /** translateText and convertVoiceToText through the configured providers (translation/). */
   translation: TranslationService;
+  /** Who may have blocked someone: one-to-one sends to anyone else skip the blocklist (services/blockers.ts). */
+  blockers: BlockerIndex;
 }
 
 export type Handler<K extends OpName> = (

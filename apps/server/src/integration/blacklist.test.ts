@@ -91,6 +91,23 @@ describe('a blocked user’s one-to-one messages', () => {
   });
 });
 
+describe('a blocked user’s typing', () => {
+  it('never reaches the blocker, while everyone else’s still does', async () => {
+    const alice = await user('bt-alice');
+    const mallory = await user('bt-mallory');
+    const bob = await user('bt-bob');
+    await alice.addToBlacklist({ userIDList: ['bt-mallory'] });
+    const typists: string[] = [];
+    alice.on(EVENT.TYPING_STATUS_CHANGED, (event) => typists.push(event.data.userID));
+    const bobTyping = nextEvent(alice, EVENT.TYPING_STATUS_CHANGED);
+    // Answered as any typing is: the blocked user learns nothing from it.
+    await mallory.enterTypingState({ conversationID: 'C2Cbt-alice' });
+    await bob.enterTypingState({ conversationID: 'C2Cbt-alice' });
+    await bobTyping;
+    expect(typists).toEqual(['bt-bob']);
+  });
+});
+
 describe('blocking', () => {
   it('ends a friendship both ways, and each side’s tabs see their list change', async () => {
     const alice = await user('bf-alice');

@@ -11,6 +11,7 @@ import { type Bus, type BusEnvelope, toDelivery, userTarget } from '../bus/bus';
 import type { Sql } from '../db/database';
 import type { RegistryObserver, SessionRegistry } from '../gateway/registry';
 import type { Session, SessionUser } from '../gateway/session';
+import { type BlockerIndex, hasBlocked } from '../services/blockers';
 import type { PresenceSettings } from './settings';
 import { StatusTracker } from './status-tracker';
 import { StatusSubscriptions } from './subscriptions';
@@ -23,6 +24,9 @@ export interface PresenceDeps {
   settings: PresenceSettings;
   /** Names this deployment's bus channels (its SDKAppID): processes of another app on the same NATS stay apart. */
   scope: string;
+  /** A blocked user's typing reaches nobody (services/blockers.ts). */
+  blockers: BlockerIndex;
+  onError: (err: unknown) => void;
 }
 
 type Failure = OpResponse<'getUserStatus'>['failureUserList'][number];
@@ -42,7 +46,7 @@ export class PresenceService implements RegistryObserver {
   private readonly customStatusChannel: string;
 
   constructor(private readonly deps: PresenceDeps) {
-    this.typing = new TypingRelay((userID, envelope) => this.sendEphemeral(userID, envelope), {
+    this.typing = new TypingRelay((from, to, envelope) => this.relayTyping(from, to, envelope), {
       perSecond: deps.settings.typingPerSecond,
       burst: deps.settings.typingBurst,
     });
@@ -161,6 +165,17 @@ export class PresenceService implements RegistryObserver {
    * only when another process lists them. The bus round trip cost about as much as the rest of a
    * typing relay (docs/performance.md).
    */
+  /** As a blocked user's messages are refused, their typing is dropped, without a word to them. */
+  private relayTyping(fromUserID: string, toUserID: string, envelope: BusEnvelope): void {
+    if (!this.deps.blockers.mayBlock(toUserID)) {
+      this.sendEphemeral(toUserID, envelope);
+      return;
+    }
+    hasBlocked(this.deps.db, toUserID, fromUserID).then((blocked) => {
+      if (!blocked) this.sendEphemeral(toUserID, envelope);
+    }, this.deps.onError);
+  }
+
   private sendEphemeral(userID: string, envelope: BusEnvelope): void {
     const target = userTarget(userID);
     if (this.deps.registry.countUser(userID) > 0) this.deps.registry.deliver(toDelivery([target], envelope));

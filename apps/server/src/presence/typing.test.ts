@@ -11,7 +11,7 @@ function setUp() {
   const published: Array<{ targets: string[]; envelope: BusEnvelope }> = [];
   let clock = 1_000_000;
   const relay = new TypingRelay(
-    (userID, envelope) => published.push({ targets: [`user.${userID}`], envelope }),
+    (_from, to, envelope) => published.push({ targets: [`user.${to}`], envelope }),
     { perSecond: 5, burst: 3 },
     () => clock,
   );

@@ -29,8 +29,8 @@ export class TypingRelay {
    * (typing never slows a message down) and far above what a person typing in a few chats needs.
    */
   constructor(
-    /** To the user's tabs on every process; nothing when they have none. */
-    private readonly sendToUser: (userID: string, envelope: BusEnvelope) => void,
+    /** From one user to the other's tabs on every process; nothing when they have none. */
+    private readonly deliver: (fromUserID: string, toUserID: string, envelope: BusEnvelope) => void,
     private readonly limit: { perSecond: number; burst: number },
     private readonly now: () => number = Date.now,
   ) {}
@@ -53,7 +53,7 @@ export class TypingRelay {
     state.last.delete(ref.target);
     state.last.set(ref.target, { isTyping, at: now });
     if (state.last.size > PEERS_REMEMBERED) state.last.delete(state.last.keys().next().value as string);
-    this.sendToUser(ref.target, {
+    this.deliver(user.userID, ref.target, {
       event: 'typing',
       data: { conversationID: `C2C${user.userID}`, userID: user.userID, isTyping },
     });

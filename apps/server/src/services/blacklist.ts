@@ -18,6 +18,7 @@ export async function addToBlacklist(
   const ids = unique(body.userIDList);
   if (ids.includes(userID)) throw relationInvalid('You cannot block yourself');
   const changes = new RelationChanges();
+  await deps.blockers.willBlock(userID);
   await deps.db.transaction(async (tx) => {
     await lockPairs(tx, userID, ids);
     await requireUsers(tx, ids);

@@ -1,7 +1,9 @@
 import { ErrorCode, SYSTEM_SENDER } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalBus } from '../bus/local-bus';
 import type { Database, Sql } from '../db/database';
 import { openDatabase } from '../db/open';
+import { BlockerIndex } from './blockers';
 import { c2cPairKey, c2cRefusals } from './c2c-permission';
 import { c2cFromEnv } from './c2c-settings';
 import { ensureUser } from './users';
@@ -11,6 +13,11 @@ import { ensureUser } from './users';
  * its size, and the right refusal for each pair.
  */
 let db: Database;
+let blockers: BlockerIndex;
+const rules = (requiresFriendship: boolean) => ({
+  settings: { requiresFriendship },
+  mayBlock: (userID: string) => blockers.mayBlock(userID),
+});
 
 beforeAll(async () => {
   db = await openDatabase({ databaseUrl: null, dataDir: null });
@@ -21,6 +28,8 @@ beforeAll(async () => {
     `INSERT INTO friends (user_id, friend_id, added_at)
      VALUES ('p-alice', 'p-bob', 0), ('p-bob', 'p-alice', 0), ('p-carol', 'p-alice', 0)`,
   );
+  blockers = new BlockerIndex(db, createLocalBus(), 'test');
+  await blockers.start();
 });
 
 afterAll(async () => {
@@ -48,7 +57,7 @@ describe('c2cRefusals', () => {
     const refused = await c2cRefusals(
       sql,
       [send('p-mallory', 'p-alice'), send('p-alice', 'p-mallory'), send('p-bob', 'p-alice'), send('p-carol', 'p-bob')],
-      { requiresFriendship: false },
+      rules(false),
     );
     expect(queries()).toBe(1);
     expect([...refused].map(([pair, error]) => [pair, error.code])).toEqual([
@@ -60,7 +69,7 @@ describe('c2cRefusals', () => {
     const refused = await c2cRefusals(
       db,
       [send('p-alice', 'p-bob'), send('p-carol', 'p-alice'), send('p-alice', 'p-carol'), send('p-mallory', 'p-alice')],
-      { requiresFriendship: true },
+      rules(true),
     );
     expect(Object.fromEntries([...refused].map(([pair, error]) => [pair, error.code]))).toEqual({
       [c2cPairKey('p-carol', 'p-alice')]: ErrorCode.C2C_NOT_FRIENDS,
@@ -74,10 +83,33 @@ describe('c2cRefusals', () => {
     const refused = await c2cRefusals(
       sql,
       [send('p-carol', 'p-carol'), send(SYSTEM_SENDER, 'p-alice'), send('p-mallory', 'p-alice', true)],
-      { requiresFriendship: true },
+      rules(true),
     );
     expect(refused.size).toBe(0);
     expect(queries()).toBe(0);
+  });
+
+  it('asks nothing when no recipient blocks anyone and friendship is not required', async () => {
+    const { sql, queries } = counting(db);
+    const refused = await c2cRefusals(sql, [send('p-alice', 'p-bob'), send('p-mallory', 'p-carol')], rules(false));
+    expect(refused.size).toBe(0);
+    expect(queries()).toBe(0);
+  });
+});
+
+describe('the blocker index', () => {
+  it('knows the blockers in the table at start, and those announced by any process afterwards', async () => {
+    const bus = createLocalBus();
+    const here = new BlockerIndex(db, bus, 'test');
+    const there = new BlockerIndex(db, bus, 'test');
+    await here.start();
+    await there.start();
+    expect(['p-alice', 'p-bob', 'p-carol'].map((u) => here.mayBlock(u))).toEqual([true, false, false]);
+    const otherApp = new BlockerIndex(db, bus, 'other-app');
+    await otherApp.start();
+    await there.willBlock('p-carol');
+    expect(here.mayBlock('p-carol')).toBe(true);
+    expect(otherApp.mayBlock('p-carol')).toBe(false);
   });
 });
 

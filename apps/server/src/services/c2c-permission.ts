@@ -1,6 +1,6 @@
 import { ErrorCode, LiaisonError, SYSTEM_SENDER } from '@liaison/protocol';
 import type { Sql } from '../db/database';
-import type { C2CSettings } from './c2c-settings';
+import { type C2CSettings, defaultC2CSettings } from './c2c-settings';
 
 /** A one-to-one send, as the message writer knows it. */
 export interface C2CSend {
@@ -10,20 +10,31 @@ export interface C2CSend {
   system?: boolean;
 }
 
+/** The rules the message writer applies to one-to-one sends. */
+export interface C2CRules {
+  settings: C2CSettings;
+  /** False only when the user has nobody in their blocklist (services/blockers.ts). */
+  mayBlock(userID: string): boolean;
+}
+
+/** Without a blocker index: every pair is looked up. */
+export const checkEveryPair: C2CRules = { settings: defaultC2CSettings, mayBlock: () => true };
+
 /**
  * Who may not message whom, for a whole batch of sends in one query (docs/friends-and-blocklist.md):
  * a sender in the recipient's blocklist gets 20007, and with IM_C2C_REQUIRES_FRIENDSHIP a sender
  * who is not friends both ways with the recipient gets 20009. Messages to oneself and the
- * server's own are never refused. Answers the refused pairs, keyed by c2cPairKey.
+ * server's own are never refused, and a recipient who blocks nobody is not looked up. Answers the refused pairs, keyed by c2cPairKey.
  */
 export async function c2cRefusals(
   tx: Sql,
   sends: readonly C2CSend[],
-  settings: C2CSettings,
+  { settings, mayBlock }: C2CRules,
 ): Promise<Map<string, LiaisonError>> {
   const pairs = new Map<string, { f: string; t: string }>();
   for (const m of sends) {
     if (m.system || m.sender === SYSTEM_SENDER || m.sender === m.recipient) continue;
+    if (!settings.requiresFriendship && !mayBlock(m.recipient)) continue;
     pairs.set(c2cPairKey(m.sender, m.recipient), { f: m.sender, t: m.recipient });
   }
   const refusals = new Map<string, LiaisonError>();

@@ -9,8 +9,7 @@ import {
 } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
-import { c2cPairKey, c2cRefusals } from './c2c-permission';
-import { type C2CSettings, defaultC2CSettings } from './c2c-settings';
+import { type C2CRules, c2cPairKey, c2cRefusals, checkEveryPair } from './c2c-permission';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './rows';
 
 /** A validated send, addressed by storage key. */
@@ -93,7 +92,7 @@ export class MessageWriter {
     onError: (err: unknown) => void,
     laneCount = 1,
     /** Blocklist and friendship rules of one-to-one sends (services/c2c-permission.ts). */
-    c2c: C2CSettings = defaultC2CSettings,
+    c2c: C2CRules = checkEveryPair,
   ) {
     this.lanes = Array.from({ length: laneCount }, () => new Lane(db, this.caches, onCommitted, onError, c2c));
   }
@@ -125,7 +124,7 @@ class Lane {
     private readonly caches: WriterCaches,
     private readonly onCommitted: (results: WriteResult[]) => Promise<void>,
     private readonly onError: (err: unknown) => void,
-    private readonly c2c: C2CSettings,
+    private readonly c2c: C2CRules,
   ) {}
 
   submit(input: NewMessage): Promise<WriteResult> {
@@ -214,7 +213,7 @@ async function writeBatch(
   db: Sql,
   batch: Pending[],
   caches: Readonly<WriterCaches>,
-  c2c: C2CSettings,
+  c2c: C2CRules,
 ): Promise<{ outcomes: Array<WriteResult | LiaisonError>; created: string[] }> {
   const now = Date.now();
   const inputs = batch.map((p) => p.input);
@@ -402,7 +401,7 @@ async function authorise(
   inputs: NewMessage[],
   caches: Readonly<WriterCaches>,
   now: number,
-  c2c: C2CSettings,
+  c2c: C2CRules,
 ): Promise<Array<WriteResult | LiaisonError | null>> {
   const unknownPeers = [
     ...new Set(inputs.filter((m) => m.convType === 'C2C' && !caches.users.has(m.recipient)).map((m) => m.recipient)),

@@ -3,6 +3,7 @@ import type { Bus } from '../bus/bus';
 import { userTarget } from '../bus/bus';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
+import type { BlockerIndex } from './blockers';
 import { toProfile, type UserRow } from './rows';
 
 /**
@@ -13,6 +14,7 @@ import { toProfile, type UserRow } from './rows';
 export interface RelationDeps {
   db: Database;
   bus: Bus;
+  blockers: BlockerIndex;
 }
 
 export type RelationList = 'friendList' | 'friendApplicationList' | 'blacklist';
