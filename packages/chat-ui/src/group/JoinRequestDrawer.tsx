@@ -29,22 +29,44 @@ export function JoinRequestDrawer({ applications, onHandled, onClose }: JoinRequ
   const { onKeyDown } = useModalFrame(ref, close);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  // Requests being handled stay listed until their 150 ms are over, even when the server's
+  // update of the list (which no longer holds them) arrives before the answer does.
+  const [kept, setKept] = useState<ReadonlyMap<string, GroupApplication>>(new Map());
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const listed = [
+    ...applications,
+    ...[...kept.values()].filter((a) => !applications.some((b) => b.applicant === a.applicant)),
+  ];
 
   useEffect(() => {
-    if (applications.length === 0) close();
-  }, [applications.length, close]);
+    if (listed.length === 0) close();
+  }, [listed.length, close]);
+
+  const keep = (application: GroupApplication, isKept: boolean) =>
+    setKept((current) => {
+      const next = new Map(current);
+      if (isKept) next.set(application.applicant, application);
+      else next.delete(application.applicant);
+      return next;
+    });
 
   const handle = async (application: GroupApplication, handleAction: 'Agree' | 'Reject') => {
     const { applicant } = application;
     if (busy.has(applicant) || removed.has(applicant)) return;
     setBusy((current) => new Set(current).add(applicant));
+    keep(application, true);
     try {
       await chat.handleGroupApplication({ handleAction, application });
       setRemoved((current) => new Set(current).add(applicant));
-      timers.current.push(setTimeout(() => onHandled(applicant), HIDE_DELAY_MS));
+      timers.current.push(
+        setTimeout(() => {
+          keep(application, false);
+          onHandled(applicant);
+        }, HIDE_DELAY_MS),
+      );
     } catch (error) {
+      keep(application, false);
       if (handleAction === 'Agree') showErrorToast(chat, error, t('handleFailed'));
     } finally {
       setBusy((current) => {
@@ -80,7 +102,7 @@ export function JoinRequestDrawer({ applications, onHandled, onClose }: JoinRequ
           </button>
         </header>
         <ul className="lc-join-drawer__list">
-          {applications.map((application) => {
+          {listed.map((application) => {
             const name = application.applicantNick || application.applicant || t('anonymous');
             const isRemoved = removed.has(application.applicant);
             const isBusy = busy.has(application.applicant);
