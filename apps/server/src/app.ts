@@ -29,6 +29,7 @@ import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { PresenceService } from './presence/presence-service';
 import { defaultPresenceSettings, type PresenceSettings } from './presence/settings';
+import { indexStoredMessages } from './search/backfill';
 import { BlockerIndex } from './services/blockers';
 import { type C2CSettings, defaultC2CSettings } from './services/c2c-settings';
 import { publishMessages } from './services/delivery';
@@ -266,6 +267,13 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     else if (originGuard.admit(req, socket, head)) gateway.handleUpgrade(req, socket, head);
   });
 
+  // Messages stored before search existed get their tokens in the background (docs/search.md).
+  let stopIndexing = false;
+  const indexing = indexStoredMessages(db, { shouldStop: () => stopIndexing }).then(
+    (run) => run.indexed > 0 && http.log.info(`search index: ${run.indexed} stored messages indexed`),
+    (err) => log(err, 'search index back-fill'),
+  );
+
   let closed: Promise<void> | null = null;
   const server: LiaisonServer = {
     http,
@@ -296,6 +304,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         const httpClosed = withinGrace(http.close(), HTTP_CLOSE_GRACE_MS, () => http.server.closeAllConnections());
         await gateway.close(() => writer.drain());
         await writer.drain();
+        stopIndexing = true;
+        await indexing;
         presence.close();
         originGuard.close();
         untrackSessions();

@@ -12,6 +12,7 @@ export * from './ops/group-admin';
 export * from './ops/merger';
 export * from './ops/presence';
 export * from './ops/reactions';
+export * from './ops/search';
 export * from './portal';
 export * from './text';
 export * from './wire';

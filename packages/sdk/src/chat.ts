@@ -1,4 +1,12 @@
-import { ErrorCode, type GroupMember, type JoinStatus, LiaisonError, Limits, type Profile } from '@liaison/protocol';
+import {
+  ErrorCode,
+  type GroupMember,
+  type JoinStatus,
+  LiaisonError,
+  Limits,
+  type Profile,
+  type SearchCloudMessagesOptions,
+} from '@liaison/protocol';
 import { ChangeSync } from './change-sync';
 import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversation-api';
 import type { Conversation } from './conversation-model';
@@ -45,6 +53,12 @@ import { type GetAllUserListOptions, type GetMessageReactionsOptions, Reactions 
 import { type GetGroupMessageReadMemberListOptions, Receipts } from './receipts';
 import { Receiver } from './receiving';
 import { Relations } from './relations';
+import {
+  type GetMessageListHoppingOptions,
+  Search,
+  type SearchCloudGroupMembersOptions,
+  type SearchCloudGroupsOptions,
+} from './search';
 import { MessageSender } from './sending';
 import { type LoginResult, Session } from './session';
 import { type TranslateTextOptions, Translation } from './translation';
@@ -123,6 +137,7 @@ export class ChatSDK {
   private readonly presence: Presence;
   private readonly translation: Translation;
   private readonly relations: Relations;
+  private readonly search: Search;
 
   private ready = false;
   /** Pushes that arrived while logging in, before the conversation list was loaded. */
@@ -236,6 +251,7 @@ export class ChatSDK {
     this.presence = new Presence({ request, me, events: this.events, onError });
     this.translation = new Translation({ request });
     this.relations = new Relations({ request, events: this.events, onError });
+    this.search = new Search({ request, me, resolveURL: this.files.resolve });
   }
 
   // Events
@@ -685,6 +701,24 @@ export class ChatSDK {
 
   searchUsers(options: { keyword: string }) {
     return this.call(() => searchUsers(this.session.request, options));
+  }
+
+  // Search
+
+  searchCloudMessages(options: SearchCloudMessagesOptions) {
+    return this.call(() => this.search.searchCloudMessages(options));
+  }
+
+  searchCloudGroups(options: SearchCloudGroupsOptions) {
+    return this.call(() => this.search.searchCloudGroups(options));
+  }
+
+  searchCloudGroupMembers(options: SearchCloudGroupMembersOptions) {
+    return this.call(() => this.search.searchCloudGroupMembers(options));
+  }
+
+  getMessageListHopping(options: GetMessageListHoppingOptions) {
+    return this.call(() => this.search.getMessageListHopping(options));
   }
 
   // Internals

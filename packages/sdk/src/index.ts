@@ -36,6 +36,7 @@ export type {
   LocationPayload,
   Profile,
   ReactionUser,
+  SearchCloudMessagesOptions,
   SoundPayload,
   UserStatus,
   VideoPayload,
@@ -108,6 +109,13 @@ export type { UpdateMyProfileOptions } from './profiles';
 export type { GetAllUserListOptions, GetMessageReactionsOptions } from './reactions';
 export type { GetGroupMessageReadMemberListOptions, ReadMemberInfo } from './receipts';
 export { isMessagePeerRead } from './receipts';
+export type {
+  GetMessageListHoppingOptions,
+  SearchCloudGroupMembersOptions,
+  SearchCloudGroupsOptions,
+  SearchCloudMessagesResult,
+  SearchResultItem,
+} from './search';
 export type { TranslateTextOptions } from './translation';
 export type { WebSocketConstructor, WebSocketLike } from './transport';
 export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './types';

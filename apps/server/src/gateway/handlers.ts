@@ -35,6 +35,7 @@ import { messageActionHandlers } from './handlers/message-actions';
 import { presenceHandlers } from './handlers/presence';
 import { reactionHandlers } from './handlers/reactions';
 import { receiptHandlers } from './handlers/receipts';
+import { searchHandlers } from './handlers/search';
 import { translationHandlers } from './handlers/translation';
 import type { SessionRegistry } from './registry';
 import type { Session, SessionUser } from './session';
@@ -77,6 +78,7 @@ export const handlers: HandlerTable = {
   ...groupAdminHandlers,
   ...messageActionHandlers,
   ...reactionHandlers,
+  ...searchHandlers,
   ...receiptHandlers,
   ...presenceHandlers,
   ...translationHandlers,

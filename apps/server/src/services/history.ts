@@ -9,7 +9,8 @@ import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './rows';
 export const NOT_DELETED_BY_ME = `NOT EXISTS (SELECT 1 FROM message_deletions d
   WHERE d.user_id = $1 AND d.conv_key = m.conv_key AND d.seq = m.seq)`;
 
-function columnsOf(alias: string): string {
+/** MESSAGE_COLUMNS qualified by a table alias. */
+export function columnsOf(alias: string): string {
   return MESSAGE_COLUMNS.split(', ')
     .map((c) => `${alias}.${c}`)
     .join(', ');

@@ -13,6 +13,7 @@ import { userTarget } from '../bus/bus';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
 import type { ModerationProvider } from '../moderation/provider';
+import { storedTokens, tokensSql } from '../search/searchable-text';
 import { requireConversation } from './conversations';
 import { publishMessageUpdates } from './delivery';
 import { NOT_DELETED_BY_ME, visibleFloor } from './history';
@@ -76,7 +77,8 @@ export async function revokeMessage(
   const type = row.type;
   const revoked = await withChange(deps.db, ref.key, async (tx, changeSequence) => {
     const [updated] = await tx.query<MessageRow>(
-      `UPDATE messages SET is_revoked = true, revoker = $3, payload = $4, cloud_custom_data = '', change_seq = $5
+      `UPDATE messages SET is_revoked = true, revoker = $3, payload = $4, cloud_custom_data = '', change_seq = $5,
+                          search_tokens = NULL
         WHERE conv_key = $1 AND seq = $2 AND NOT is_revoked
         RETURNING ${MESSAGE_COLUMNS}`,
       [ref.key, seq, userID, JSON.stringify(emptiedPayload(type)), changeSequence],
@@ -156,10 +158,19 @@ export async function modifyMessage(
   const seq = toNumber(row.seq);
   const modified = await withChange(deps.db, ref.key, async (tx, changeSequence) => {
     const [updated] = await tx.query<MessageRow>(
-      `UPDATE messages SET payload = $4, cloud_custom_data = $5, version = version + 1, change_seq = $6
+      `UPDATE messages SET payload = $4, cloud_custom_data = $5, version = version + 1, change_seq = $6,
+                          search_tokens = ${tokensSql('$7')}
         WHERE conv_key = $1 AND seq = $2 AND version = $3 AND NOT is_revoked
         RETURNING ${MESSAGE_COLUMNS}`,
-      [ref.key, seq, body.version, JSON.stringify(content.payload), cloudCustomData, changeSequence],
+      [
+        ref.key,
+        seq,
+        body.version,
+        JSON.stringify(content.payload),
+        cloudCustomData,
+        changeSequence,
+        storedTokens(row.type, content.payload),
+      ],
     );
     return updated ? toWireMessage(updated) : null;
   });

@@ -9,6 +9,7 @@ import {
 } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
+import { storedTokens, tokensSql } from '../search/searchable-text';
 import { type C2CRules, c2cPairKey, c2cRefusals, checkEveryPair } from './c2c-permission';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from './rows';
 
@@ -276,7 +277,7 @@ const storeBatch = (withGrants: boolean) => `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS v(ord int, k text, i text, ct text, f text, r text, t text, p jsonb, a jsonb, c bigint, rnd bigint,
-           n text, av text, cd text, rr boolean, rb jsonb${withGrants ? ', g jsonb, dk text, mr jsonb, ms jsonb' : ''})
+           n text, av text, cd text, rr boolean, rb jsonb, st text${withGrants ? ', g jsonb, dk text, mr jsonb, ms jsonb' : ''})
   ), heads AS (
     SELECT conv_key, max_seq FROM conversations
      WHERE conv_key IN (SELECT k FROM input) ORDER BY conv_key FOR UPDATE
@@ -288,9 +289,10 @@ const storeBatch = (withGrants: boolean) => `
      WHERE NOT EXISTS (SELECT 1 FROM prior WHERE prior.conv_key = input.k AND prior.id = input.i)
   ), inserted AS (
     INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
-                          client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, receipt_targets)
+                          client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, receipt_targets,
+                          search_tokens)
     SELECT k, s, i, ct, f, r, COALESCE(t, 'TIMTextElem'), p, a, $2, c, rnd, n, av, cd, rr,
-           ${RECEIPT_TARGETS} FROM fresh
+           ${RECEIPT_TARGETS}, ${tokensSql('st')} FROM fresh
     RETURNING conv_key, id, seq, sender
   ), ${withGrants ? GRANT_STEPS : ''}moved AS (
     UPDATE conversations c SET max_seq = h.s, last_time = $2
@@ -381,6 +383,7 @@ function toRecord(m: NewMessage, ord: number, withGrants: boolean) {
     cd: m.cloudCustomData,
     rr: m.needReadReceipt,
     ...(m.readBy ? { rb: m.readBy } : {}),
+    st: storedTokens(m.type, m.payload),
     ...(withGrants
       ? {
           g: m.grants ?? [],

@@ -27,6 +27,7 @@ import { messageActionOps } from './message-actions';
 import { presenceOps } from './presence';
 import { reactionOps } from './reactions';
 import { receiptOps } from './receipts';
+import { searchOps } from './search';
 import { translationOps } from './translation';
 
 /** The fields of a send other than its type and payload. */
@@ -66,6 +67,7 @@ export const ops = {
   ...messageActionOps,
   ...reactionOps,
   ...receiptOps,
+  ...searchOps,
   ...presenceOps,
   ...translationOps,
   login: {

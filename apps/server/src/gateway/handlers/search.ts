@@ -1,0 +1,26 @@
+import { searchCloudGroups } from '../../search/group-search';
+import { searchCloudGroupMembers } from '../../search/member-search';
+import { searchCloudMessages } from '../../search/message-search';
+import { admitSearch } from '../../search/search-budget';
+import { getMessageListHopping } from '../../services/history-hopping';
+import type { HandlerTable } from '../handlers';
+
+/** Search (docs/search.md): search/, and history opened at a message (services/history-hopping.ts). */
+export const searchHandlers: Pick<
+  HandlerTable,
+  'searchCloudMessages' | 'searchCloudGroups' | 'searchCloudGroupMembers' | 'getMessageListHopping'
+> = {
+  searchCloudMessages: ({ db }, session, user, body) => {
+    admitSearch(session);
+    return searchCloudMessages(db, user.userID, body);
+  },
+  searchCloudGroups: ({ db }, session, user, body) => {
+    admitSearch(session);
+    return searchCloudGroups(db, user.userID, body);
+  },
+  searchCloudGroupMembers: ({ db }, session, user, body) => {
+    admitSearch(session);
+    return searchCloudGroupMembers(db, user.userID, body);
+  },
+  getMessageListHopping: ({ db }, _session, user, body) => getMessageListHopping(db, user.userID, body),
+};

@@ -1,0 +1,4 @@
+import { startServer } from './harness';
+import { describeMessageSearch } from './message-search-spec';
+
+describeMessageSearch(() => startServer());

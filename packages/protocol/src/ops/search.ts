@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { MessageType } from '../constants';
+import { safeText } from '../text';
+import {
+  groupIDSchema,
+  groupMemberSchema,
+  groupProfileSchema,
+  groupTypeSchema,
+  userIDSchema,
+  wireMessageSchema,
+} from '../wire';
+import { conversationIDSchema } from './conversation-id';
+
+/** Search limits (docs/search.md). */
+export const SearchLimits = {
+  KEYWORDS_MAX: 5,
+  /** Characters (UTF-16 units) per keyword. */
+  KEYWORD_MAX_LENGTH: 100,
+  SENDERS_MAX: 5,
+  /** In one conversation: messages per page. */
+  MESSAGES_PAGE_MAX: 100,
+  MESSAGES_PAGE_DEFAULT: 20,
+  /** Across conversations: conversations per page. */
+  CONVERSATIONS_PAGE_MAX: 100,
+  CONVERSATIONS_PAGE_DEFAULT: 20,
+  GROUPS_PAGE_MAX: 50,
+  GROUPS_PAGE_DEFAULT: 20,
+  MEMBERS_PAGE_MAX: 100,
+  MEMBERS_PAGE_DEFAULT: 20,
+  /** getMessageListHopping: at most this many messages, as the reference SDK. */
+  HOPPING_COUNT_MAX: 15,
+  CURSOR_MAX_LENGTH: 200,
+} as const;
+
+/** The message types a search may ask for: stickers and group tips/notices are never searched. */
+export const searchableMessageTypes = [
+  MessageType.TEXT,
+  MessageType.IMAGE,
+  MessageType.AUDIO,
+  MessageType.VIDEO,
+  MessageType.FILE,
+  MessageType.LOCATION,
+  MessageType.CUSTOM,
+  MessageType.MERGER,
+] as const;
+export const searchableMessageTypeSchema = z.enum(searchableMessageTypes);
+
+const keywordSchema = safeText({ min: 1 })
+  .refine((k) => k.trim().length > 0, { message: 'a keyword must hold more than spaces' })
+  .refine((k) => k.length <= SearchLimits.KEYWORD_MAX_LENGTH, {
+    message: `a keyword is at most ${SearchLimits.KEYWORD_MAX_LENGTH} characters`,
+  });
+
+/** Opaque to clients: a value from the previous page's answer. */
+const cursorSchema = z.string().max(SearchLimits.CURSOR_MAX_LENGTH);
+
+export const searchCloudMessagesRequestSchema = z
+  .object({
+    /** 0–5 keywords; none only when messageTypeList or senderUserIDList narrows the search. */
+    keywordList: z.array(keywordSchema).max(SearchLimits.KEYWORDS_MAX).optional(),
+    /** 'or' by default, as the reference SDK. */
+    keywordListMatchType: z.enum(['and', 'or']).optional(),
+    senderUserIDList: z.array(userIDSchema).max(SearchLimits.SENDERS_MAX).optional(),
+    /** Default: every searchable type. */
+    messageTypeList: z.array(searchableMessageTypeSchema).max(searchableMessageTypes.length).optional(),
+    /** Without it: every conversation I am in, grouped by conversation. */
+    conversationID: conversationIDSchema.optional(),
+    /** Seconds; the newest moment searched (0: now). */
+    timePosition: z.number().int().nonnegative().optional(),
+    /** Seconds back from timePosition (0: no limit). */
+    timePeriod: z.number().int().nonnegative().optional(),
+    cursor: cursorSchema.optional(),
+    /** Messages per page in one conversation; conversations per page across them. */
+    count: z.number().int().min(1).max(SearchLimits.MESSAGES_PAGE_MAX).optional(),
+  })
+  .refine(
+    (v) =>
+      (v.keywordList?.length ?? 0) > 0 || (v.messageTypeList?.length ?? 0) > 0 || (v.senderUserIDList?.length ?? 0) > 0,
+    { message: 'give keywordList, or narrow the search by messageTypeList or senderUserIDList' },
+  );
+export type SearchCloudMessagesOptions = z.input<typeof searchCloudMessagesRequestSchema>;
+
+export const searchResultItemSchema = z.object({
+  conversationID: z.string(),
+  /** In one conversation: the total of its matches. Across conversations: matches in this one. */
+  messageCount: z.number().int().nonnegative(),
+  /**
+   * In one conversation: this page's matches, newest first. Across conversations: the match
+   * itself when messageCount is 1, else empty (search the conversation for them), as the reference.
+   */
+  messageList: z.array(wireMessageSchema),
+});
+export type SearchResultItem = z.infer<typeof searchResultItemSchema>;
+
+export const searchCloudMessagesResponseSchema = z.object({
+  /** In one conversation: one item (none without a match). Across: one per conversation, latest match first. */
+  searchResultList: z.array(searchResultItemSchema),
+  /** In one conversation: matching messages. Across conversations: conversations with a match. */
+  totalCount: z.number().int().nonnegative(),
+  /** '' when there is nothing more. */
+  cursor: z.string(),
+});
+
+export const searchOps = {
+  /** Server-side message search (docs/search.md): Chinese by substring, Latin words by prefix. */
+  searchCloudMessages: {
+    request: searchCloudMessagesRequestSchema,
+    response: searchCloudMessagesResponseSchema,
+  },
+  /**
+   * Groups by exact ID or a piece of their name: mine of any type, and those I could ask to
+   * join (as searchGroupByID shows them), mine first.
+   */
+  searchCloudGroups: {
+    request: z.object({
+      keywordList: z.array(keywordSchema).min(1).max(SearchLimits.KEYWORDS_MAX),
+      groupTypeList: z.array(groupTypeSchema).optional(),
+      cursor: cursorSchema.optional(),
+      count: z.number().int().min(1).max(SearchLimits.GROUPS_PAGE_MAX).optional(),
+    }),
+    response: z.object({ groupList: z.array(groupProfileSchema), totalCount: z.number().int(), cursor: z.string() }),
+  },
+  /**
+   * Members of one group I am in whose userID, nick or name card holds a keyword (any of them,
+   * case-insensitively), those where it is a prefix first: how the mention list of a group too
+   * large to read whole finds people. The reference takes a groupIDList; ours takes one group.
+   */
+  searchCloudGroupMembers: {
+    request: z.object({
+      groupID: groupIDSchema,
+      keywordList: z.array(keywordSchema).min(1).max(SearchLimits.KEYWORDS_MAX),
+      cursor: cursorSchema.optional(),
+      count: z.number().int().min(1).max(SearchLimits.MEMBERS_PAGE_MAX).optional(),
+    }),
+    response: z.object({ memberList: z.array(groupMemberSchema), totalCount: z.number().int(), cursor: z.string() }),
+  },
+  /**
+   * A page of history starting at a sequence, either way (0: it and older, 1: it and newer),
+   * oldest first: how 'Locate in chat' opens a conversation at a message without loading
+   * everything after it.
+   */
+  getMessageListHopping: {
+    request: z.object({
+      conversationID: conversationIDSchema,
+      sequence: z.number().int().positive(),
+      direction: z.union([z.literal(0), z.literal(1)]).optional(),
+      count: z.number().int().min(1).max(SearchLimits.HOPPING_COUNT_MAX).optional(),
+    }),
+    response: z.object({ messageList: z.array(wireMessageSchema), isCompleted: z.boolean() }),
+  },
+} as const;
