@@ -31,3 +31,4 @@ export { ConversationList, type ConversationListProps } from './conversation/Con
 export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
 export { ChatKit, type ChatKitProps } from './kit/ChatKit';
 export { FEATURE_NAMES, type FeatureName, type Features } from './kit/features';
+export { GlobalSearch, type GlobalSearchProps } from './search/GlobalSearch';

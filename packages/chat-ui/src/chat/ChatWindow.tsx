@@ -6,6 +6,8 @@ import { MutedComposer } from '../group/MutedComposer';
 import { useSilence } from '../group/use-silence';
 import { useGroupText } from '../i18n/group-text';
 import { useKit } from '../kit/kit-context';
+import { ConversationSearch } from '../search/in-conversation/ConversationSearch';
+import { ConversationSearchHeaderButton } from '../search/in-conversation/SearchButtons';
 import { ChatSession, ChatSessionProvider } from './actions/chat-session';
 import { useMembership } from './actions/use-membership';
 import { useStoreValue } from './actions/value-store';
@@ -69,6 +71,7 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
           <h2 className="lc-chat__title">
             <TypingTitle conversationID={conversationID} name={name} />
           </h2>
+          <ConversationSearchHeaderButton session={session} />
           {groupID && (
             <button
               type="button"
@@ -106,6 +109,7 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
           {forward && <ForwardPanel session={session} request={forward} />}
         </ChatSessionProvider>
       </div>
+      <ConversationSearch conversationID={conversationID} session={session} />
       {groupID && isPanelOpen && <GroupPanel groupID={groupID} onClose={() => setPanelOpen(false)} />}
     </div>
   );

@@ -1,11 +1,10 @@
 import type { ChatSDK, FoundUser, Group } from '@liaison/sdk';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId } from 'react';
 import { Avatar } from '../common/Avatar';
 import { useContactsText } from '../i18n/contacts-text';
 import { useKit } from '../kit/kit-context';
-import { type ContactTarget, matches, personName } from './contact-model';
+import { type ContactTarget, personName } from './contact-model';
 import { handleListKeys } from './list-navigation';
-import { useContacts } from './use-contacts';
 import { useDebouncedSearch } from './use-debounced-search';
 
 export interface ContactSearchProps {
@@ -17,13 +16,13 @@ export interface ContactSearchProps {
 
 interface Found {
   users: FoundUser[];
-  /** The group whose ID is the keyword, if any (member or not). */
-  group: Group | null;
+  /** Mine first, then those I could ask to join: by exact ID or a piece of the name (searchCloudGroups). */
+  groups: Group[];
 }
 
 /**
- * Search of users (nick, login name, exact mobile number: `searchUsers`) and groups (by ID:
- * `searchGroupByID`, and my groups by name). Choosing a result opens its card, where the user adds
+ * Search of users (nick, login name, exact mobile number: `searchUsers`) and groups (by ID or a
+ * piece of the name, mine and those I could join: `searchCloudGroups`). Choosing a result opens its card, where the user adds
  * the friend or joins the group. An empty box brings the sections back (spec §5).
  */
 export function ContactSearch({ selectedKey, onSelect, onActiveChange }: ContactSearchProps) {
@@ -31,16 +30,10 @@ export function ContactSearch({ selectedKey, onSelect, onActiveChange }: Contact
   const t = useContactsText();
   const search = useDebouncedSearch((keyword) => find(chat, keyword));
   const keyword = search.query.trim();
-  const myGroups = useContacts((state) => state.groups);
   const isActive = keyword !== '';
   useEffect(() => onActiveChange(isActive), [isActive, onActiveChange]);
 
-  const groups = useMemo(() => {
-    if (!search.result) return [];
-    const named = myGroups.filter((group) => matches(group.name, keyword));
-    const byID = search.result.group;
-    return byID ? [byID, ...named.filter((group) => group.groupID !== byID.groupID)] : named;
-  }, [search.result, myGroups, keyword]);
+  const groups = search.result?.groups ?? [];
   const users = search.result?.users ?? [];
 
   return (
@@ -148,17 +141,17 @@ export function ResultRow({ isSelected, avatar, name, detail, onClick }: ResultR
   );
 }
 
-/** Users by searchUsers and the group whose ID is the keyword; a lookup that fails finds nothing. */
+/** Users by searchUsers and groups by searchCloudGroups; a lookup that fails finds nothing. */
 async function find(chat: ChatSDK, keyword: string): Promise<Found> {
-  const [users, group] = await Promise.all([
+  const [users, groups] = await Promise.all([
     chat.searchUsers({ keyword }).then(
       ({ data }) => data.userList,
       () => [],
     ),
-    chat.searchGroupByID(keyword).then(
-      ({ data }) => data.group,
-      () => null,
+    chat.searchCloudGroups({ keywordList: [keyword] }).then(
+      ({ data }) => data.groupList,
+      () => [],
     ),
   ]);
-  return { users, group };
+  return { users, groups };
 }

@@ -253,6 +253,31 @@ describe('groups', () => {
     await waitFor(() => expect(onOpen).toHaveBeenCalledWith('GROUPgj-meeting'));
   });
 
+  it('finds groups by a piece of their name, mine first, never another’s Work group', async () => {
+    const owner = await person('gn-owner', 'Owner');
+    const rae = await person('gn-rae', 'Rae');
+    await owner.createGroup({ type: TYPES.GRP_PUBLIC, name: 'Cotton 采购 open', groupID: 'gn-open' });
+    await owner.createGroup({ type: TYPES.GRP_WORK, name: 'Cotton 采购 board', groupID: 'gn-board' });
+    await owner.createGroup({
+      type: TYPES.GRP_WORK,
+      name: 'Cotton 采购 team',
+      groupID: 'gn-team',
+      memberList: [{ userID: 'gn-rae' }],
+    });
+    const { view } = renderContacts(rae);
+    const box = view.getByRole('searchbox', { name: 'Search users and groups' });
+    fireEvent.change(box, { target: { value: '采购' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const list = await view.findByRole('list', { name: 'Groups' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([expect.stringContaining('Cotton 采购 team'), expect.stringContaining('Cotton 采购 open')]),
+    );
+  });
+
   it('offers "join live group" for an AVChatRoom', async () => {
     const owner = await person('gl-owner', 'Owner');
     const ned = await person('gl-ned', 'Ned');

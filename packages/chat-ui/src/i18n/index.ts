@@ -4,10 +4,13 @@ import { actionText } from './action-text';
 import { awarenessText } from './awareness-text';
 import { chatText } from './chat-text';
 import { contactsText } from './contacts-text';
+import { conversationSearchText } from './conversation-search-text';
 import { conversationText } from './conversation-text';
 import { groupText } from './group-text';
 import { kitText } from './kit-text';
 import { messageText } from './message-text';
+import { searchCommonText } from './search-common-text';
+import { searchText } from './search-text';
 
 /** The kit's interface languages (spec chat.md §1). */
 export type KitLanguage = 'en' | 'zh-CN' | 'zh-TW';
@@ -17,14 +20,27 @@ export const KIT_LANGUAGES: readonly KitLanguage[] = ['en', 'zh-CN', 'zh-TW'];
  * One i18next instance per kit, so the kit's language never leaks into (or follows by accident)
  * the host page's own i18n. Namespaces: `kit` (shell), `conversation` (list) and `chat` (window, composer),
  * `message` (message bodies, previewer, merged records), `contacts` (contacts tab, pickers), `group`
- * (group panel, join requests, mentions, mutes).
+ * (group panel, join requests, mentions, mutes), `search` (global search), `conversationSearch` (search in
+ * one conversation), `searchCommon` (what both searches share).
  */
 export function createKitI18n(language: KitLanguage): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    ns: ['kit', 'conversation', 'chat', 'message', 'awareness', 'action', 'contacts', 'group'],
+    ns: [
+      'kit',
+      'conversation',
+      'chat',
+      'message',
+      'awareness',
+      'action',
+      'contacts',
+      'group',
+      'search',
+      'conversationSearch',
+      'searchCommon',
+    ],
     defaultNS: 'conversation',
     resources: Object.fromEntries(
       KIT_LANGUAGES.map((lang) => [
@@ -38,6 +54,9 @@ export function createKitI18n(language: KitLanguage): i18n {
           awareness: awarenessText[lang],
           contacts: contactsText[lang],
           group: groupText[lang],
+          search: searchText[lang],
+          conversationSearch: conversationSearchText[lang],
+          searchCommon: searchCommonText[lang],
         },
       ]),
     ),

@@ -1,7 +1,8 @@
 import type { ChatSDK } from '@liaison/sdk';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ChatWindow } from '../chat/ChatWindow';
+import { onLocate } from '../chat/locate/locate';
 import { ContactsPanel } from '../contacts/ContactsPanel';
 import type { ContactTarget } from '../contacts/contact-model';
 import { useContacts } from '../contacts/use-contacts';
@@ -9,8 +10,9 @@ import { ConversationHeader } from '../conversation/ConversationHeader';
 import { ConversationList } from '../conversation/ConversationList';
 import { createKitI18n, type KitLanguage } from '../i18n';
 import { useContactsText } from '../i18n/contacts-text';
+import { GlobalSearch } from '../search/GlobalSearch';
 import { type FeatureName, resolveFeatures } from './features';
-import { type CustomEmojiSet, KitProvider } from './kit-context';
+import { type CustomEmojiSet, KitProvider, useKit } from './kit-context';
 import { NetworkBanner } from './NetworkBanner';
 import { KitNotifications } from './notifications/KitNotifications';
 import { TrialBanner } from './TrialBanner';
@@ -130,6 +132,20 @@ function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
     onOpen(id);
     setTab('messages');
   };
+  const showContact = (target: ContactTarget) => {
+    setContact(target);
+    setTab('contacts');
+  };
+  // 'Locate in chat' (a search result): the conversation opens on the messages tab, at the message.
+  const { chat } = useKit();
+  useEffect(
+    () =>
+      onLocate(chat, (target) => {
+        onOpen(target.conversationID);
+        setTab('messages');
+      }),
+    [chat, onOpen],
+  );
   return (
     <div className={`lc-kit${h5 ? ' lc-kit--h5' : ''}${isFullScreen ? ' lc-kit--fullscreen' : ''}`}>
       {!isFullScreen && <TrialBanner>{notice}</TrialBanner>}
@@ -163,6 +179,7 @@ function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
         <div className="lc-kit__messages" role="tabpanel" aria-label={t('messages')}>
           {!(h5 && chatOpen) && (
             <aside className="lc-kit__aside">
+              <GlobalSearch onOpenConversation={onOpen} onShowContact={showContact} />
               <ConversationHeader onSelect={onOpen} />
               <NetworkBanner />
               <ConversationList

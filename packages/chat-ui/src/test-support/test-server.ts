@@ -11,6 +11,8 @@ export interface TestServer {
   url: string;
   /** A logged-in SDK instance for this user (SDK_READY reached). */
   connect(userID: string): Promise<ChatSDK>;
+  /** Accounts that exist without ever logging in (a large group's members), made in one statement. */
+  createUsers(userIDs: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,13 @@ export async function startTestServer(): Promise<TestServer> {
       const chat = await connect(server, userID, { WebSocket });
       chats.push(chat);
       return chat;
+    },
+    async createUsers(userIDs) {
+      const now = Date.now();
+      await server.db.query(
+        'INSERT INTO users (user_id, created_at, updated_at) SELECT id, $2, $2 FROM unnest($1::text[]) AS id ON CONFLICT DO NOTHING',
+        [[...userIDs], now],
+      );
     },
     async close() {
       await Promise.all(chats.map((chat) => chat.logout().catch(() => undefined)));

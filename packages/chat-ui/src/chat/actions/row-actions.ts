@@ -16,8 +16,8 @@ export interface RowActions {
   hasMenu(message: Message, layout: RowLayout): boolean;
   /** Opens the message's action menu (nothing happens when it has none). */
   openMenu(message: Message, anchor: MenuAnchor): void;
-  /** Scrolls to a quoted message, loading older history if needed, and makes it blink. */
-  jumpTo(messageID: string): void;
+  /** Scrolls to a quoted message, loading the history around it if needed, and makes it blink. */
+  jumpTo(messageID: string, sequence?: number): void;
   /** Puts a revoked own text back into the editor. */
   reEdit(messageID: string): void;
   toggleSelected(messageID: string): void;

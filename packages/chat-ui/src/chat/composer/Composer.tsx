@@ -71,7 +71,7 @@ export function Composer({ conversationID }: ComposerProps) {
   const [activeMention, setActiveMention] = useState(0);
   const mentionKeysRef = useRef<(event: KeyboardEvent) => boolean>(() => false);
   const mentionListID = useId();
-  const members = useMentionMembers(groupID, mention !== null);
+  const members = useMentionMembers(groupID, mention !== null, mention?.query ?? '');
   const candidates = useMemo(
     () =>
       filterMentions(

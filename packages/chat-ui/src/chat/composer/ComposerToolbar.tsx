@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enabledItems } from '../../kit/features';
 import { useKit } from '../../kit/kit-context';
+import { ConversationSearchToolbarButton } from '../../search/in-conversation/SearchButtons';
 import { toolbarRegistry } from '../message/registries';
 import { IMAGE_ACCEPT, VIDEO_ACCEPT } from './attachments';
 import type { ComposerSender } from './composer-send';
@@ -73,6 +74,7 @@ export function ComposerToolbar({ conversationID, sender, onInsertEmoji, onError
           {item.icon}
         </button>
       ))}
+      <ConversationSearchToolbarButton />
       {popup === 'emoji' && (
         <EmojiPicker
           onClose={close}

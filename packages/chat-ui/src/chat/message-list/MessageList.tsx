@@ -1,7 +1,7 @@
 import type { Message } from '@liaison/sdk';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListRange, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { type IndexLocationWithAlign, type ListRange, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useKit } from '../../kit/kit-context';
 import { reportSendFailure, showErrorToast } from '../../kit/toasts/toast-center';
 import { ActionNotice } from '../actions/ActionNotice';
@@ -14,9 +14,15 @@ import { audioPlayer } from '../message/audio-player';
 import { layoutOf, type MessageRenderers, messageRenderers, RenderersContext, rendererFor } from '../message/renderers';
 import { ImagePreviewProvider } from '../preview/preview-context';
 import { composerBridge } from '../quote/composer-bridge';
-import { hasTimeSeparator, type ScrollPosition, scrollButtonFor, shouldFollowNewMessage } from './chat-rules';
+import {
+  hasTimeSeparator,
+  type ScrollButton,
+  type ScrollPosition,
+  scrollButtonFor,
+  shouldFollowNewMessage,
+} from './chat-rules';
 import { MessageRow } from './MessageRow';
-import { type MessageStore, revokedTextOf, useMessages } from './message-store';
+import { type Jump, type MessageStore, revokedTextOf, useMessages } from './message-store';
 import '../chat.css';
 
 export interface MessageListProps {
@@ -37,11 +43,15 @@ export const MENU_BELOW_WITHIN_PX = 160;
 export const BLINK_MS = 3000;
 /** How many times a jump to a quoted message scrolls before it settles for where it is. */
 const JUMP_SCROLL_ATTEMPTS = 10;
+/** For how many frames a row is asked to take the focus before giving up. */
+const FOCUS_TRIES = 30;
 
 interface HeaderContext {
   isCompleted: boolean;
   isLoading: boolean;
   onLoadMore(): void;
+  /** A window opened at an older message: more below, loaded on reaching the end. */
+  hasNewer: boolean;
 }
 
 interface OpenMenu {
@@ -53,7 +63,9 @@ interface OpenMenu {
  * The virtualised message list (spec chat.md §2): 'View more' loads older history without a
  * jump, new messages follow the bottom, a floating button brings the user back to the latest.
  * Messages are reached with Tab (one stop) and the arrow keys; each opens its action menu
- * (spec §5). Jumping to a quoted message loads older pages until it is found, then it blinks.
+ * (spec §5). Jumping to a message (a quote, 'Locate in chat') scrolls to it and blinks it: a near
+ * one by loading older pages, a far one by opening a window of the pages around it, which then
+ * grows both ways as the user scrolls until it joins the live end.
  */
 export function MessageList({ conversationID, renderers = messageRenderers, isMember = true }: MessageListProps) {
   const { t } = useTranslation('chat');
@@ -76,18 +88,31 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
   const [resendID, setResendID] = useState<string | null>(null);
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const [focusedID, setFocusedID] = useState<string | null>(null);
+  /** The row focusRow is bringing the focus to (a later call takes over). */
+  const focusing = useRef<string | null>(null);
   const firstItemIndex = START_INDEX - state.prependedCount;
   const latest = messages.at(-1);
-  const button = scrollButtonFor(position, newCount);
+  const isDetached = state.hasNewer;
+  // A detached window never shows the latest: the button stays, counting what arrived meanwhile.
+  const button: ScrollButton = isDetached
+    ? state.missedCount > 0
+      ? { kind: 'newMessages', count: state.missedCount }
+      : { kind: 'backToLatest' }
+    : scrollButtonFor(position, newCount);
 
-  // Count incoming messages that arrive while the user reads further up.
-  const lastSeenID = useRef<string | undefined>(undefined);
+  // Count incoming messages that arrive while the user reads further up (not pages of a window joining the end).
+  const lastSeen = useRef<{ ID: string | undefined; wasLive: boolean }>({ ID: undefined, wasLive: true });
   useEffect(() => {
-    if (!latest || latest.ID === lastSeenID.current) return;
-    const isFirst = lastSeenID.current === undefined;
-    lastSeenID.current = latest.ID;
-    if (!isFirst && button.kind !== 'hidden' && latest.flow === 'in') setNewCount((n) => n + 1);
-  }, [latest, button.kind]);
+    const seen = lastSeen.current;
+    lastSeen.current = { ID: latest?.ID ?? seen.ID, wasLive: !isDetached };
+    if (!latest || latest.ID === seen.ID) return;
+    const isFirst = seen.ID === undefined;
+    if (!isFirst && seen.wasLive && !isDetached && button.kind !== 'hidden' && latest.flow === 'in') {
+      setNewCount((n) => n + 1);
+    }
+  }, [latest, button.kind, isDetached]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a replaced window starts with nothing new.
+  useEffect(() => setNewCount(0), [state.windowKey]);
 
   const handleScroller = useCallback((element: HTMLElement | Window | null) => {
     if (!(element instanceof HTMLElement)) return;
@@ -117,14 +142,23 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
     element.addEventListener('touchmove', closeMenu, { passive: true });
   }, []);
 
+  // A list that follows output is also kept at the bottom whenever it grows: a window loading its
+  // way down must not be (pages would pull the view past unread rows), until the user has seen its
+  // end, the live end, again.
+  const [hasSeenLiveEnd, setHasSeenLiveEnd] = useState(true);
+  useEffect(() => {
+    if (isDetached) setHasSeenLiveEnd(false);
+  }, [isDetached]);
+
   const count = messages.length;
   const handleRange = useCallback(
     (range: ListRange) => {
       const isLatestVisible = count === 0 || range.endIndex >= firstItemIndex + count - 1;
       setPosition((p) => (p.isLatestVisible === isLatestVisible ? p : { ...p, isLatestVisible }));
       if (isLatestVisible) setNewCount(0);
+      if (isLatestVisible && !isDetached) setHasSeenLiveEnd(true);
     },
-    [count, firstItemIndex],
+    [count, firstItemIndex, isDetached],
   );
 
   const previousLatestID = useRef<string | undefined>(undefined);
@@ -137,13 +171,15 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
 
   const handleBackToLatest = () => {
     setNewCount(0);
-    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'smooth' });
+    if (isDetached) void store.returnToLatest();
+    else virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'smooth' });
   };
 
   // A voice message stops when its conversation closes (rows scrolled out of view keep playing).
   useEffect(() => () => audioPlayer.stop(), []);
 
   const handleLoadMore = useCallback(() => void store.loadOlder(), [store]);
+  const handleEndReached = useCallback(() => void store.loadNewer(), [store]);
   const handleResend = useCallback((messageID: string) => setResendID(messageID), []);
   const handleCancelUpload = useCallback((messageID: string) => store.cancelUpload(messageID), [store]);
 
@@ -153,14 +189,19 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
       const index = store.getSnapshot().messages.findIndex((m) => m.ID === messageID);
       if (index < 0) return;
       setFocusedID(messageID);
+      focusing.current = messageID;
+      // The row may be drawn some frames later, and a new window stays hidden while the list
+      // positions it (focus() does nothing then): try until the row has the focus.
       const focus = (triesLeft: number) => {
+        if (focusing.current !== messageID) return;
         const rows = section.current?.querySelectorAll<HTMLElement>('.lc-row[data-message-id]') ?? [];
         const row = Array.from(rows).find((element) => element.dataset.messageId === messageID);
-        if (row) row.focus({ preventScroll: true });
-        else if (triesLeft > 0) requestAnimationFrame(() => focus(triesLeft - 1));
+        row?.focus({ preventScroll: true });
+        if (row && document.activeElement === row) return;
+        if (triesLeft > 0) requestAnimationFrame(() => focus(triesLeft - 1));
       };
-      virtuoso.current?.scrollIntoView({ index, behavior: 'auto', done: () => focus(10) });
-      requestAnimationFrame(() => focus(10));
+      virtuoso.current?.scrollIntoView({ index, behavior: 'auto', done: () => focus(FOCUS_TRIES) });
+      requestAnimationFrame(() => focus(FOCUS_TRIES));
     },
     [store],
   );
@@ -175,19 +216,14 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
     [session],
   );
 
-  const jumpTo = useCallback(
-    async (messageID: string) => {
-      const found = await store.find(messageID);
-      if (!found) {
-        showErrorToast(chat, { message: ta('quoteNotFound') });
+  const showJump = useCallback(
+    async ({ messageID, outcome }: Jump) => {
+      if (outcome !== 'found') {
+        showErrorToast(chat, { message: ta(outcome === 'revoked' ? 'quoteRevoked' : 'quoteNotFound') });
         return;
       }
-      if (found.isRevoked) {
-        showErrorToast(chat, { message: ta('quoteRevoked') });
-        return;
-      }
-      // Older pages just put in front are drawn and measured over the next frames (more of them
-      // on a busy machine): scroll, and scroll again until the row is really in view.
+      // Pages just put in the list are drawn and measured over the next frames (more of them on a
+      // busy machine): scroll, and scroll again until the row is really in view.
       for (let attempt = 0; attempt < JUMP_SCROLL_ATTEMPTS; attempt++) {
         await nextFrame();
         const index = store.getSnapshot().messages.findIndex((m) => m.ID === messageID);
@@ -200,6 +236,12 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
     },
     [store, chat, ta, blink, focusRow],
   );
+  // A jump asked of the store (a quote here, 'Locate in chat' from a search) is shown once.
+  useEffect(() => {
+    if (!state.jump) return;
+    store.consumeJump(state.jump.serial);
+    void showJump(state.jump);
+  }, [store, state.jump, showJump]);
 
   const renderersRef = useRef(renderers);
   renderersRef.current = renderers;
@@ -218,14 +260,14 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
         if (actions.length === 0 && !hasExtra) return;
         setMenu({ messageID: message.ID, at: menuPlacement(anchor, section.current) });
       },
-      jumpTo: (messageID) => void jumpTo(messageID),
+      jumpTo: (messageID, sequence) => void store.jumpTo({ messageID, sequence }),
       reEdit: (messageID) => {
         const text = revokedTextOf(chat, messageID);
         if (text !== undefined) composerBridge(chat, conversationID).putBack(text);
       },
       toggleSelected: (messageID) => session.toggleSelected(messageID),
     }),
-    [rules, session, jumpTo, chat, conversationID],
+    [rules, session, store, chat, conversationID],
   );
 
   // Roving tabindex: one row is the Tab stop (the one focused last, else the latest message).
@@ -275,6 +317,13 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
     );
   };
 
+  // Where the list starts: read when it mounts, which a replaced window makes it do again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a replaced window moves it.
+  const initialItem = useMemo<IndexLocationWithAlign>(
+    () =>
+      state.anchorIndex === null ? { index: 'LAST', align: 'end' } : { index: state.anchorIndex, align: 'center' },
+    [state.windowKey],
+  );
   const menuMessage = menu ? messages.find((m) => m.ID === menu.messageID) : undefined;
   const isFirstPageLoaded = count > 0 || state.isCompleted;
   return (
@@ -291,19 +340,25 @@ export function MessageList({ conversationID, renderers = messageRenderers, isMe
             <ImagePreviewProvider messages={messages}>
               {isFirstPageLoaded ? (
                 <Virtuoso<Message, HeaderContext>
-                  key={conversationID}
+                  key={`${conversationID}:${state.windowKey}`}
                   ref={virtuoso}
                   className="lc-message-list__scroller"
                   data={messages}
                   firstItemIndex={firstItemIndex}
-                  initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+                  initialTopMostItemIndex={initialItem}
                   computeItemKey={(_, message) => message.ID}
                   itemContent={itemContent}
-                  followOutput={followOutput}
+                  followOutput={isDetached || !hasSeenLiveEnd ? false : followOutput}
                   rangeChanged={handleRange}
+                  endReached={isDetached ? handleEndReached : undefined}
                   scrollerRef={handleScroller}
-                  context={{ isCompleted: state.isCompleted, isLoading: state.isLoading, onLoadMore: handleLoadMore }}
-                  components={{ Header: ListHeader }}
+                  context={{
+                    isCompleted: state.isCompleted,
+                    isLoading: state.isLoading,
+                    onLoadMore: handleLoadMore,
+                    hasNewer: isDetached,
+                  }}
+                  components={{ Header: ListHeader, Footer: ListFooter }}
                 />
               ) : (
                 <p className="lc-message-list__loading" role="status">
@@ -400,6 +455,17 @@ function ListHeader({ context }: { context?: HeaderContext }) {
         {context.isLoading ? t('loading') : t('viewMore')}
       </button>
     </div>
+  );
+}
+
+/** While a window loads its way down to the live end. */
+function ListFooter({ context }: { context?: HeaderContext }) {
+  const { t } = useTranslation('chat');
+  if (!context?.hasNewer) return null;
+  return (
+    <p className="lc-message-list__more" role="status">
+      {t('loading')}
+    </p>
   );
 }
 

@@ -11,8 +11,34 @@ export interface MessageListState {
   isLoading: boolean;
   /** No older history left. */
   isCompleted: boolean;
-  /** Set when the first page or an older page failed to load. */
+  /** Set when the first page, an older or a newer page failed to load. */
   error: unknown;
+  /**
+   * The list is a window opened at an older message (a search result, a far quote): newer messages
+   * exist past its last one and load as the user scrolls down, until it joins the live end.
+   */
+  hasNewer: boolean;
+  /** Incoming messages that arrived while the window did not reach the live end. */
+  missedCount: number;
+  /** Changes whenever the window is replaced (opened at a message, or back at the latest). */
+  windowKey: number;
+  /** Where a replaced window opens: this index (the message it was opened at), else the bottom. */
+  anchorIndex: number | null;
+  /** The last message asked to be shown: the list scrolls to it and blinks it, or says why it cannot. */
+  jump: Jump | null;
+}
+
+/** A message to show: its ID, and its sequence when known (which lets a far one open without paging). */
+export interface JumpTarget {
+  messageID: string;
+  sequence?: number;
+}
+
+export interface Jump {
+  messageID: string;
+  outcome: 'found' | 'missing' | 'revoked';
+  /** Tells two jumps to the same message apart. */
+  serial: number;
 }
 
 /** How often a sending message's upload progress is copied to its row. */
@@ -21,12 +47,26 @@ const PROGRESS_INTERVAL_MS = 150;
 /** Jumping to a quoted message loads at most this many older pages looking for it. */
 export const FIND_MAX_PAGES = 40;
 
+/**
+ * A message at most this many sequences older than the oldest one shown is reached by loading
+ * older pages (the list stays joined to the live end); a farther one opens a window around it.
+ */
+export const NEAR_SEQUENCES = 3 * Limits.HISTORY_PAGE_SIZE;
+
+/** Messages arriving while the window is detached are kept (the newest this many) to join it without a gap. */
+const LIVE_KEPT_MAX = 200;
+
 const INITIAL: MessageListState = {
   messages: [],
   prependedCount: 0,
   isLoading: false,
   isCompleted: false,
   error: null,
+  hasNewer: false,
+  missedCount: 0,
+  windowKey: 0,
+  anchorIndex: null,
+  jump: null,
 };
 
 /**
@@ -47,6 +87,12 @@ export class MessageStore {
   private readonly handleRevoked: EventHandler<'onMessageRevoked'>;
   private readonly handleDeleted: EventHandler<'onMessageDeleted'>;
   private loading: Promise<void> | null = null;
+  private loadingNewer: Promise<void> | null = null;
+  /** Bumped when the window is replaced: pages asked for before then are dropped when they arrive. */
+  private generation = 0;
+  private jumpSerial = 0;
+  /** Incoming messages not shown while detached: the newest of them join the window when it reaches the end. */
+  private live: Message[] = [];
   private readInFlight = false;
   private readAgain = false;
 
@@ -59,7 +105,8 @@ export class MessageStore {
     this.handleReceived = (event) => {
       const mine = event.data.filter((m) => m.conversationID === this.conversationID);
       if (mine.length === 0) return;
-      this.upsert(mine.map((m) => ({ ...m })));
+      if (this.state.hasNewer) this.keepForLater(mine.map((m) => ({ ...m })));
+      else this.upsert(mine.map((m) => ({ ...m })));
       if (mine.some((m) => m.flow === 'in')) this.markRead();
     };
     // A message flagged after delivery (hasRiskContent) or otherwise changed replaces the one shown.
@@ -92,10 +139,62 @@ export class MessageStore {
   loadOlder(): Promise<void> {
     if (this.loading) return this.loading;
     if (this.state.isCompleted) return Promise.resolve();
-    this.loading = this.loadPage().finally(() => {
-      this.loading = null;
+    const loading = this.loadPage().finally(() => {
+      if (this.loading === loading) this.loading = null;
     });
-    return this.loading;
+    this.loading = loading;
+    return loading;
+  }
+
+  /** In a detached window: loads the page after the newest message shown, joining the live end at the last one. */
+  loadNewer(): Promise<void> {
+    if (this.loadingNewer) return this.loadingNewer;
+    if (!this.state.hasNewer) return Promise.resolve();
+    const loading = this.loadNewerPage().finally(() => {
+      if (this.loadingNewer === loading) this.loadingNewer = null;
+    });
+    this.loadingNewer = loading;
+    return loading;
+  }
+
+  /** Leaves a detached window for the newest page (the 'back to latest' button, a send). */
+  returnToLatest(): Promise<void> {
+    if (!this.state.hasNewer) return Promise.resolve();
+    this.generation++;
+    this.loading = null;
+    this.loadingNewer = null;
+    this.nextReqMessageID = '';
+    this.live = [];
+    this.set({
+      messages: [],
+      prependedCount: 0,
+      isLoading: false,
+      isCompleted: false,
+      error: null,
+      hasNewer: false,
+      missedCount: 0,
+      windowKey: this.state.windowKey + 1,
+      anchorIndex: null,
+    });
+    return this.loadOlder();
+  }
+
+  /**
+   * Shows a message (state.jump tells the list the outcome). One already loaded, or a few pages
+   * older, is reached in place; a farther one (by its sequence) replaces the list with a window of
+   * the pages around it. Called before anyone opens the store, it spares loading the newest page.
+   */
+  async jumpTo(target: JumpTarget): Promise<void> {
+    if (!this.started) this.started = true;
+    else if (this.loading && this.state.messages.length === 0) await this.loading;
+    const message = await this.locate(target);
+    const outcome = !message ? 'missing' : message.isRevoked ? 'revoked' : 'found';
+    this.set({ jump: { messageID: target.messageID, outcome, serial: ++this.jumpSerial } });
+  }
+
+  /** The list has acted on a jump (scrolled and blinked, or warned). */
+  consumeJump(serial: number): void {
+    if (this.state.jump?.serial === serial) this.set({ jump: null });
   }
 
   /** The message with this ID, loading older pages until it is found or history ends (undefined then). */
@@ -147,13 +246,16 @@ export class MessageStore {
   }
 
   private async loadPage(): Promise<void> {
-    const first = !this.nextReqMessageID && this.state.messages.length === 0;
+    const generation = this.generation;
     this.set({ isLoading: true, error: null });
     try {
       const { data } = await this.chat.getMessageList({
         conversationID: this.conversationID,
         ...(this.nextReqMessageID ? { nextReqMessageID: this.nextReqMessageID } : {}),
       });
+      if (generation !== this.generation) return;
+      // Messages sent or received while the newest page loaded are already drawn: it goes in front of them.
+      const first = !this.nextReqMessageID && this.state.messages.length === 0;
       this.nextReqMessageID = data.nextReqMessageID;
       const known = new Set(this.state.messages.map((m) => m.ID));
       const older = data.messageList.filter((m) => !known.has(m.ID)).map((m) => ({ ...m }));
@@ -164,8 +266,97 @@ export class MessageStore {
         isLoading: false,
       });
     } catch (error) {
-      this.set({ isLoading: false, error });
+      if (generation === this.generation) this.set({ isLoading: false, error });
     }
+  }
+
+  private async loadNewerPage(): Promise<void> {
+    const generation = this.generation;
+    if (this.state.error) this.set({ error: null });
+    try {
+      const { data } = await this.chat.getMessageListHopping({
+        conversationID: this.conversationID,
+        sequence: newestSequence(this.state.messages) + 1,
+        direction: 1,
+      });
+      if (generation !== this.generation) return;
+      const messages = mergeMessages(
+        this.state.messages,
+        data.messageList.map((m) => ({ ...m })),
+      );
+      this.set(this.joinedIfComplete(messages, data.isCompleted));
+    } catch (error) {
+      if (generation === this.generation) this.set({ error });
+    }
+  }
+
+  private async locate({ messageID, sequence }: JumpTarget): Promise<Message | undefined> {
+    const shown = this.state.messages.find((m) => m.ID === messageID);
+    if (shown) return shown;
+    // A quote written before quotes carried sequences: page back as far as FIND_MAX_PAGES.
+    if (sequence === undefined) return this.find(messageID);
+    const oldest = oldestSequence(this.state.messages);
+    const newest = newestSequence(this.state.messages);
+    if (this.state.messages.length > 0 && sequence < oldest && oldest - sequence <= NEAR_SEQUENCES) {
+      return this.find(messageID, Math.ceil(NEAR_SEQUENCES / Limits.HISTORY_PAGE_SIZE) + 1);
+    }
+    const isWithinShown = sequence >= oldest && (sequence <= newest || !this.state.hasNewer);
+    // Within what is loaded, or below it with nothing older: it was deleted (or never was).
+    if (this.state.messages.length > 0 && (isWithinShown || (sequence < oldest && this.state.isCompleted))) {
+      return undefined;
+    }
+    await this.openWindowAt(sequence);
+    return this.state.messages.find((m) => m.ID === messageID);
+  }
+
+  /** Replaces the list with the page up to `sequence` and the page after it (two requests). */
+  private async openWindowAt(sequence: number): Promise<void> {
+    const generation = ++this.generation;
+    this.loading = null;
+    this.loadingNewer = null;
+    this.set({ isLoading: true, error: null });
+    try {
+      const hop = (from: number, direction: 0 | 1) =>
+        this.chat.getMessageListHopping({ conversationID: this.conversationID, sequence: from, direction });
+      const [older, newer] = await Promise.all([hop(sequence, 0), hop(sequence + 1, 1)]);
+      if (generation !== this.generation) return;
+      const messages = [...older.data.messageList, ...newer.data.messageList].map((m) => ({ ...m }));
+      this.nextReqMessageID = older.data.messageList[0]?.ID ?? '';
+      this.set({
+        ...this.joinedIfComplete(messages, newer.data.isCompleted),
+        prependedCount: 0,
+        isLoading: false,
+        isCompleted: older.data.isCompleted,
+        missedCount: 0,
+        windowKey: this.state.windowKey + 1,
+        anchorIndex: Math.max(0, older.data.messageList.length - 1),
+      });
+    } catch (error) {
+      if (generation === this.generation) this.set({ isLoading: false, error });
+    }
+  }
+
+  /** The window's messages, joined with those kept from the live end when nothing newer is left. */
+  private joinedIfComplete(
+    messages: readonly Message[],
+    isCompleted: boolean,
+  ): Pick<MessageListState, 'messages' | 'hasNewer' | 'missedCount'> {
+    if (!isCompleted) return { messages, hasNewer: true, missedCount: this.state.missedCount };
+    const after = newestSequence(messages);
+    const kept = this.live.filter((m) => m.sequence > after);
+    this.live = [];
+    return { messages: mergeMessages(messages, kept), hasNewer: false, missedCount: 0 };
+  }
+
+  /** While detached: a message shown is replaced in place; a new one waits for the window to reach it. */
+  private keepForLater(incoming: readonly Message[]): void {
+    const known = new Set(this.state.messages.map((m) => m.ID));
+    const shown = incoming.filter((m) => known.has(m.ID));
+    const fresh = incoming.filter((m) => !known.has(m.ID));
+    if (shown.length > 0) this.upsert(shown);
+    if (fresh.length === 0) return;
+    this.live = [...this.live, ...fresh].slice(-LIVE_KEPT_MAX);
+    this.set({ missedCount: this.state.missedCount + fresh.filter((m) => m.flow === 'in').length });
   }
 
   /**
@@ -173,6 +364,8 @@ export class MessageStore {
    * with the failure when it failed (the row then offers resend), else with undefined.
    */
   async send(message: Message): Promise<unknown> {
+    // A message sent while reading an older window goes to the live end, and so does the list.
+    void this.returnToLatest();
     this.outgoing.set(message.ID, message);
     this.upsert([{ ...message, status: 'unSend' }]);
     // The SDK moves message.progress on its own object as the upload goes; the row shows a copy.
@@ -278,6 +471,15 @@ export class MessageStore {
     this.state = { ...this.state, ...patch };
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The sequence of the oldest / newest stored message in a list (0 when it has none). */
+function oldestSequence(messages: readonly Message[]): number {
+  return messages.find((m) => m.sequence > 0)?.sequence ?? 0;
+}
+
+function newestSequence(messages: readonly Message[]): number {
+  return messages.findLast((m) => m.sequence > 0)?.sequence ?? 0;
 }
 
 /** `current` with each incoming message replacing the one with its ID, or appended if new. */

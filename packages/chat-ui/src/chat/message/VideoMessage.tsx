@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useKit } from '../../kit/kit-context';
-import { useFocusTrap } from '../preview/focus-trap';
 import { fitMediaBox, useMediaMaxPx } from './media-size';
 import { isUploadDone, type MessageOf } from './message-of';
 import type { MessageRenderer } from './renderer-map';
+import { VideoDialog } from './VideoDialog';
 
 /** A video without a snapshot still gets a box of this shape, so the row does not jump when it plays. */
 const DEFAULT_ASPECT = { width: 16, height: 9 };
@@ -56,34 +56,6 @@ export const VideoMessage: MessageRenderer = ({ message }) => {
   );
 };
 VideoMessage.layout = 'media';
-
-function VideoDialog({ source, poster, onClose }: { source: string; poster?: string; onClose(): void }) {
-  const { t } = useTranslation('message');
-  const dialog = useRef<HTMLDivElement>(null);
-  useFocusTrap(dialog);
-  return (
-    <div
-      ref={dialog}
-      className="lc-video-dialog"
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('video')}
-      onKeyDown={(event) => event.key === 'Escape' && onClose()}
-    >
-      <button
-        type="button"
-        className="lc-video-dialog__close"
-        aria-label={t('closeVideo')}
-        onClick={onClose}
-        data-autofocus
-      >
-        ×
-      </button>
-      {/* biome-ignore lint/a11y/useMediaCaption: user videos come without captions */}
-      <video className="lc-video-dialog__player" src={source} poster={poster} controls autoPlay playsInline />
-    </div>
-  );
-}
 
 /** Seconds as m:ss (or h:mm:ss). */
 export function formatDuration(seconds: number): string {

@@ -38,7 +38,7 @@ function QuoteBlock({ reply, conversationID }: { reply: MessageReply; conversati
       type="button"
       className="lc-quote"
       title={t('goToQuoted', { sender: reply.messageSender })}
-      onClick={() => jumpTo(reply.messageID)}
+      onClick={() => jumpTo(reply.messageID, reply.messageSequence)}
     >
       {sender}
       {': '}

@@ -13,12 +13,17 @@ const label = (key: ConversationTextKey) => `<${key}>`;
 
 describe('messageReply in cloudCustomData (spec §3)', () => {
   it('quotes a text by its words and a picture by its type label, with the sender’s nick', () => {
-    const text = makeMessage('TIMTextElem', { text: 'see [TUIEmoji_Smile] you' }, { nick: 'Ben', ID: 'm-1' });
+    const text = makeMessage(
+      'TIMTextElem',
+      { text: 'see [TUIEmoji_Smile] you' },
+      { nick: 'Ben', ID: 'm-1', sequence: 42 },
+    );
     expect(messageReplyFor(text, label)).toEqual({
       messageID: 'm-1',
       messageAbstract: 'see [TUIEmoji_Smile] you',
       messageSender: 'Ben',
       messageType: 1,
+      messageSequence: 42,
       version: 1,
     });
     const picture = makeMessage('TIMImageElem', imagePayload(10, 10), { nick: '', from: 'ben', ID: 'm-2' });

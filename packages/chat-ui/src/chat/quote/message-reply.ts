@@ -13,6 +13,8 @@ export interface MessageReply {
   messageSender: string;
   /** The reference SDKs' element type number (1 text, 3 image…); a type name is accepted too. */
   messageType: number;
+  /** Where the quoted message is in its conversation (as the reference's mobile kits write it): a far one opens there. */
+  messageSequence?: number;
   version: 1;
 }
 
@@ -72,6 +74,7 @@ export function messageReplyFor(message: Message, label: (key: ConversationTextK
     messageAbstract: quoteAbstract(message, label),
     messageSender: quoteSender(message),
     messageType: ELEM_TYPE[message.type] ?? 0,
+    ...(message.sequence > 0 ? { messageSequence: message.sequence } : {}),
     version: 1,
   };
 }
@@ -85,7 +88,7 @@ export function withMessageReply(cloudCustomData: string, reply: MessageReply): 
 export function parseMessageReply(cloudCustomData: string): MessageReply | null {
   const reply = parseObject(cloudCustomData)?.messageReply;
   if (!reply || typeof reply !== 'object') return null;
-  const { messageID, messageAbstract, messageSender, messageType } = reply as Record<string, unknown>;
+  const { messageID, messageAbstract, messageSender, messageType, messageSequence } = reply as Record<string, unknown>;
   if (typeof messageID !== 'string' || messageID === '') return null;
   const type =
     typeof messageType === 'number'
@@ -98,6 +101,9 @@ export function parseMessageReply(cloudCustomData: string): MessageReply | null 
     messageAbstract: typeof messageAbstract === 'string' ? messageAbstract : '',
     messageSender: typeof messageSender === 'string' ? messageSender : '',
     messageType: Number.isFinite(type) ? type : 0,
+    ...(Number.isSafeInteger(messageSequence) && Number(messageSequence) > 0
+      ? { messageSequence: Number(messageSequence) }
+      : {}),
     version: 1,
   };
 }

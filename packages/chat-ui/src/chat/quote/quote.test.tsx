@@ -96,6 +96,7 @@ describe('quoting a message', () => {
       messageAbstract: 'can you ship on Friday?',
       messageSender: 'Ben',
       messageType: 1,
+      messageSequence: original.sequence,
       version: 1,
     });
     await waitFor(() => expect(quoteBar()).toBeNull());

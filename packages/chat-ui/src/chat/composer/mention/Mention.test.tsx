@@ -174,6 +174,22 @@ describe('the mention list', () => {
   });
 });
 
+describe('the mention list of a group too large to read whole', () => {
+  it('asks the server for what is typed after @, and offers a member beyond the first 500', async () => {
+    const crowd = Array.from({ length: 520 }, (_, i) => `mb-${String(i).padStart(3, '0')}`);
+    await server.createUsers([...crowd, 'mb-zelda']);
+    await ann.createGroup({ type: 'Community', name: 'Crowd', groupID: 'mention-big' });
+    await ann.addGroupMember({ groupID: 'mention-big', userIDList: crowd.slice(0, 500) });
+    await ann.addGroupMember({ groupID: 'mention-big', userIDList: [...crowd.slice(500), 'mb-zelda'] });
+    renderInKit(ann, <Composer conversationID="GROUPmention-big" />);
+    typeKeys('@');
+    await waitFor(() => expect(options().length).toBeGreaterThanOrEqual(500), { timeout: 10_000 });
+    expect(optionNames()).not.toContain('mb-zelda');
+    typeKeys('mb-z');
+    await waitFor(() => expect(optionNames()).toEqual(['mb-zelda']), { timeout: 5_000 });
+  });
+});
+
 describe('mentions in the conversation list', () => {
   it('shows [@me] on the mentioned member’s row until they read the conversation', async () => {
     renderInKit(ben, <ConversationList activeConversationID={null} onSelect={() => undefined} />);

@@ -1,0 +1,67 @@
+import type { SearchResultItem } from '@liaison/sdk';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../common/Avatar';
+import { useConversationText } from '../conversation/use-conversation-text';
+import { useSearchText } from '../i18n/search-text';
+import { Highlight } from './Highlight';
+import { hitText, senderName } from './hit-display';
+import { LoadMore } from './LoadMore';
+import { useConversationInfo } from './use-conversation-info';
+import type { Paged } from './use-paged';
+
+export interface ConversationResultsProps {
+  results: Paged<SearchResultItem>;
+  keywords: readonly string[];
+  selectedID: string | null;
+  onSelect(conversationID: string): void;
+}
+
+/**
+ * The matches grouped per conversation (spec chat.md §2): avatar, name, and either the one match
+ * with its keywords marked or '{n} related messages'; more conversations load as the list scrolls.
+ */
+export function ConversationResults({ results, keywords, selectedID, onSelect }: ConversationResultsProps) {
+  const t = useSearchText();
+  const tc = useConversationText();
+  const { i18n } = useTranslation();
+  const infoOf = useConversationInfo();
+  return (
+    <>
+      <ul className="lc-gsearch__list">
+        {results.items.map((item) => {
+          const info = infoOf(item.conversationID);
+          const only = item.messageCount === 1 ? item.messageList[0] : undefined;
+          const isSelected = item.conversationID === selectedID;
+          return (
+            <li key={item.conversationID}>
+              <button
+                type="button"
+                className={`lc-gsearch__row${isSelected ? ' lc-gsearch__row--selected' : ''}`}
+                aria-current={isSelected ? 'true' : undefined}
+                onClick={() => onSelect(item.conversationID)}
+              >
+                <Avatar url={info.avatar} size={36} isGroup={info.isGroup} />
+                <span className="lc-gsearch__row-text">
+                  <bdi className="lc-gsearch__row-name">{info.name}</bdi>
+                  <span className="lc-gsearch__row-detail">
+                    {only ? (
+                      <>
+                        {info.isGroup ? <bdi>{`${senderName(only)}: `}</bdi> : null}
+                        <bdi>
+                          <Highlight text={hitText(only, i18n.language, tc)} keywords={keywords} />
+                        </bdi>
+                      </>
+                    ) : (
+                      t('relatedMessages', { count: item.messageCount })
+                    )}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <LoadMore paged={results} />
+    </>
+  );
+}
