@@ -456,4 +456,30 @@ export const imRows: ImRow[] = [
       ['searchUsers', (s: Subject) => ({ keyword: s.peer })],
     ] as const
   ).map(([op, body]): ImRow => ({ op, body, cells: anyUser() })),
+  // Search (docs/search.md): across conversations, each finds only what the caller can read.
+  { op: 'searchCloudMessages', case: 'everywhere', body: () => ({ keywordList: ['matrix'] }), cells: anyUser() },
+  {
+    op: 'searchCloudMessages',
+    case: 'in group G',
+    body: (s) => ({ keywordList: ['matrix'], conversationID: group(s) }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  { op: 'searchCloudGroups', body: (s) => ({ keywordList: [s.groupID] }), cells: anyUser() },
+  {
+    op: 'searchCloudGroupMembers',
+    body: (s) => ({ groupID: s.groupID, keywordList: [s.peer] }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  {
+    op: 'getMessageListHopping',
+    case: 'C2C',
+    body: (s) => ({ conversationID: c2c(s), sequence: 1 }),
+    cells: anyUser(),
+  },
+  {
+    op: 'getMessageListHopping',
+    case: 'group G',
+    body: (s) => ({ conversationID: group(s), sequence: 1, direction: 1 }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
 ];
