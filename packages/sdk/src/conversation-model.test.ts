@@ -171,6 +171,29 @@ describe('markRead and merging', () => {
     expect(merged).toMatchObject({ maxSequence: 3, unreadCount: 2, isPinned: true });
     expect(merged.lastMessage.lastSequence).toBe(3);
   });
+
+  it('keeps a change to the last message that a server view fetched before it does not hold', () => {
+    const last = incoming({ sequence: 4, payload: { text: 'draft wording' } });
+    const local = applyMessageChange(
+      applyMessage(toConversation(groupConversation({ maxSequence: 3, changeSequence: 2 }), me), last, me),
+      { ...last, payload: { text: 'final wording' } } as Message,
+      5,
+    );
+    const fetchedBefore = groupConversation({
+      maxSequence: 4,
+      changeSequence: 2,
+      lastMessage: groupMessage({ sequence: 4, payload: { text: 'draft wording' } }),
+      isPinned: true,
+    });
+    const merged = mergeConversation(local, fetchedBefore, me);
+    expect(merged).toMatchObject({
+      isPinned: true,
+      changeSequence: 5,
+      lastMessage: { messageForShow: 'final wording' },
+    });
+    const fetchedAfter = { ...fetchedBefore, changeSequence: 6 };
+    expect(mergeConversation(local, fetchedAfter, me).changeSequence).toBe(6);
+  });
 });
 
 describe('applyMessageChange', () => {

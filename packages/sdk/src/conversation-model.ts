@@ -152,7 +152,14 @@ export function mergeConversation(local: Conversation | undefined, wire: WireCon
     local && local.peerReadSequence > fresh.peerReadSequence
       ? { ...fresh, peerReadSequence: local.peerReadSequence }
       : fresh;
-  if (!local || local.maxSequence <= incoming.maxSequence) return withLastPeerRead(incoming);
+  if (!local || local.maxSequence < incoming.maxSequence) return withLastPeerRead(incoming);
+  if (local.maxSequence === incoming.maxSequence) {
+    // A view fetched before a change this list already applied (revoke, modify) keeps the changed last message.
+    const isOlder = local.changeSequence > incoming.changeSequence;
+    return withLastPeerRead(
+      isOlder ? { ...incoming, lastMessage: local.lastMessage, changeSequence: local.changeSequence } : incoming,
+    );
+  }
   const missed = local.maxSequence - incoming.maxSequence;
   return withLastPeerRead({
     ...incoming,
