@@ -22,11 +22,12 @@ describe('search tokens', () => {
     expect(indexTokens('v2报价')).toEqual(['v2', 'v', '2', '报', '价', '报价']);
   });
 
-  it('ask for every pair of a Chinese keyword, its one character alone, and words as prefixes', () => {
+  it('ask for every pair of a Chinese keyword, its one character alone, whole words, and the last word as a prefix', () => {
     expect(queryTokens('报价单')).toEqual({ exact: ['报价', '价单'], prefix: [] });
     expect(queryTokens('单')).toEqual({ exact: ['单'], prefix: [] });
-    expect(queryTokens('PO-2026')).toEqual({ exact: [], prefix: ['po', '2026'] });
-    expect(queryTokens('v2报价')).toEqual({ exact: ['报价'], prefix: ['v2'] });
+    expect(queryTokens('PO-2026-11')).toEqual({ exact: ['po', '2026'], prefix: ['11'] });
+    expect(queryTokens('v2报价')).toEqual({ exact: ['v2', '报价'], prefix: [] });
+    expect(queryTokens('ship')).toEqual({ exact: [], prefix: ['ship'] });
   });
 
   it('find nothing to ask for in a keyword of punctuation only', () => {

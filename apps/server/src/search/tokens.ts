@@ -6,8 +6,9 @@
  * - a run of other letters and digits gives the lower-cased word, and when it mixes letters and
  *   digits, each letter part and digit part too (SKU12345 → sku12345 sku 12345);
  * - everything else separates tokens.
- * A query token of a word is a prefix; CJK query tokens are exact. Matching tokens only narrow
- * the candidates: the text itself is checked again for each keyword as a substring.
+ * A keyword's last word is looked up as a prefix, every other query token exactly. Matching
+ * tokens only narrow the candidates: the text itself is checked again for each keyword as a
+ * substring.
  */
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -63,18 +64,26 @@ export interface QueryTokens {
   prefix: string[];
 }
 
-/** What a keyword needs of a message's tokens; empty when it has no letter, digit or CJK character. */
+/**
+ * What a keyword needs of a message's tokens; empty when it has no letter, digit or CJK character.
+ * A word followed by more of the keyword ends where the keyword's next character starts, so it is
+ * a whole token; only the keyword's last word may be the start of a longer one. (Prefixes are
+ * costly: 'po':* and '2026':* each read a long posting list; docs/performance.md "Search".)
+ */
 export function queryTokens(keyword: string): QueryTokens {
   const exact = new Set<string>();
   const prefix = new Set<string>();
-  for (const run of runsOf(keyword)) {
+  const runs = runsOf(keyword);
+  runs.forEach((run, i) => {
     if (run.kind === 'cjk') {
       const chars = [...run.text];
       if (chars.length === 1) exact.add(run.text);
-      for (let i = 1; i < chars.length; i++) exact.add(`${chars[i - 1]}${chars[i]}`);
-    } else {
-      prefix.add([...run.text].slice(0, WORD_MAX).join(''));
+      for (let j = 1; j < chars.length; j++) exact.add(`${chars[j - 1]}${chars[j]}`);
+      return;
     }
-  }
+    const word = [...run.text].slice(0, WORD_MAX).join('');
+    if (i === runs.length - 1) prefix.add(word);
+    else exact.add(word);
+  });
   return { exact: [...exact], prefix: [...prefix] };
 }
