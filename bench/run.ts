@@ -4,7 +4,8 @@
  * `npm run bench -- uploads` measures file uploads and image sizes alone (bench/scenarios/uploads.ts);
  * `npm run bench -- typing` compares C2C throughput with typing traffic off and on (bench/scenarios/typing.ts);
  * `npm run bench -- receipts` measures group read receipts alone: receipts/s and rows per message (bench/receipts.ts);
- * `npm run bench -- community` measures one 10,000-member Community alone: fan-out, rows per message, reads at 100,000 (bench/scenarios/community.ts).
+ * `npm run bench -- community` measures one 10,000-member Community alone: fan-out, rows per message, reads at 100,000 (bench/scenarios/community.ts);
+ * `npm run bench -- search` measures message search over 1,000,000 stored messages alone (bench/scenarios/search.ts).
  *
  * `npm run bench`: measures Liaison in two configurations (embedded PGlite + in-process bus;
  * PostgreSQL + NATS) and a bare `ws` relay (the ceiling), then prints one JSON document on stdout.
@@ -27,6 +28,7 @@ import { c2cScenario } from './scenarios/c2c';
 import { communityBenchSettings, communityScenario } from './scenarios/community';
 import type { ScenarioContext, Target } from './scenarios/context';
 import { groupScenario } from './scenarios/group';
+import { searchBench, searchBenchSettings } from './scenarios/search';
 import { sessionsScenario } from './scenarios/sessions';
 import { stormScenario } from './scenarios/storm';
 import { typingBenchSettings, typingScenario } from './scenarios/typing';
@@ -44,6 +46,8 @@ const TYPING_ONLY = process.argv.slice(2).includes('typing');
 const RECEIPTS_ONLY = process.argv.slice(2).includes('receipts');
 /** `npm run bench -- community`: one large Community alone (bench/scenarios/community.ts). */
 const COMMUNITY_ONLY = process.argv.slice(2).includes('community');
+/** `npm run bench -- search`: message search over a large stored corpus alone (bench/scenarios/search.ts). */
+const SEARCH_ONLY = process.argv.slice(2).includes('search');
 const startedAt = now();
 const log = (line: string) => process.stderr.write(`[bench +${Math.round((now() - startedAt) / 1000)}s] ${line}\n`);
 
@@ -326,6 +330,23 @@ async function main(): Promise<void> {
     await rm(tmp, { recursive: true, force: true });
     return;
   }
+  if (SEARCH_ONLY) {
+    const tmp = await mkdtemp(join(tmpdir(), 'liaison-bench-'));
+    const command = `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench -- search`;
+    const busyCoresBeforeStart = await machineBusyCores();
+    const search = await attempt('search', () => searchBench(cfg, searchBenchSettings(cfg.quick), tmp, log));
+    const machine = {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      busyCoresBeforeStart,
+    };
+    process.stdout.write(
+      `${JSON.stringify({ benchmark: 'liaison', command, code: gitState(), machine, search }, null, 2)}\n`,
+    );
+    await rm(tmp, { recursive: true, force: true });
+    return;
+  }
   // Before anything starts: is the machine already busy with something else?
   const busyBeforeStart = await machineBusyCores();
   if (busyBeforeStart > 0.3) {
@@ -430,7 +451,7 @@ function notes(cfg: BenchConfig): string[] {
     'acked = sendMessage replies with ok:true; the server replies only after the group-commit transaction has committed (and after the bus has taken the pushes), so acked = persisted. delivered = message pushes received by recipient sessions; missingDeliveries = acked × recipients − delivered after the drain.',
     'Rates count events inside the measured window (after warm-up). Latency is taken for messages sent inside the window: e2e = send → recipient push, ack = send → ack. In offered-rate mode the send time is the scheduled time, so a late timer or a backed-up server counts against latency.',
     'cpuCores = CPU seconds used per process group during the window / window length (1.0 = one core busy). On 2 cores, server + generator (+ postgres + nats) near 2.0 means the machine, not one component, is the limit.',
-    `C2C: ${cfg.c2cPairs} pairs, both users of a pair send to each other; group: one Community group, every member online, the first ${cfg.groupSenders} members send. Message text is about ${cfg.msgBytes} bytes.`,
+    `C2C: ${cfg.c2cPairs} pairs, both users of a pair send to each other; group: one Community group, every member online, the first ${cfg.groupSenders} members send. Message text is about ${cfg.msgBytes} bytes of supply-chain talk in Chinese, English and numbers (bench/traffic.ts sampleText).`,
   ];
 }
 

@@ -7,7 +7,7 @@ import { sleep } from './proc';
 export async function runTraffic(clients: Map<string, LeanClient>, plan: TrafficPlan): Promise<TrafficResult> {
   const windowStart = plan.startAt + plan.warmupMs;
   const windowEnd = windowStart + plan.durationMs;
-  const padding = 'x'.repeat(Math.max(0, plan.msgBytes - 20));
+  const padding = sampleText(Math.max(0, plan.msgBytes - 20));
   const e2e = new Histogram();
   const ack = new Histogram();
   const failed: Record<string, number> = {};
@@ -155,4 +155,17 @@ export async function runTraffic(clients: Map<string, LeanClient>, plan: Traffic
     maxLagMs: Math.round(maxLagMs * 100) / 100,
     ...(typingPerMessage > 0 ? { typing } : {}),
   };
+}
+
+/** What users write: supply-chain talk in Chinese, English and numbers (search indexes each kind differently). */
+const SAMPLE = '请确认采购订单PO-2026-118的交期和报价单, SKU12345 ships next week; 质检报告已发. ';
+
+/** SAMPLE repeated and cut to at most `bytes` bytes of UTF-8. */
+export function sampleText(bytes: number): string {
+  let text = '';
+  for (const char of SAMPLE.repeat(Math.ceil(bytes / SAMPLE.length) + 1)) {
+    if (Buffer.byteLength(text + char) > bytes) break;
+    text += char;
+  }
+  return text;
 }
