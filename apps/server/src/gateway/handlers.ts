@@ -211,6 +211,9 @@ export async function login(
       groupIDs: await groups.listGroupIDs(services.db, body.userID),
     };
   });
+  // Gone while the database answered: its close has run already, so registering it now would
+  // leave it registered for good (its user online, pushes to a dead socket).
+  if (!session.isOpen) throw new LiaisonError(ErrorCode.NETWORK_ERROR);
   session.user = { userID: profile.userID, nick: profile.nick, avatar: profile.avatar };
   session.portalSessionID = portalSessionOf(userbuf);
   services.registry.add(session, groupIDs);
