@@ -1,5 +1,6 @@
 import { ErrorCode, LiaisonError, SYSTEM_SENDER } from '@liaison/protocol';
 import type { Sql } from '../db/database';
+import { blocksSql } from './blockers';
 import { type C2CSettings, defaultC2CSettings } from './c2c-settings';
 
 /** A one-to-one send, as the message writer knows it. */
@@ -41,7 +42,7 @@ export async function c2cRefusals(
   if (pairs.size === 0) return refusals;
   const rows = await tx.query<{ f: string; t: string; blocked: boolean; friends: boolean }>(
     `SELECT v.f, v.t,
-            EXISTS (SELECT 1 FROM blacklist b WHERE b.user_id = v.t AND b.blocked_id = v.f) AS blocked,
+            ${blocksSql('v.t', 'v.f')} AS blocked,
             ${
               settings.requiresFriendship
                 ? `EXISTS (SELECT 1 FROM friends a WHERE a.user_id = v.f AND a.friend_id = v.t)

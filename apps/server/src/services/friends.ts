@@ -11,6 +11,7 @@ import {
   stripBidiControls,
 } from '@liaison/protocol';
 import type { Sql } from '../db/database';
+import { blocksSql } from './blockers';
 import {
   dropApplications,
   friendsOf,
@@ -230,8 +231,8 @@ async function pairState(tx: Sql, userID: string, target: string): Promise<PairS
     theirs: boolean;
   }>(
     `SELECT (SELECT allow_type FROM users WHERE user_id = $2) AS allow_type,
-            EXISTS (SELECT 1 FROM blacklist WHERE user_id = $1 AND blocked_id = $2) AS i_blocked,
-            EXISTS (SELECT 1 FROM blacklist WHERE user_id = $2 AND blocked_id = $1) AS they_blocked,
+            ${blocksSql('$1', '$2')} AS i_blocked,
+            ${blocksSql('$2', '$1')} AS they_blocked,
             EXISTS (SELECT 1 FROM friends WHERE user_id = $1 AND friend_id = $2) AS mine,
             EXISTS (SELECT 1 FROM friends WHERE user_id = $2 AND friend_id = $1) AS theirs`,
     [userID, target],
