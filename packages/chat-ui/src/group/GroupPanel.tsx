@@ -9,6 +9,7 @@ import { MemberTab } from './MemberTab';
 import { NotificationTab } from './NotificationTab';
 import { useGroup } from './use-group';
 import { useModalFrame } from './use-modal-frame';
+import '../common/tabs.css';
 import './group.css';
 
 export type GroupPanelTab = 'main' | 'member' | 'profile' | 'notification' | 'admin';
@@ -105,7 +106,7 @@ export function GroupPanel({ groupID, onClose }: GroupPanelProps) {
             aria-controls={panelID}
             tabIndex={name === current ? 0 : -1}
             data-autofocus={name === current ? true : undefined}
-            className={`lc-group-panel__tab${name === current ? ' lc-group-panel__tab--active' : ''}`}
+            className={`lc-group-panel__tab lc-tab${name === current ? ' lc-tab--chosen' : ''}`}
             onClick={() => setTab(name)}
           >
             {t(TAB_LABELS[name])}

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import '../common/tabs.css';
 
 export interface ChoiceStripProps<T extends string> {
   /** tablist: the choices switch a tab panel (type tabs); radiogroup: they set a filter (time tabs). */
@@ -33,6 +34,8 @@ export function ChoiceStrip<T extends string>({
 }: ChoiceStripProps<T>) {
   const isTabs = kind === 'tablist';
   const block = isTabs ? 'lc-search-tabs' : 'lc-search-chips';
+  const itemClass = isTabs ? 'lc-search-tabs__item lc-tab' : 'lc-search-chips__item';
+  const chosenClass = isTabs ? 'lc-tab--chosen' : 'lc-search-chips__item--chosen';
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
@@ -66,7 +69,7 @@ export function ChoiceStrip<T extends string>({
             }
           : { 'aria-checked': isChosen })}
         tabIndex={isChosen ? 0 : -1}
-        className={`${block}__item${isChosen ? ` ${block}__item--chosen` : ''}`}
+        className={isChosen ? `${itemClass} ${chosenClass}` : itemClass}
         onClick={() => onChange(choice)}
       >
         {labelOf(choice)}
