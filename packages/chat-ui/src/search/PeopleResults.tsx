@@ -1,4 +1,5 @@
 import type { Group } from '@liaison/sdk';
+import type { ReactNode } from 'react';
 import { Avatar } from '../common/Avatar';
 import { useContactsText } from '../i18n/contacts-text';
 import { useSearchText } from '../i18n/search-text';
@@ -17,78 +18,73 @@ interface ListProps<T> {
 }
 
 /** People found: friends (by remark, nick or ID) and others `searchUsers` finds. */
-export function PeopleResults({ results, keywords, limit, onSeeMore, onChoose }: ListProps<FoundPerson>) {
+export function PeopleResults(props: ListProps<FoundPerson>) {
   const t = useSearchText();
-  const shown = limit === undefined ? results.items : results.items.slice(0, limit);
   return (
     <ResultRows
-      items={shown}
-      results={results}
-      limit={limit}
-      onSeeMore={onSeeMore}
-      row={(person) => (
-        <li key={person.userID}>
-          <button type="button" className="lc-gsearch__row" onClick={() => onChoose(person)}>
-            <Avatar url={person.avatar} size={36} />
-            <span className="lc-gsearch__row-text">
-              <bdi className="lc-gsearch__row-name">
-                <Highlight text={person.nick || person.userID} keywords={keywords} />
-              </bdi>
-              <bdi className="lc-gsearch__row-detail">
-                <Highlight text={t('userID', { id: person.userID })} keywords={keywords} />
-              </bdi>
-            </span>
-          </button>
-        </li>
-      )}
+      {...props}
+      rowOf={(person) => ({
+        id: person.userID,
+        avatar: <Avatar url={person.avatar} size={36} />,
+        name: person.nick || person.userID,
+        detail: (
+          <bdi className="lc-gsearch__row-detail">
+            <Highlight text={t('userID', { id: person.userID })} keywords={props.keywords} />
+          </bdi>
+        ),
+      })}
     />
   );
 }
 
 /** Groups found by `searchCloudGroups`: mine first, then those I could ask to join. */
-export function GroupResults({ results, keywords, limit, onSeeMore, onChoose }: ListProps<Group>) {
+export function GroupResults(props: ListProps<Group>) {
   const t = useSearchText();
   const tc = useContactsText();
-  const shown = limit === undefined ? results.items : results.items.slice(0, limit);
   return (
     <ResultRows
-      items={shown}
-      results={results}
-      limit={limit}
-      onSeeMore={onSeeMore}
-      row={(group) => (
-        <li key={group.groupID}>
-          <button type="button" className="lc-gsearch__row" onClick={() => onChoose(group)}>
-            <Avatar url={group.avatar} size={36} isGroup />
-            <span className="lc-gsearch__row-text">
-              <bdi className="lc-gsearch__row-name">
-                <Highlight text={group.name || group.groupID} keywords={keywords} />
-              </bdi>
-              <span className="lc-gsearch__row-detail">
-                {`${tc(`type${group.type}`)} · ${t('memberCount', { count: group.memberCount })}`}
-              </span>
-            </span>
-          </button>
-        </li>
-      )}
+      {...props}
+      rowOf={(group) => ({
+        id: group.groupID,
+        avatar: <Avatar url={group.avatar} size={36} isGroup />,
+        name: group.name || group.groupID,
+        detail: (
+          <span className="lc-gsearch__row-detail">
+            {`${tc(`type${group.type}`)} · ${t('memberCount', { count: group.memberCount })}`}
+          </span>
+        ),
+      })}
     />
   );
 }
 
-interface RowsProps<T> {
-  items: readonly T[];
-  results: Paged<T>;
-  limit: number | undefined;
-  onSeeMore: (() => void) | undefined;
-  row(item: T): React.ReactNode;
+/** What a row shows of a person or group. */
+interface Row {
+  id: string;
+  avatar: ReactNode;
+  /** Marked where the keywords match it. */
+  name: string;
+  /** The line under the name, in its own element: a user's ID is isolated (bdi), a group's type and size are not. */
+  detail: ReactNode;
 }
 
-function ResultRows<T>({ items, results, limit, onSeeMore, row }: RowsProps<T>) {
+interface RowsProps<T> extends ListProps<T> {
+  rowOf(item: T): Row;
+}
+
+/** The list, cut to `limit` with 'See more' when there is one, else all of it with paging. */
+function ResultRows<T>({ results, keywords, limit, onSeeMore, onChoose, rowOf }: RowsProps<T>) {
   const t = useSearchText();
+  const shown = limit === undefined ? results.items : results.items.slice(0, limit);
   const hasMore = limit !== undefined && (results.items.length > limit || results.hasMore);
   return (
     <>
-      <ul className="lc-gsearch__list">{items.map(row)}</ul>
+      <ul className="lc-gsearch__list">
+        {shown.map((item) => {
+          const { id, ...row } = rowOf(item);
+          return <ResultRow key={id} {...row} keywords={keywords} onChoose={() => onChoose(item)} />;
+        })}
+      </ul>
       {limit === undefined ? (
         <LoadMore paged={results} />
       ) : hasMore && onSeeMore ? (
@@ -97,5 +93,27 @@ function ResultRows<T>({ items, results, limit, onSeeMore, row }: RowsProps<T>) 
         </button>
       ) : null}
     </>
+  );
+}
+
+interface RowProps extends Omit<Row, 'id'> {
+  keywords: readonly string[];
+  onChoose(): void;
+}
+
+/** A person or group found: avatar, name and a line about it; choosing it opens it. */
+function ResultRow({ avatar, name, keywords, detail, onChoose }: RowProps) {
+  return (
+    <li>
+      <button type="button" className="lc-gsearch__row" onClick={onChoose}>
+        {avatar}
+        <span className="lc-gsearch__row-text">
+          <bdi className="lc-gsearch__row-name">
+            <Highlight text={name} keywords={keywords} />
+          </bdi>
+          {detail}
+        </span>
+      </button>
+    </li>
   );
 }
