@@ -2,6 +2,9 @@ import { ErrorCode, LiaisonError, Limits } from '@liaison/protocol';
 import type { ChatSDK, EventHandler, Message } from '@liaison/sdk';
 import { useSyncExternalStore } from 'react';
 import { useKit } from '../../kit/kit-context';
+import { LiveBacklog, loadPageAfter, loadWindowAt, routeTo } from './detached-window';
+
+export { NEAR_SEQUENCES } from './detached-window';
 
 /** One open conversation's messages, oldest first, as the list shows them. */
 export interface MessageListState {
@@ -47,15 +50,6 @@ const PROGRESS_INTERVAL_MS = 150;
 /** Jumping to a quoted message loads at most this many older pages looking for it. */
 export const FIND_MAX_PAGES = 40;
 
-/**
- * A message at most this many sequences older than the oldest one shown is reached by loading
- * older pages (the list stays joined to the live end); a farther one opens a window around it.
- */
-export const NEAR_SEQUENCES = 3 * Limits.HISTORY_PAGE_SIZE;
-
-/** Messages arriving while the window is detached are kept (the newest this many) to join it without a gap. */
-const LIVE_KEPT_MAX = 200;
-
 const INITIAL: MessageListState = {
   messages: [],
   prependedCount: 0,
@@ -91,8 +85,8 @@ export class MessageStore {
   /** Bumped when the window is replaced: pages asked for before then are dropped when they arrive. */
   private generation = 0;
   private jumpSerial = 0;
-  /** Incoming messages not shown while detached: the newest of them join the window when it reaches the end. */
-  private live: Message[] = [];
+  /** Incoming messages not shown while detached (detached-window.ts). */
+  private readonly live = new LiveBacklog();
   private readInFlight = false;
   private readAgain = false;
 
@@ -164,7 +158,7 @@ export class MessageStore {
     this.loading = null;
     this.loadingNewer = null;
     this.nextReqMessageID = '';
-    this.live = [];
+    this.live.clear();
     this.set({
       messages: [],
       prependedCount: 0,
@@ -274,38 +268,20 @@ export class MessageStore {
     const generation = this.generation;
     if (this.state.error) this.set({ error: null });
     try {
-      const { data } = await this.chat.getMessageListHopping({
-        conversationID: this.conversationID,
-        sequence: newestSequence(this.state.messages) + 1,
-        direction: 1,
-      });
+      const page = await loadPageAfter(this.chat, this.conversationID, this.state.messages);
       if (generation !== this.generation) return;
-      const messages = mergeMessages(
-        this.state.messages,
-        data.messageList.map((m) => ({ ...m })),
-      );
-      this.set(this.joinedIfComplete(messages, data.isCompleted));
+      this.set(this.joinedIfComplete(mergeMessages(this.state.messages, page.messages), page.isCompleted));
     } catch (error) {
       if (generation === this.generation) this.set({ error });
     }
   }
 
   private async locate({ messageID, sequence }: JumpTarget): Promise<Message | undefined> {
-    const shown = this.state.messages.find((m) => m.ID === messageID);
-    if (shown) return shown;
-    // A quote written before quotes carried sequences: page back as far as FIND_MAX_PAGES.
-    if (sequence === undefined) return this.find(messageID);
-    const oldest = oldestSequence(this.state.messages);
-    const newest = newestSequence(this.state.messages);
-    if (this.state.messages.length > 0 && sequence < oldest && oldest - sequence <= NEAR_SEQUENCES) {
-      return this.find(messageID, Math.ceil(NEAR_SEQUENCES / Limits.HISTORY_PAGE_SIZE) + 1);
-    }
-    const isWithinShown = sequence >= oldest && (sequence <= newest || !this.state.hasNewer);
-    // Within what is loaded, or below it with nothing older: it was deleted (or never was).
-    if (this.state.messages.length > 0 && (isWithinShown || (sequence < oldest && this.state.isCompleted))) {
-      return undefined;
-    }
-    await this.openWindowAt(sequence);
+    const route = routeTo(this.state, messageID, sequence);
+    if (route.kind === 'shown') return route.message;
+    if (route.kind === 'gone') return undefined;
+    if (route.kind === 'older') return this.find(messageID, route.maxPages);
+    await this.openWindowAt(route.sequence);
     return this.state.messages.find((m) => m.ID === messageID);
   }
 
@@ -316,20 +292,17 @@ export class MessageStore {
     this.loadingNewer = null;
     this.set({ isLoading: true, error: null });
     try {
-      const hop = (from: number, direction: 0 | 1) =>
-        this.chat.getMessageListHopping({ conversationID: this.conversationID, sequence: from, direction });
-      const [older, newer] = await Promise.all([hop(sequence, 0), hop(sequence + 1, 1)]);
+      const opened = await loadWindowAt(this.chat, this.conversationID, sequence);
       if (generation !== this.generation) return;
-      const messages = [...older.data.messageList, ...newer.data.messageList].map((m) => ({ ...m }));
-      this.nextReqMessageID = older.data.messageList[0]?.ID ?? '';
+      this.nextReqMessageID = opened.nextReqMessageID;
       this.set({
-        ...this.joinedIfComplete(messages, newer.data.isCompleted),
+        ...this.joinedIfComplete(opened.messages, opened.isNewerCompleted),
         prependedCount: 0,
         isLoading: false,
-        isCompleted: older.data.isCompleted,
+        isCompleted: opened.isOlderCompleted,
         missedCount: 0,
         windowKey: this.state.windowKey + 1,
-        anchorIndex: Math.max(0, older.data.messageList.length - 1),
+        anchorIndex: opened.anchorIndex,
       });
     } catch (error) {
       if (generation === this.generation) this.set({ isLoading: false, error });
@@ -342,10 +315,7 @@ export class MessageStore {
     isCompleted: boolean,
   ): Pick<MessageListState, 'messages' | 'hasNewer' | 'missedCount'> {
     if (!isCompleted) return { messages, hasNewer: true, missedCount: this.state.missedCount };
-    const after = newestSequence(messages);
-    const kept = this.live.filter((m) => m.sequence > after);
-    this.live = [];
-    return { messages: mergeMessages(messages, kept), hasNewer: false, missedCount: 0 };
+    return { messages: mergeMessages(messages, this.live.takeAfter(messages)), hasNewer: false, missedCount: 0 };
   }
 
   /** While detached: a message shown is replaced in place; a new one waits for the window to reach it. */
@@ -355,7 +325,7 @@ export class MessageStore {
     const fresh = incoming.filter((m) => !known.has(m.ID));
     if (shown.length > 0) this.upsert(shown);
     if (fresh.length === 0) return;
-    this.live = [...this.live, ...fresh].slice(-LIVE_KEPT_MAX);
+    this.live.keep(fresh);
     this.set({ missedCount: this.state.missedCount + fresh.filter((m) => m.flow === 'in').length });
   }
 
@@ -393,8 +363,7 @@ export class MessageStore {
     if (message) void this.chat.cancelUploadMessage(message).catch(() => undefined);
   }
 
-  /** Sends a failed own message again, with the same ID (the server never stores it twice). */
-  /** Sends a failed own message again; resolves as send does. */
+  /** Sends a failed own message again, with the same ID (the server never stores it twice); resolves as send does. */
   async resend(messageID: string): Promise<unknown> {
     const original = this.outgoing.get(messageID);
     const shown = this.state.messages.find((m) => m.ID === messageID);
@@ -471,15 +440,6 @@ export class MessageStore {
     this.state = { ...this.state, ...patch };
     for (const listener of this.listeners) listener();
   }
-}
-
-/** The sequence of the oldest / newest stored message in a list (0 when it has none). */
-function oldestSequence(messages: readonly Message[]): number {
-  return messages.find((m) => m.sequence > 0)?.sequence ?? 0;
-}
-
-function newestSequence(messages: readonly Message[]): number {
-  return messages.findLast((m) => m.sequence > 0)?.sequence ?? 0;
 }
 
 /** `current` with each incoming message replacing the one with its ID, or appended if new. */
