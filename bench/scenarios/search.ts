@@ -82,12 +82,24 @@ interface Call {
 }
 
 /** Forwards to the database and keeps the statements of the current search with their times. */
-class Recorder implements Sql {
+class Recorder implements Database {
   calls: Call[] = [];
-  constructor(private readonly db: Sql) {}
-  async query<Row = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+  constructor(private readonly db: Database) {}
+  get engine() {
+    return this.db.engine;
+  }
+  query<Row = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+    return this.recorded(this.db, text, params);
+  }
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn({ query: (text, params = []) => this.recorded(tx, text, params) }));
+  }
+  close(): Promise<void> {
+    return this.db.close();
+  }
+  private async recorded<Row>(sql: Sql, text: string, params: unknown[]): Promise<Row[]> {
     const t = now();
-    const rows = await this.db.query<Row>(text, params);
+    const rows = await sql.query<Row>(text, params);
     this.calls.push({ text, params, ms: now() - t });
     return rows;
   }
@@ -428,9 +440,15 @@ async function explainSlowest(
   const out: Section = {};
   for (const [scope, run] of Object.entries(slowest)) {
     if (!run) continue;
-    const call = run.calls.find((c) => c.text.includes('search_tokens @@'));
+    const at = run.calls.findIndex((c) => c.text.includes('search_tokens @@'));
+    const call = run.calls[at];
     if (!call) continue;
-    const rows = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${call.text}`, call.params);
+    // Explained under the settings the search set for its statement (SET LOCAL, in its transaction).
+    const settings = run.calls.slice(0, at).filter((c) => c.text.startsWith('SET LOCAL'));
+    const rows = await db.transaction(async (tx) => {
+      for (const setting of settings) await tx.query(setting.text);
+      return tx.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${call.text}`, call.params);
+    });
     const plan = rows.map((r) => Object.values(r)[0] as string);
     log(`plan of ${scope} ${run.name} for ${run.userID}:\n${plan.join('\n')}`);
     out[scope] = {

@@ -217,6 +217,22 @@ export function describeMessageSearch(startServer: () => Promise<LiaisonServer>)
       } while (cursor);
       expect(pages).toEqual(['C2Cmg-one', 'C2Cmg-three', 'GROUPmg-group']);
     });
+
+    it('counts a conversation’s hits up to the cap across conversations, and all of them inside it', async () => {
+      const me = await tabs.directOn(server, 'mc-me');
+      await tabs.directOn(server, 'mc-peer');
+      const over = SearchLimits.CONVERSATION_HITS_MAX + 3;
+      for (let i = 0; i < over; i += 20) {
+        const part = Array.from({ length: Math.min(20, over - i) }, (_, j) => `批次 ${i + j} 已入库`);
+        await Promise.all(part.map((text) => sendText(me, 'mc-peer', text)));
+      }
+      const everywhere = await search(me, { keywordList: ['批次'] });
+      expect(everywhere.searchResultList.map((item) => [item.conversationID, item.messageCount])).toEqual([
+        ['C2Cmc-peer', SearchLimits.CONVERSATION_HITS_MAX],
+      ]);
+      const inside = await search(me, { keywordList: ['批次'], conversationID: 'C2Cmc-peer' });
+      expect(inside.totalCount).toBe(over);
+    });
   });
 
   describe('what a user may find', () => {

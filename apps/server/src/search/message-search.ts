@@ -9,7 +9,7 @@ import {
   type WireMessage,
 } from '@liaison/protocol';
 import { z } from 'zod';
-import type { Sql } from '../db/database';
+import type { Database, Sql } from '../db/database';
 import { toNumber } from '../db/database';
 import { requireConversation } from '../services/conversations';
 import { columnsOf, NOT_DELETED_BY_ME, visibleRange } from '../services/history';
@@ -17,6 +17,7 @@ import { redactInlineRecords } from '../services/merged-redaction';
 import { type MessageRow, toWireMessage } from '../services/rows';
 import { decodeCursor, encodeCursor, escapeLike } from './cursor';
 import { SEARCHABLE_TEXT_SQL } from './searchable-text';
+import { indexRows, tokenStats } from './token-frequency';
 import { queryTokens } from './tokens';
 
 type Request = OpRequestParsed<'searchCloudMessages'>;
@@ -28,7 +29,7 @@ type Response = OpResponse<'searchCloudMessages'>;
  * always a real one. Only what I can read: conversations I am in or was in (up to when I left),
  * above my floor (joined later, deleted the conversation), not revoked, not deleted by me.
  */
-export async function searchCloudMessages(db: Sql, userID: string, body: Request): Promise<Response> {
+export async function searchCloudMessages(db: Database, userID: string, body: Request): Promise<Response> {
   const filters = new Filters(userID, body);
   const count = body.count;
   return body.conversationID
@@ -78,35 +79,38 @@ async function searchConversation(
   };
 }
 
-async function searchEverywhere(db: Sql, filters: Filters, count: number, body: Request): Promise<Response> {
+interface HitRow {
+  conv_key: string;
+  conv_type: string;
+  target: string;
+  hits: unknown;
+  last_seq: unknown;
+  last_time: unknown;
+  total: unknown;
+}
+
+async function searchEverywhere(db: Database, filters: Filters, count: number, body: Request): Promise<Response> {
   const cursor = body.cursor ? decodeCursor(body.cursor, everywhereCursor) : null;
   const params = filters.params;
   const afterTime = filters.param(cursor?.t ?? null);
   const afterKey = filters.param(cursor?.k ?? null);
   const limit = filters.param(count + 1);
+  const cap = filters.param(SearchLimits.CONVERSATION_HITS_MAX);
+  const useIndex = await fromIndex(db, body);
   // Grouped per conversation, latest hit first; the count of conversations comes with every page.
-  const rows = await db.query<{
-    conv_key: string;
-    conv_type: string;
-    target: string;
-    hits: unknown;
-    last_seq: unknown;
-    last_time: unknown;
-    total: unknown;
-  }>(
-    `WITH hits AS (
-       SELECT m.conv_key, uc.conv_type, uc.target, count(*) AS hits, max(m.seq) AS last_seq, max(m.time) AS last_time
-         FROM user_conversations uc
-         JOIN messages m ON m.conv_key = uc.conv_key AND m.seq > uc.floor_seq
-                        AND (uc.ceiling_seq IS NULL OR m.seq <= uc.ceiling_seq)
-        WHERE uc.user_id = $1 AND ${filters.sql()}
-        GROUP BY m.conv_key, uc.conv_type, uc.target
-     ), counted AS (SELECT *, count(*) OVER () AS total FROM hits)
+  const statement = `WITH hits AS (${useIndex ? hitsFromIndex(filters, cap) : hitsByConversation(filters, cap)}),
+       counted AS (SELECT *, count(*) OVER () AS total FROM hits)
      SELECT * FROM counted
       WHERE ${afterTime}::bigint IS NULL OR (last_time, conv_key) < (${afterTime}::bigint, ${afterKey}::text)
-      ORDER BY last_time DESC, conv_key DESC LIMIT ${limit}`,
-    params,
-  );
+      ORDER BY last_time DESC, conv_key DESC LIMIT ${limit}`;
+  const rows = useIndex
+    ? await db.query<HitRow>(statement, params)
+    : await db.transaction(async (tx) => {
+        // Judging a conversation small, the planner would read all of it as a bitmap and sort it,
+        // where walking its key backwards stops at the cap (docs/performance.md "Message search").
+        await tx.query('SET LOCAL enable_bitmapscan = off');
+        return tx.query<HitRow>(statement, params);
+      });
   const page = rows.slice(0, count);
   // A conversation with one hit shows it; with more, the count (search in it for them), as the reference.
   const single = page.filter((row) => toNumber(row.hits) === 1);
@@ -137,17 +141,64 @@ async function searchEverywhere(db: Sql, filters: Filters, count: number, body: 
   };
 }
 
+/**
+ * Whether to start from the token index: only when the keywords match few messages in all
+ * (docs/search.md "Global search"). The index hands over every match of every user, each read from
+ * its page; walking my conversations instead reads my messages newest first and stops at the cap
+ * in each, which is cheaper unless the keywords are rare.
+ */
+async function fromIndex(db: Sql, body: Request): Promise<boolean> {
+  const keywords = body.keywordList ?? [];
+  if (keywords.length === 0) return false;
+  const stats = await tokenStats(db);
+  return stats !== null && indexRows(stats, keywords, body.keywordListMatchType === 'and') <= INDEX_ROWS_MAX;
+}
+
+/** Above this many index rows, walking the user's conversations is cheaper (docs/performance.md). */
+const INDEX_ROWS_MAX = 20_000;
+
+/** Per conversation of mine: its hits (counted up to the cap), its latest hit. Starts from the token index. */
+function hitsFromIndex(filters: Filters, cap: string): string {
+  return `SELECT m.conv_key, uc.conv_type, uc.target, LEAST(count(*), ${cap}) AS hits, max(m.seq) AS last_seq,
+                 max(m.time) AS last_time
+            FROM user_conversations uc
+            JOIN messages m ON m.conv_key = uc.conv_key AND m.seq > uc.floor_seq
+                           AND (uc.ceiling_seq IS NULL OR m.seq <= uc.ceiling_seq)
+           WHERE uc.user_id = $1 AND ${filters.sql()}
+           GROUP BY m.conv_key, uc.conv_type, uc.target`;
+}
+
+/**
+ * The same rows, conversation by conversation, newest first, stopping at the cap. The keyword test
+ * is kept away from the token index here: a plan made once for all the conversations would read a
+ * common token's whole posting list again for each one.
+ */
+function hitsByConversation(filters: Filters, cap: string): string {
+  return `SELECT uc.conv_key, uc.conv_type, uc.target, h.hits, h.last_seq, h.last_time
+            FROM user_conversations uc
+            CROSS JOIN LATERAL (
+              SELECT count(*) AS hits, max(x.seq) AS last_seq, max(x.time) AS last_time
+                FROM (SELECT m.seq, m.time FROM messages m
+                       WHERE m.conv_key = uc.conv_key AND m.seq > uc.floor_seq
+                         AND (uc.ceiling_seq IS NULL OR m.seq <= uc.ceiling_seq) AND ${filters.sql({ indexed: false })}
+                       ORDER BY m.seq DESC LIMIT ${cap}) x
+            ) h
+           WHERE uc.user_id = $1 AND h.hits > 0`;
+}
+
 /** The conditions on a message row `m` that both searches share, with their parameters ($1 is the user). */
 class Filters {
   readonly params: unknown[];
   private readonly conditions: string[] = [];
+  /** The token index condition, when there are keywords. */
+  private tokens: string | null = null;
 
   constructor(userID: string, body: Request) {
     this.params = [userID];
     const keywords = body.keywordList ?? [];
     const matchAll = body.keywordListMatchType === 'and';
     if (keywords.length > 0) {
-      this.conditions.push(`m.search_tokens @@ ${this.param(toTsquery(keywords, matchAll))}::tsquery`);
+      this.tokens = `m.search_tokens @@ ${this.param(toTsquery(keywords, matchAll))}::tsquery`;
       // Case-insensitive substring of the searchable text, with the database's own lower() on both sides.
       const patterns = keywords.map((keyword) => `%${escapeLike(keyword)}%`);
       this.conditions.push(
@@ -169,8 +220,11 @@ class Filters {
     return `$${this.params.length}`;
   }
 
-  sql(): string {
-    return this.conditions.join(' AND ');
+  /** `indexed: false` words the token condition so that no plan can answer it from the index. */
+  sql({ indexed = true } = {}): string {
+    if (this.tokens === null) return this.conditions.join(' AND ');
+    const tokens = indexed ? this.tokens : `coalesce(${this.tokens}, false)`;
+    return [tokens, ...this.conditions].join(' AND ');
   }
 }
 

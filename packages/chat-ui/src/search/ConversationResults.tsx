@@ -4,7 +4,7 @@ import { Avatar } from '../common/Avatar';
 import { useConversationText } from '../conversation/use-conversation-text';
 import { useSearchText } from '../i18n/search-text';
 import { Highlight } from './Highlight';
-import { hitText, senderName } from './hit-display';
+import { hitCountLabel, hitText, senderName } from './hit-display';
 import { LoadMore } from './LoadMore';
 import { useConversationInfo } from './use-conversation-info';
 import type { Paged } from './use-paged';
@@ -52,7 +52,7 @@ export function ConversationResults({ results, keywords, selectedID, onSelect }:
                         </bdi>
                       </>
                     ) : (
-                      t('relatedMessages', { count: item.messageCount })
+                      t('relatedMessages', { shown: hitCountLabel(item.messageCount) })
                     )}
                   </span>
                 </span>

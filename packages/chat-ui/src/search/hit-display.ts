@@ -1,3 +1,4 @@
+import { SearchLimits } from '@liaison/protocol';
 import { type Conversation, type Message, TYPES } from '@liaison/sdk';
 import { conversationAvatar, conversationName } from '../conversation/conversation-display';
 import { messageAbstract } from '../conversation/message-abstract';
@@ -73,4 +74,14 @@ function abstractOf(message: Message, language: string, t: ConversationT): strin
   return messageAbstract(message, language, t)
     .map((part) => part.text)
     .join('');
+}
+
+/**
+ * A conversation's hit count across conversations: the server stops counting at
+ * CONVERSATION_HITS_MAX (docs/search.md), so that many reads "99+".
+ */
+export function hitCountLabel(messageCount: number): string {
+  return messageCount >= SearchLimits.CONVERSATION_HITS_MAX
+    ? `${SearchLimits.CONVERSATION_HITS_MAX - 1}+`
+    : String(messageCount);
 }

@@ -23,6 +23,8 @@ export const SearchLimits = {
   /** Across conversations: conversations per page. */
   CONVERSATIONS_PAGE_MAX: 100,
   CONVERSATIONS_PAGE_DEFAULT: 20,
+  /** Across conversations, a conversation's messageCount stops here: "100" reads "100 or more". */
+  CONVERSATION_HITS_MAX: 100,
   GROUPS_PAGE_MAX: 50,
   GROUPS_PAGE_DEFAULT: 20,
   MEMBERS_PAGE_MAX: 100,
@@ -82,7 +84,10 @@ export type SearchCloudMessagesOptions = z.input<typeof searchCloudMessagesReque
 
 export const searchResultItemSchema = z.object({
   conversationID: z.string(),
-  /** In one conversation: the total of its matches. Across conversations: matches in this one. */
+  /**
+   * In one conversation: the total of its matches. Across conversations: matches in this one,
+   * counted up to SearchLimits.CONVERSATION_HITS_MAX (docs/search.md "Global search").
+   */
   messageCount: z.number().int().nonnegative(),
   /**
    * In one conversation: this page's matches, newest first. Across conversations: the match
