@@ -14,5 +14,6 @@ export * from './ops/presence';
 export * from './ops/reactions';
 export * from './ops/search';
 export * from './portal';
+export * from './portal-permissions';
 export * from './text';
 export * from './wire';

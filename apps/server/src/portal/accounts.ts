@@ -6,7 +6,8 @@ import { maskMobile, maskName } from './identity';
 
 export interface AccountRow {
   user_id: string;
-  mobile: string;
+  /** Null for a sub-account (it logs in by its login name). */
+  mobile: string | null;
   login_name: string | null;
   password_hash: string;
   nick_name: string;
@@ -18,6 +19,10 @@ export interface AccountRow {
   beta_applied_at: unknown;
   ai_status: boolean;
   is_admin: boolean;
+  /** Set for a sub-account: the enterprise it acts for. */
+  parent_user_id: string | null;
+  /** A disabled account cannot log in and its sessions end (sub-accounts, by their parent). */
+  disabled: boolean;
 }
 
 export interface EnterpriseRow {
@@ -33,7 +38,7 @@ export interface EnterpriseRow {
 }
 
 const ACCOUNT_COLUMNS = `user_id, mobile, login_name, password_hash, nick_name, avatar, user_type,
-  real_person_auth_status, real_name, beta_status, beta_applied_at, ai_status, is_admin`;
+  real_person_auth_status, real_name, beta_status, beta_applied_at, ai_status, is_admin, parent_user_id, disabled`;
 
 export async function findAccount(db: Sql, userID: string): Promise<AccountRow | null> {
   const [row] = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM portal_accounts WHERE user_id = $1`, [
@@ -119,9 +124,9 @@ export function toPersonInfo(account: AccountRow, enterprise: EnterpriseMaterial
   const userType = Number(account.user_type) as PortalUserType;
   return {
     userId: account.user_id,
-    loginName: account.login_name ?? account.mobile,
+    loginName: account.login_name ?? account.mobile ?? '',
     nickName: account.nick_name,
-    mobile: maskMobile(account.mobile),
+    mobile: account.mobile ? maskMobile(account.mobile) : '',
     avatar: account.avatar,
     userType,
     status: userType === 2 && enterprise ? enterprise.status : 0,

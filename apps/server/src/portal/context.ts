@@ -57,7 +57,7 @@ export async function requireSession(
   const token = bearerToken(request);
   const session = token ? await ctx.sessions.authenticate(token) : null;
   const account = session ? await findAccount(ctx.db, session.userID) : null;
-  if (!session || !account) throw new PortalError(PortalCode.UNAUTHORIZED);
+  if (!session || !account || account.disabled) throw new PortalError(PortalCode.UNAUTHORIZED);
   return { account, sessionID: session.sessionID };
 }
 

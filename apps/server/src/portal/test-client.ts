@@ -24,7 +24,7 @@ export class PortalClient {
     readonly remoteAddress?: string,
   ) {}
 
-  async call<T = unknown>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<Answer<T>> {
+  async call<T = unknown>(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<Answer<T>> {
     const response = await this.server.http.inject({
       method,
       url: `/prod-api${url}`,

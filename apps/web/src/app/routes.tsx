@@ -2,12 +2,15 @@ import { Spin } from 'antd';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteGuard } from '../auth/RouteGuard';
+import { USER_CENTER_MENUS } from '../manage/manage-nav';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import type { RouteHandle, RouteTitle } from './navigation-effects';
 import { RootLayout } from './RootLayout';
 
-const USER_CENTER_TITLES: Readonly<Record<string, string>> = { 'person-auth': '实名认证', enterprise: '企业认证' };
+const USER_CENTER_TITLES: Readonly<Record<string, string>> = Object.fromEntries(
+  USER_CENTER_MENUS.map(({ key, label }) => [key, label]),
+);
 
 /** Spec §2: every route of the portal, with its Chinese title; pages load when first visited. */
 export const routes: RouteObject[] = [

@@ -1,18 +1,25 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Grid, Layout, Menu } from 'antd';
 import { Outlet, useNavigate } from 'react-router';
+import type { PermissionSet } from '../api/types';
+import { hasRole } from '../auth/permissions';
 import { logout } from '../auth/session-actions';
 import { useSession } from '../auth/session-store';
 import { MANAGE_NAV, USER_CENTER_KEY, USER_CENTER_MENUS } from './manage-nav';
 
-const MENU_ITEMS = [
-  ...MANAGE_NAV.map(({ key, label }) => ({ key, label })),
-  {
-    key: USER_CENTER_KEY,
-    label: '用户中心',
-    children: USER_CENTER_MENUS.map(({ key, label }) => ({ key: `${USER_CENTER_KEY}/${key}`, label })),
-  },
-];
+/** The menu, without the entries whose role the user lacks. */
+function menuItems(granted: PermissionSet) {
+  return [
+    ...MANAGE_NAV.map(({ key, label }) => ({ key, label })),
+    {
+      key: USER_CENTER_KEY,
+      label: '用户中心',
+      children: USER_CENTER_MENUS.filter(({ role }) => role === undefined || hasRole([role], granted)).map(
+        ({ key, label }) => ({ key: `${USER_CENTER_KEY}/${key}`, label }),
+      ),
+    },
+  ];
+}
 
 /** The management centre: its menu beside the current page. */
 export function ManageLayout() {
@@ -20,6 +27,7 @@ export function ManageLayout() {
   const manageNav = useSession((state) => state.manageNav);
   const menu = useSession((state) => state.userCenterComponentKey);
   const name = useSession((state) => state.person?.nickName || state.person?.mobile || '');
+  const items = menuItems(useSession((state) => state.permissions));
   const selected = manageNav === USER_CENTER_KEY ? `${USER_CENTER_KEY}/${menu}` : manageNav;
   // Phones have no room for a side menu: the same menu runs across the top instead.
   const isPhone = Grid.useBreakpoint().md === false;
@@ -39,7 +47,7 @@ export function ManageLayout() {
           <nav aria-label="管理中心导航">
             <Menu
               mode="inline"
-              items={MENU_ITEMS}
+              items={items}
               selectedKeys={[selected]}
               defaultOpenKeys={[USER_CENTER_KEY]}
               onClick={goTo}
@@ -50,7 +58,7 @@ export function ManageLayout() {
       <Layout.Content className="manage__content">
         {isPhone && (
           <nav aria-label="管理中心导航">
-            <Menu mode="horizontal" items={MENU_ITEMS} selectedKeys={[selected]} onClick={goTo} />
+            <Menu mode="horizontal" items={items} selectedKeys={[selected]} onClick={goTo} />
           </nav>
         )}
         <div className="manage__bar">

@@ -1,6 +1,8 @@
 export interface ManageNavEntry {
   key: string;
   label: string;
+  /** Shown only to accounts with this role (spec portal.md §6 hasRole). */
+  role?: string;
 }
 
 /** Spec §2: the management centre's pages, in menu order. */
@@ -19,6 +21,13 @@ export const MANAGE_NAV: readonly ManageNavEntry[] = [
 export const USER_CENTER_MENUS: readonly ManageNavEntry[] = [
   { key: 'person-auth', label: '实名认证' },
   { key: 'enterprise', label: '企业认证' },
+  { key: 'cooperation', label: '合作消息' },
+  { key: 'follows', label: '关注与收藏' },
+  { key: 'official-push', label: '官方推送' },
+  { key: 'vip', label: '会员中心' },
+  { key: 'points', label: '积分签到' },
+  { key: 'review', label: '审核管理', role: 'admin' },
+  { key: 'content', label: '内容管理', role: 'admin' },
 ];
 
 export const USER_CENTER_KEY = 'userCenter';

@@ -36,7 +36,7 @@ describe('person info and permissions', () => {
     expect(await client.call('GET', '/portal/self/center/get/permission')).toEqual({
       code: 200,
       msg: '操作成功',
-      data: { roles: ['common'], permissions: [] },
+      data: { roles: ['common'], permissions: ['self:vip:charge', 'self:points:sign'] },
     });
   });
 

@@ -4,6 +4,7 @@ import { portalSessionUserbuf } from '../../auth/portal-binding';
 import { genUserSig } from '../../auth/usersig';
 import { toNumber } from '../../db/database';
 import { findEnterprise, toPersonInfo } from '../accounts';
+import { requireActing } from '../acting';
 import { type PortalContext, parse, requireAccount, requireSession } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
 import { checkIdCard, idCardHash, maskIdCard } from '../identity';
@@ -30,12 +31,8 @@ export function selfRoutes(app: FastifyInstance, ctx: PortalContext): void {
   });
 
   app.get('/portal/self/center/get/permission', async (request) => {
-    const account = await requireAccount(ctx, request);
-    return ok(
-      account.is_admin
-        ? { roles: ['admin', 'common'], permissions: ['*:*:*'] }
-        : { roles: ['common'], permissions: [] },
-    );
+    const acting = await requireActing(ctx, request);
+    return ok({ roles: acting.roles, permissions: acting.permissions });
   });
 
   app.get('/portal/self/center/personal/todo', async (request) => {

@@ -1,0 +1,88 @@
+import {
+  hasPortalPermission,
+  PORTAL_PERMISSIONS,
+  type PortalAccountKind,
+  type PortalPermission,
+  PortalRole,
+} from '@liaison/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { Sql } from '../db/database';
+import { toNumber } from '../db/database';
+import type { AccountRow } from './accounts';
+import { type PortalContext, requireAccount } from './context';
+import { PortalCode, PortalError } from './envelope';
+
+/**
+ * Who a management-centre request acts for (docs/portal-api.md "Management centre"): the logged-in
+ * account, the enterprise whose business it touches (a sub-account's parent), what it may do and,
+ * for a sub-account, which abilities. Every business route starts here; the web app hides what
+ * `permissions` lacks, and the route refuses it anyway.
+ */
+export interface Acting {
+  account: AccountRow;
+  kind: PortalAccountKind;
+  /** The enterprise (portal user ID) the request works on: the account itself, or a sub-account's parent. */
+  enterpriseId: string;
+  permissions: readonly PortalPermission[];
+  roles: readonly string[];
+  /** A sub-account's granted ability IDs; null for every other kind (all of the enterprise's). */
+  grantedProducts: ReadonlySet<string> | null;
+}
+
+/** The acting account; 401 when not logged in, 403 when `permission` is given and not held. */
+export async function requireActing(
+  ctx: PortalContext,
+  request: FastifyRequest,
+  permission?: PortalPermission,
+): Promise<Acting> {
+  const account = await requireAccount(ctx, request);
+  const acting = await actingOf(ctx.db, account);
+  if (permission && !hasPortalPermission(acting.permissions, permission)) throw new PortalError(PortalCode.FORBIDDEN);
+  return acting;
+}
+
+export async function actingOf(db: Sql, account: AccountRow): Promise<Acting> {
+  const kind = await accountKind(db, account);
+  const grantedProducts =
+    kind === 'subaccount'
+      ? new Set(
+          (
+            await db.query<{ product_id: unknown }>(
+              'SELECT product_id FROM portal_sub_account_abilities WHERE sub_user_id = $1',
+              [account.user_id],
+            )
+          ).map((row) => String(toNumber(row.product_id))),
+        )
+      : null;
+  return {
+    account,
+    kind,
+    enterpriseId: account.parent_user_id ?? account.user_id,
+    permissions: PORTAL_PERMISSIONS[kind],
+    roles: ROLES[kind],
+    grantedProducts,
+  };
+}
+
+const ROLES: Record<PortalAccountKind, readonly string[]> = {
+  admin: [PortalRole.ADMIN, PortalRole.COMMON],
+  enterprise: [PortalRole.ENTERPRISE, PortalRole.COMMON],
+  subaccount: [PortalRole.SUB_ACCOUNT, PortalRole.COMMON],
+  person: [PortalRole.COMMON],
+};
+
+/** An enterprise is an account of userType 2 whose material was approved (status 1). */
+async function accountKind(db: Sql, account: AccountRow): Promise<PortalAccountKind> {
+  if (account.is_admin) return 'admin';
+  if (account.parent_user_id) return 'subaccount';
+  if (Number(account.user_type) !== 2) return 'person';
+  const [row] = await db.query<{ status: unknown }>('SELECT status FROM portal_enterprise_auth WHERE user_id = $1', [
+    account.user_id,
+  ]);
+  return toNumber(row?.status) === 1 ? 'enterprise' : 'person';
+}
+
+/** For a sub-account, whether it was granted this ability; everyone else acts on all of the enterprise's. */
+export function mayTouchProduct(acting: Acting, productId: string | number): boolean {
+  return acting.grantedProducts === null || acting.grantedProducts.has(String(productId));
+}
