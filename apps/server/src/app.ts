@@ -241,6 +241,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     db,
     app,
     bus,
+    writer,
     log: (line) => http.log.info(line),
     clientLog,
     limiter,

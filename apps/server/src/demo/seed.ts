@@ -7,6 +7,12 @@ import { creditCodeCheckChar, idCardCheckDigit, idCardHash, maskIdCard } from '.
 import { createGroup } from '../services/groups';
 import { c2cKey, groupKey } from '../services/keys';
 import type { MessageWriter } from '../services/message-writer';
+import { seedAbilities } from './abilities';
+import { seedCompany } from './company';
+import { seedContent } from './content';
+import { seedCooperation } from './cooperation';
+import { seedStatistics } from './statistics';
+import { seedVip } from './vip';
 
 /** Every demo account's password; only ever set in embedded demo mode (README lists them). */
 export const DEMO_PASSWORD = 'Demo2026';
@@ -101,22 +107,6 @@ export async function seedDemoData(
   }
   const id = (loginName: string) => ids.get(loginName) as string;
 
-  const cooperation = [
-    {
-      from: 'lina',
-      subject: '精密结构件代工合作',
-      message: '我们有一批铝合金结构件需要CNC加工，想了解贵司的产能和交期。',
-    },
-    { from: 'wangfang', subject: '供应链金融咨询', message: '希望就应收账款融资方案与贵司进一步沟通。' },
-  ];
-  for (const [i, request] of cooperation.entries()) {
-    await db.query(
-      `INSERT INTO portal_cooperation_requests (to_user, id, from_user, subject, message, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [id('zhangwei'), randomUUID(), id(request.from), request.subject, request.message, now - (i + 1) * 3_600_000],
-    );
-  }
-
   const { group } = await createGroup(db, id('zhangwei'), {
     type: 'Public',
     name: '长三角供应链交流群',
@@ -152,6 +142,12 @@ export async function seedDemoData(
   await say('lina', { user: 'zhangwei' }, '张总，上次说的那批铝合金结构件，图纸已经发您邮箱了。');
   await say('zhangwei', { user: 'lina' }, '收到，我们工程部今天评估，明天给您报价和交期。');
   await say('lina', { user: 'zhangwei' }, '好的，辛苦了！');
+  await seedAbilities(db, portal, id, now);
+  await seedCooperation(db, portal, id, now);
+  await seedVip(db, portal, id, now);
+  await seedCompany(db, portal, id, now);
+  await seedStatistics(db, portal, id, now);
+  await seedContent(db, portal, id, now);
   return { seeded: true };
 }
 

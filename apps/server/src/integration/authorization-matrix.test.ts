@@ -4,6 +4,7 @@ import type { LiaisonServer } from '../app';
 import { setAdmin } from '../portal/admins';
 import { creditCodeCheckChar, idCardCheckDigit } from '../portal/identity';
 import { freshMobile, PortalClient } from '../portal/test-client';
+import { approveEnterprise, makeSubAccount } from '../portal/test-people';
 import { IM_ROLES, type ImRole, type ImRow, imRows, type Subject } from './authorization/im-rows';
 import { REST_ROLES, type RestRole, type RestWorld, restRows } from './authorization/rest-rows';
 import { FuzzSocket } from './fuzz/fuzz-socket';
@@ -190,6 +191,10 @@ async function setUpPortal(): Promise<void> {
   callers.visitor = new PortalClient(server);
   callers.owner = await register();
   callers.otherUser = await register();
+  callers.enterprise = await register();
+  const enterpriseId = await approveEnterprise(server, callers.enterprise);
+  callers.subAccount = await register();
+  await makeSubAccount(server, callers.subAccount, enterpriseId);
   callers.platformAdmin = await register();
   await setAdmin(server.db, mobiles.get(callers.platformAdmin) ?? '', true);
   const info = await callers.platformAdmin.call<{ userId: string }>('GET', '/portal/self/center/info');
@@ -253,7 +258,7 @@ describe('portal routes: who may call them', () => {
   for (const row of restRows) {
     it(`${row.route}${row.case ? ` (${row.case})` : ''}: ${summary(row.cells)}`, async () => {
       for (const role of REST_ROLES) {
-        const prepared = (await row.prepare?.(world)) ?? '';
+        const prepared = (await row.prepare?.(world, callers[role])) ?? '';
         const before = await snapshotAll(server.db);
         const answer = await row.call(callers[role], world, prepared);
         const expected = row.cells[role];

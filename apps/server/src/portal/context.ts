@@ -5,6 +5,7 @@ import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
 import type { ClientLog } from '../logging/client-log';
+import type { MessageWriter } from '../services/message-writer';
 import { type AccountRow, findAccount } from './accounts';
 import type { Sessions } from './auth/sessions';
 import { PortalCode, PortalError } from './envelope';
@@ -19,6 +20,8 @@ export interface PortalContext {
   app: AppCredentials;
   /** Tells the IM sessions a portal logout ends, on every process. */
   bus: Bus;
+  /** Stores and delivers the IM messages the portal starts (a cooperation agreed opens a chat). */
+  writer: MessageWriter;
   /** Lines caused by a client, budgeted per address. */
   clientLog: ClientLog;
   sessions: Sessions;

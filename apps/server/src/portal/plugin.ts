@@ -8,13 +8,21 @@ import type { Database } from '../db/database';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { LimitSettings } from '../limits/settings';
 import type { ClientLog } from '../logging/client-log';
+import type { MessageWriter } from '../services/message-writer';
+import { abilitiesRoutes } from './abilities/abilities-routes';
+import { adminRoutes } from './admin/admin-routes';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
+import { companyRoutes } from './company/company-routes';
 import { type PortalContext, refuseUnstorableAddress } from './context';
+import { cooperationRoutes } from './cooperation/cooperation-routes';
 import { defaultPortalMessages, malformedRequest, PortalCode, PortalError } from './envelope';
 import { FileLinks } from './file-links';
+import { followRoutes } from './follows/follows-routes';
 import { PortalLimits } from './limits';
-import { adminRoutes } from './routes/admin-routes';
+import { needsRoutes } from './needs/needs-routes';
+import { officialPushRoutes } from './official-push/official-push-routes';
+import { pointsRoutes } from './points/points-routes';
 import { authRoutes } from './routes/auth-routes';
 import { fileRoutes } from './routes/file-routes';
 import { selfRoutes } from './routes/self-routes';
@@ -22,7 +30,10 @@ import { verificationRoutes } from './routes/verification-routes';
 import { randomHex, sharedSecret } from './secrets';
 import { DevOutbox, type SmsProvider } from './sms';
 import { createSmsGateway, type SmsGatewaySettings } from './sms-gateways';
+import { statisticsRoutes } from './statistics/statistics-routes';
+import { subAccountRoutes } from './sub-accounts/sub-account-routes';
 import { UploadStore } from './uploads';
+import { vipRoutes } from './vip/vip-routes';
 
 export interface PortalSettings {
   /** Test configuration only: captcha answers readable, SMS codes fixed. Never on by default. */
@@ -45,6 +56,7 @@ export interface PortalDependencies {
   db: Database;
   app: AppCredentials;
   bus: Bus;
+  writer: MessageWriter;
   log: (line: string) => void;
   /** Lines caused by a client, budgeted per address. */
   clientLog: ClientLog;
@@ -69,6 +81,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     db,
     app: deps.app,
     bus: deps.bus,
+    writer: deps.writer,
     clientLog: deps.clientLog,
     sessions: new Sessions(db, { secret: jwtSecret, idleMs: (settings.sessionIdleMinutes ?? 120) * 60_000 }),
     sm4Key,
@@ -109,6 +122,16 @@ export function portalPlugin(ctx: PortalContext): FastifyPluginAsync {
     selfRoutes(app, ctx);
     verificationRoutes(app, ctx);
     adminRoutes(app, ctx);
+    abilitiesRoutes(app, ctx);
+    vipRoutes(app, ctx);
+    pointsRoutes(app, ctx);
+    subAccountRoutes(app, ctx);
+    companyRoutes(app, ctx);
+    statisticsRoutes(app, ctx);
+    needsRoutes(app, ctx);
+    cooperationRoutes(app, ctx);
+    followRoutes(app, ctx);
+    officialPushRoutes(app, ctx);
     await fileRoutes(app, ctx);
   };
 }

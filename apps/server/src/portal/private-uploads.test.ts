@@ -185,11 +185,10 @@ describe('a business licence', () => {
 
     const own = await client.call<{ businessLicenseUrl: string }>('GET', '/portal/supply/chain/auth/data');
     await expectServed(own.data?.businessLicenseUrl as string, PDF);
-    const review = await admin.call<Array<{ enterprise: { businessLicense: string; businessLicenseUrl: string } }>>(
-      'GET',
-      '/system/review/enterprise',
-    );
-    const entry = review.data?.find((r) => r.enterprise.businessLicense === licence.fileName);
+    const review = await admin.call<{
+      rows: Array<{ enterprise: { businessLicense: string; businessLicenseUrl: string } }>;
+    }>('GET', '/system/review/enterprise?pageSize=100');
+    const entry = review.data?.rows.find((r) => r.enterprise.businessLicense === licence.fileName);
     await expectServed(entry?.enterprise.businessLicenseUrl as string, PDF);
     expect(new URL(entry?.enterprise.businessLicenseUrl as string, 'http://x').searchParams.get('viewer')).not.toBe(
       new URL(own.data?.businessLicenseUrl as string, 'http://x').searchParams.get('viewer'),

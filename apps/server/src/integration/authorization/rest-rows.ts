@@ -1,3 +1,9 @@
+import {
+  hasPortalPermission,
+  PortalPermission as P,
+  PORTAL_PERMISSIONS,
+  type PortalAccountKind,
+} from '@liaison/protocol';
 import { creditCodeCheckChar } from '../../portal/identity';
 import { PortalClient } from '../../portal/test-client';
 
@@ -10,11 +16,13 @@ import { PortalClient } from '../../portal/test-client';
  * - visitor: no token;
  * - owner: an ordinary account acting on its own data (for a download: the uploader);
  * - otherUser: another ordinary account (on a self route it acts on its own data too);
+ * - enterprise: an approved enterprise, acting on its own business;
+ * - subAccount: a sub-account of another enterprise, granted no ability;
  * - platformAdmin: a portal administrator (role admin).
- * Group roles (member, admin, owner of a group) and muted members have no REST route today;
- * sub-accounts do not exist yet.
+ * Group roles (member, admin, owner of a group) and muted members have no REST route today.
+ * A record ID no caller owns is answered 404 to every caller that may use the route at all.
  */
-export const REST_ROLES = ['visitor', 'owner', 'otherUser', 'platformAdmin'] as const;
+export const REST_ROLES = ['visitor', 'owner', 'otherUser', 'enterprise', 'subAccount', 'platformAdmin'] as const;
 export type RestRole = (typeof REST_ROLES)[number];
 
 /** 'allow' (envelope code 200, or the file for a download), or the envelope code of the refusal. */
@@ -46,26 +54,53 @@ export interface RestRow {
   route: string;
   case?: string;
   /** Fixtures made before the state snapshot (e.g. an account awaiting review); passed to call. */
-  prepare?(world: RestWorld): Promise<string>;
+  prepare?(world: RestWorld, caller: PortalClient): Promise<string>;
   call(caller: PortalClient, world: RestWorld, prepared: string): Promise<{ code: number }>;
   cells: Record<RestRole, RestExpect>;
 }
 
-const everyone = (): Record<RestRole, RestExpect> => ({
-  visitor: 'allow',
-  owner: 'allow',
-  otherUser: 'allow',
-  platformAdmin: 'allow',
+/** The same answer to every caller. */
+const all = (expect: RestExpect): Record<RestRole, RestExpect> => ({
+  visitor: expect,
+  owner: expect,
+  otherUser: expect,
+  enterprise: expect,
+  subAccount: expect,
+  platformAdmin: expect,
 });
-const accounts = (): Record<RestRole, RestExpect> => ({ ...everyone(), visitor: 401 });
-const admins = (): Record<RestRole, RestExpect> => ({
-  visitor: 401,
-  owner: 403,
-  otherUser: 403,
-  platformAdmin: 'allow',
+const everyone = () => all('allow');
+/** 401 to the visitor, `expect` to every account. */
+const accounts = (expect: RestExpect = 'allow'): Record<RestRole, RestExpect> => ({ ...all(expect), visitor: 401 });
+const admins = (expect: RestExpect = 'allow'): Record<RestRole, RestExpect> => ({
+  ...accounts(403),
+  platformAdmin: expect,
 });
 
+const KINDS: Record<Exclude<RestRole, 'visitor'>, PortalAccountKind> = {
+  owner: 'person',
+  otherUser: 'person',
+  enterprise: 'enterprise',
+  subAccount: 'subaccount',
+  platformAdmin: 'admin',
+};
+/** 401 to the visitor, 403 to an account without `permission` (PORTAL_PERMISSIONS), `expect` to the rest. */
+function holding(permission: P, expect: RestExpect = 'allow'): Record<RestRole, RestExpect> {
+  const cells = accounts(expect);
+  for (const [role, kind] of Object.entries(KINDS) as [Exclude<RestRole, 'visitor'>, PortalAccountKind][]) {
+    if (!hasPortalPermission(PORTAL_PERMISSIONS[kind], permission)) cells[role] = 403;
+  }
+  return cells;
+}
+
 const get = (url: string) => (caller: PortalClient) => caller.call('GET', url);
+const post = (url: string, body: object) => (caller: PortalClient) => caller.call('POST', url, body);
+const remove = (url: string) => (caller: PortalClient) => caller.call('DELETE', url);
+
+const CHAIN = '/portal/supply/chain';
+const SELF = '/portal/self/center';
+/** A record ID and a user ID that name nothing. */
+const NONE = '999999999';
+const NO_USER = 'u000000000000';
 
 export const restRows: RestRow[] = [
   { route: 'GET /prod-api/portal/client/config', call: get('/portal/client/config'), cells: everyone() },
@@ -109,13 +144,13 @@ export const restRows: RestRow[] = [
     route: 'GET /prod-api/portal/login/wechat/render',
     case: 'not configured: refused to everyone alike',
     call: get('/portal/login/wechat/render'),
-    cells: { visitor: 500, owner: 500, otherUser: 500, platformAdmin: 500 },
+    cells: all(500),
   },
   {
     route: 'POST /prod-api/portal/login/wechat/callback',
     case: 'not configured: refused to everyone alike',
     call: (caller) => caller.call('POST', '/portal/login/wechat/callback', {}),
-    cells: { visitor: 500, owner: 500, otherUser: 500, platformAdmin: 500 },
+    cells: all(500),
   },
   {
     route: 'GET /prod-api/test/captcha/:id',
@@ -162,21 +197,26 @@ export const restRows: RestRow[] = [
   },
   {
     route: 'POST /prod-api/portal/supply/chain/upload/auth/data',
-    call: async (caller, world) => {
+    prepare: async (world, caller) => {
       await world.realName(caller);
-      return caller.call('POST', '/portal/supply/chain/upload/auth/data', await material(caller, world));
+      return JSON.stringify(await material(caller, world));
     },
-    cells: accounts(),
+    call: (caller, _world, body) => caller.call('POST', '/portal/supply/chain/upload/auth/data', JSON.parse(body)),
+    // An approved enterprise has nothing left to submit or change.
+    cells: { ...accounts(), enterprise: 500 },
   },
   {
     route: 'POST /prod-api/portal/supply/chain/edit/auth/data',
-    call: async (caller, world) => {
+    prepare: async (world, caller) => {
       await world.realName(caller);
       const body = await material(caller, world);
       await caller.call('POST', '/portal/supply/chain/upload/auth/data', body);
-      return caller.call('POST', '/portal/supply/chain/edit/auth/data', { ...body, address: '杭州市西湖区二号' });
+      return JSON.stringify(body);
     },
-    cells: accounts(),
+    call: (caller, _world, body) =>
+      caller.call('POST', '/portal/supply/chain/edit/auth/data', { ...JSON.parse(body), address: '杭州市西湖区二号' }),
+    // An approved enterprise has nothing left to submit or change.
+    cells: { ...accounts(), enterprise: 500 },
   },
   { route: 'GET /prod-api/system/review/beta', call: get('/system/review/beta'), cells: admins() },
   {
@@ -191,6 +231,398 @@ export const restRows: RestRow[] = [
     prepare: (world) => world.applicant('enterprise'),
     call: (caller, _world, userId) => caller.call('POST', `/system/review/enterprise/${userId}`, { approve: true }),
     cells: admins(),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/beta/review',
+    call: get('/portal/supply/chain/beta/review'),
+    cells: accounts(),
+  },
+  {
+    route: 'GET /prod-api/portal/home/manager/advertisement',
+    call: get('/portal/home/manager/advertisement'),
+    cells: everyone(),
+  },
+  { route: 'GET /prod-api/system/advertisement/list', call: get('/system/advertisement/list'), cells: admins() },
+  {
+    route: 'POST /prod-api/system/advertisement',
+    call: (caller, world) => caller.call('POST', '/system/advertisement', advertisement(world)),
+    cells: admins(),
+  },
+  {
+    route: 'PUT /prod-api/system/advertisement/:id',
+    // Non-admins are refused before the ID is looked at; the admin edits the one it just made.
+    call: async (caller, world) =>
+      send(caller, 'PUT', `/system/advertisement/${await newAdvertisement(caller, world)}`, advertisement(world)),
+    cells: admins(),
+  },
+  {
+    route: 'PUT /prod-api/system/advertisement/:id/status',
+    call: async (caller, world) =>
+      send(caller, 'PUT', `/system/advertisement/${await newAdvertisement(caller, world)}/status`, { enabled: false }),
+    cells: admins(),
+  },
+  {
+    route: 'DELETE /prod-api/system/advertisement/:id',
+    call: async (caller, world) =>
+      caller.call('DELETE', `/system/advertisement/${await newAdvertisement(caller, world)}`),
+    cells: admins(),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/education/video',
+    call: get('/portal/self/center/education/video'),
+    cells: accounts(),
+  },
+  { route: 'GET /prod-api/system/education/video/list', call: get('/system/education/video/list'), cells: admins() },
+  {
+    route: 'POST /prod-api/system/education/video',
+    call: (caller, world) => caller.call('POST', '/system/education/video', video(world)),
+    cells: admins(),
+  },
+  {
+    route: 'PUT /prod-api/system/education/video/:id',
+    call: async (caller, world) =>
+      send(caller, 'PUT', `/system/education/video/${await newVideo(caller, world)}`, video(world)),
+    cells: admins(),
+  },
+  {
+    route: 'DELETE /prod-api/system/education/video/:id',
+    call: async (caller, world) => caller.call('DELETE', `/system/education/video/${await newVideo(caller, world)}`),
+    cells: admins(),
+  },
+  // ---- issue 14: the management centre ----
+  {
+    route: 'GET /prod-api/portal/supply/chain/product/category/list',
+    call: get(`${CHAIN}/product/category/list`),
+    cells: accounts(),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/add/product',
+    case: 'an empty form',
+    call: post(`${CHAIN}/add/product`, {}),
+    cells: holding(P.PRODUCT_ADD, 500),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/edit/product',
+    case: 'an empty form',
+    call: post(`${CHAIN}/edit/product`, {}),
+    cells: holding(P.PRODUCT_EDIT, 500),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/detail',
+    call: post(`${CHAIN}/detail`, { id: NONE }),
+    cells: holding(P.PRODUCT_VIEW, 404),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/product/personal/page',
+    call: get(`${CHAIN}/product/personal/page`),
+    cells: holding(P.PRODUCT_VIEW),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/product/personal/status',
+    call: post(`${CHAIN}/product/personal/status`, { id: NONE, status: 1 }),
+    cells: holding(P.PRODUCT_EDIT, 404),
+  },
+  {
+    route: 'DELETE /prod-api/portal/supply/chain/product/personal/:id',
+    call: remove(`${CHAIN}/product/personal/${NONE}`),
+    cells: holding(P.PRODUCT_REMOVE, 404),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/product/personal/recycle/page',
+    call: get(`${CHAIN}/product/personal/recycle/page`),
+    cells: holding(P.PRODUCT_REMOVE),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/product/personal/recover',
+    call: post(`${CHAIN}/product/personal/recover`, { id: NONE }),
+    cells: holding(P.PRODUCT_REMOVE, 404),
+  },
+  {
+    route: 'DELETE /prod-api/portal/supply/chain/product/personal/ensure/:id',
+    call: remove(`${CHAIN}/product/personal/ensure/${NONE}`),
+    cells: holding(P.PRODUCT_REMOVE, 404),
+  },
+  { route: 'GET /prod-api/portal/self/center/vip/info', call: get(`${SELF}/vip/info`), cells: holding(P.VIP_CHARGE) },
+  { route: 'GET /prod-api/portal/self/center/vip/price', call: get(`${SELF}/vip/price`), cells: accounts() },
+  {
+    route: 'GET /prod-api/portal/self/center/vip/orders',
+    call: get(`${SELF}/vip/orders`),
+    cells: holding(P.VIP_CHARGE),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/integral/charge/vip/:type',
+    case: 'a type with no price',
+    call: get(`${SELF}/integral/charge/vip/999999`),
+    cells: holding(P.VIP_CHARGE, 500),
+  },
+  {
+    route: 'POST /prod-api/portal/self/center/personal/charge/vip/pay/qr',
+    case: 'a type with no price',
+    call: post(`${SELF}/personal/charge/vip/pay/qr?vipType=999999`, {}),
+    cells: holding(P.VIP_CHARGE, 500),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/check/charge/vip/status',
+    case: 'an order of nobody',
+    call: get(`${SELF}/check/charge/vip/status?orderNumber=none`),
+    cells: holding(P.VIP_CHARGE, 404),
+  },
+  {
+    route: 'GET /prod-api/dev/payment/:orderNumber/paid',
+    case: 'development only; an unknown order',
+    call: get('/dev/payment/none/paid'),
+    cells: all(404),
+  },
+  {
+    route: 'POST /prod-api/portal/self/center/sign-in/per/day',
+    call: post(`${SELF}/sign-in/per/day`, {}),
+    cells: holding(P.POINTS_SIGN_IN),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/points/info',
+    call: get(`${SELF}/points/info`),
+    cells: holding(P.POINTS_SIGN_IN),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/points/ledger',
+    call: get(`${SELF}/points/ledger`),
+    cells: holding(P.POINTS_SIGN_IN),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/sub/account/list',
+    call: get(`${CHAIN}/sub/account/list`),
+    cells: holding(P.SUB_ACCOUNT_MANAGE),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/sub/account/permission/abilities',
+    call: get(`${CHAIN}/sub/account/permission/abilities`),
+    cells: holding(P.SUB_ACCOUNT_MANAGE),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/sub/account',
+    case: 'an empty form',
+    call: post(`${CHAIN}/sub/account`, {}),
+    cells: holding(P.SUB_ACCOUNT_MANAGE, 500),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/sub/account/update',
+    case: 'an empty form',
+    call: post(`${CHAIN}/sub/account/update`, {}),
+    cells: holding(P.SUB_ACCOUNT_MANAGE, 500),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/sub/account/delete',
+    call: post(`${CHAIN}/sub/account/delete`, { id: 'u000000000000' }),
+    cells: holding(P.SUB_ACCOUNT_MANAGE, 404),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/main/page',
+    call: get(`${CHAIN}/main/page`),
+    cells: holding(P.COMPANY_PAGE_EDIT),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/update/main/page',
+    call: post(`${CHAIN}/update/main/page`, { introduction: '矩阵简介' }),
+    cells: holding(P.COMPANY_PAGE_EDIT),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/personal/disable/public/phone',
+    call: get(`${SELF}/personal/disable/public/phone`),
+    cells: holding(P.COMPANY_PAGE_EDIT),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/personal/enable/public/phone',
+    call: get(`${SELF}/personal/enable/public/phone`),
+    cells: holding(P.COMPANY_PAGE_EDIT),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/personal/partners',
+    call: get(`${SELF}/personal/partners`),
+    cells: holding(P.COMPANY_PAGE_EDIT),
+  },
+  {
+    route: 'POST /prod-api/portal/self/center/personal/partners',
+    call: post(`${SELF}/personal/partners`, { name: '矩阵伙伴' }),
+    cells: holding(P.COMPANY_PAGE_EDIT),
+  },
+  {
+    route: 'POST /prod-api/portal/self/center/personal/partners/delete',
+    call: post(`${SELF}/personal/partners/delete`, { id: NONE }),
+    cells: holding(P.COMPANY_PAGE_EDIT, 404),
+  },
+  { route: 'GET /prod-api/portal/industry/chains', call: get('/portal/industry/chains'), cells: everyone() },
+  {
+    route: 'GET /prod-api/portal/industry/segment/members',
+    case: 'an unknown segment',
+    call: get(`/portal/industry/segment/members?segmentId=${NONE}`),
+    cells: all(404),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/industry/chains',
+    call: get(`${CHAIN}/industry/chains`),
+    cells: holding(P.COMPANY_PAGE_EDIT),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/industry/join',
+    case: 'an unknown segment',
+    call: post(`${CHAIN}/industry/join`, { segmentId: NONE }),
+    cells: holding(P.COMPANY_PAGE_EDIT, 404),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/industry/leave',
+    case: 'an unknown segment',
+    call: post(`${CHAIN}/industry/leave`, { segmentId: NONE }),
+    cells: holding(P.COMPANY_PAGE_EDIT, 404),
+  },
+  ...[
+    `${SELF}/data/board`,
+    `${CHAIN}/ability/statistic`,
+    `${CHAIN}/statistics`,
+    `${CHAIN}/new/statistics`,
+    `${SELF}/ability/top/ten/statistics`,
+    `${SELF}/keywords/top/ten/statistics`,
+    `${SELF}/week/chart/statistics/data`,
+    `${SELF}/view/me/info`,
+  ].map((url): RestRow => ({ route: `GET /prod-api${url}`, call: get(url), cells: holding(P.STATISTICS_VIEW) })),
+  { route: 'GET /prod-api/portal/self/center/seekingMe', call: get(`${SELF}/seekingMe`), cells: holding(P.NEED_VIEW) },
+  { route: 'GET /prod-api/portal/self/center/meSeeking', call: get(`${SELF}/meSeeking`), cells: holding(P.NEED_VIEW) },
+  {
+    route: 'POST /prod-api/portal/self/center/meSeeking',
+    case: 'an empty form',
+    call: post(`${SELF}/meSeeking`, {}),
+    cells: holding(P.NEED_VIEW, 500),
+  },
+  {
+    route: 'DELETE /prod-api/portal/self/center/meSeeking/:id',
+    call: remove(`${SELF}/meSeeking/${NONE}`),
+    cells: holding(P.NEED_VIEW, 404),
+  },
+  {
+    route: 'POST /prod-api/portal/self/center/seekingMeStatus',
+    call: post(`${SELF}/seekingMeStatus`, { needId: NONE, status: 1 }),
+    cells: holding(P.NEED_VIEW, 404),
+  },
+  {
+    route: 'POST /prod-api/portal/self/center/meSeekingStatus',
+    call: post(`${SELF}/meSeekingStatus`, { needId: NONE, status: 1 }),
+    cells: holding(P.NEED_VIEW, 404),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/apply/cooperation',
+    case: 'an unknown ability',
+    call: post(`${CHAIN}/apply/cooperation`, {
+      productId: NONE,
+      message: '矩阵合作',
+      contactName: '矩阵',
+      contactPhone: '13800000000',
+    }),
+    cells: accounts(404),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/apply/cooperation/connect',
+    case: 'an unknown ability',
+    call: post(`${CHAIN}/apply/cooperation/connect`, { productId: NONE }),
+    cells: accounts(404),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/other/to/me/connect',
+    call: get(`${SELF}/other/to/me/connect`),
+    cells: holding(P.COOPERATION_HANDLE),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/me/to/other/connect',
+    call: get(`${SELF}/me/to/other/connect`),
+    cells: accounts(),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/other/to/me/connect/read/:id',
+    call: get(`${SELF}/other/to/me/connect/read/${NONE}`),
+    cells: holding(P.COOPERATION_HANDLE, 404),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/me/to/other/connect/read/:id',
+    call: get(`${SELF}/me/to/other/connect/read/${NONE}`),
+    cells: accounts(404),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/other/to/me/connect/agree/:id',
+    call: get(`${SELF}/other/to/me/connect/agree/${NONE}`),
+    cells: holding(P.COOPERATION_HANDLE, 404),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/other/to/me/connect/refuse/:id',
+    call: get(`${SELF}/other/to/me/connect/refuse/${NONE}`),
+    cells: holding(P.COOPERATION_HANDLE, 404),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/follow/:id',
+    case: 'an unknown enterprise',
+    call: get(`${CHAIN}/follow/${NO_USER}`),
+    cells: accounts(404),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/cancel/follow/:id',
+    call: get(`${CHAIN}/cancel/follow/${NO_USER}`),
+    cells: accounts(),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/has/follow/:id',
+    call: get(`${CHAIN}/has/follow/${NO_USER}`),
+    cells: accounts(),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/has/connect/:id',
+    call: get(`${CHAIN}/has/connect/${NO_USER}`),
+    cells: accounts(),
+  },
+  { route: 'GET /prod-api/portal/self/center/follow/page', call: get(`${SELF}/follow/page`), cells: accounts() },
+  {
+    route: 'GET /prod-api/portal/product/collection/:id',
+    case: 'an unknown ability',
+    call: get(`/portal/product/collection/${NONE}`),
+    cells: accounts(404),
+  },
+  {
+    route: 'GET /prod-api/portal/product/cancel/collection/:id',
+    call: get(`/portal/product/cancel/collection/${NONE}`),
+    cells: accounts(),
+  },
+  {
+    route: 'GET /prod-api/portal/product/has/collection/:id',
+    call: get(`/portal/product/has/collection/${NONE}`),
+    cells: accounts(),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/collection/page',
+    call: get(`${SELF}/collection/page`),
+    cells: accounts(),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/view',
+    case: 'an unknown ability',
+    call: post(`${CHAIN}/view`, { productId: NONE }),
+    cells: all(404),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/official/push/info',
+    call: get(`${SELF}/official/push/info`),
+    cells: accounts(),
+  },
+  {
+    route: 'GET /prod-api/portal/self/center/official/push/info/read/:id',
+    call: get(`${SELF}/official/push/info/read/${NONE}`),
+    cells: accounts(404),
+  },
+  {
+    route: 'POST /prod-api/system/official/push',
+    call: post('/system/official/push', { title: '矩阵公告', content: '矩阵公告内容' }),
+    cells: admins(),
+  },
+  { route: 'GET /prod-api/system/official/push', call: get('/system/official/push'), cells: admins() },
+  {
+    route: 'DELETE /prod-api/system/official/push/:id',
+    call: remove(`/system/official/push/${NONE}`),
+    cells: admins(404),
   },
   {
     route: 'POST /prod-api/common/upload',
@@ -210,7 +642,7 @@ export const restRows: RestRow[] = [
     // Anyone else is answered as if the file did not exist.
     call: (caller, world) =>
       caller.call('GET', `/common/file/link?fileName=${encodeURIComponent(world.ownerDocument)}`),
-    cells: { visitor: 401, owner: 'allow', otherUser: 404, platformAdmin: 'allow' },
+    cells: { ...accounts(404), owner: 'allow', platformAdmin: 'allow' },
   },
   {
     route: 'GET /prod-api/common/file/link',
@@ -222,7 +654,7 @@ export const restRows: RestRow[] = [
     route: 'GET /prod-api/profile/upload/*',
     case: 'private identity document with the session token: its owner and platform admins',
     call: (caller, world) => download(caller, `/prod-api${world.ownerDocument}`),
-    cells: { visitor: 404, owner: 'allow', otherUser: 404, platformAdmin: 'allow' },
+    cells: { ...all(404), owner: 'allow', platformAdmin: 'allow' },
   },
   {
     route: 'GET /prod-api/profile/upload/*',
@@ -235,7 +667,7 @@ export const restRows: RestRow[] = [
       if (!link.data) return link;
       return download(new PortalClient(caller.server), link.data.url);
     },
-    cells: { visitor: 401, owner: 'allow', otherUser: 404, platformAdmin: 'allow' },
+    cells: { ...accounts(404), owner: 'allow', platformAdmin: 'allow' },
   },
   {
     route: 'GET /prod-api/profile/upload/*',
@@ -245,8 +677,8 @@ export const restRows: RestRow[] = [
   },
 ];
 
-async function material(caller: PortalClient, world: RestWorld) {
-  const licence = await caller.upload('licence.pdf', world.pdf);
+async function material(caller: PortalClient, world: RestWorld, visibility?: 'private') {
+  const licence = await caller.upload('licence.pdf', world.pdf, visibility);
   return {
     enterpriseName: '矩阵测试有限公司',
     creditCode: `91330100MA27XL0P2${creditCodeCheckChar('91330100MA27XL0P2')}`,
@@ -255,6 +687,39 @@ async function material(caller: PortalClient, world: RestWorld) {
     address: '杭州市西湖区一号',
     businessLicense: licence.fileName ?? '',
   };
+}
+
+const advertisement = (world: RestWorld) => ({
+  slot: 'home_banner',
+  title: '矩阵广告',
+  image: world.ownerImage,
+  link: '/supply',
+});
+const video = (world: RestWorld) => ({
+  title: '矩阵视频',
+  cover: world.ownerImage,
+  videoUrl: 'https://example.com/v.mp4',
+  durationS: 60,
+});
+
+/** The ID of an advertisement the caller just created; '1' when it may not create one. */
+async function newAdvertisement(caller: PortalClient, world: RestWorld): Promise<string> {
+  return (await caller.call<{ id: string }>('POST', '/system/advertisement', advertisement(world))).data?.id ?? '1';
+}
+
+async function newVideo(caller: PortalClient, world: RestWorld): Promise<string> {
+  return (await caller.call<{ id: string }>('POST', '/system/education/video', video(world))).data?.id ?? '1';
+}
+
+/** A method PortalClient does not send (PUT), with the caller's token. */
+async function send(caller: PortalClient, method: 'PUT', url: string, payload: object): Promise<{ code: number }> {
+  const response = await caller.server.http.inject({
+    method,
+    url: `/prod-api${url}`,
+    headers: caller.token ? { authorization: `Bearer ${caller.token}` } : {},
+    payload: payload as Record<string, unknown>,
+  });
+  return response.json();
 }
 
 /** A download answers the file (200) or an envelope; both come back as {code}. */

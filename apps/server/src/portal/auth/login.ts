@@ -6,6 +6,7 @@ import { clearFailures, recordFailure, refuseIfLocked } from './lockout';
 import { hashPassword, PASSWORD_RULE, PASSWORD_RULE_TEXT, verifyPassword } from './passwords';
 
 export const WRONG_CREDENTIALS = '用户名或密码错误';
+export const ACCOUNT_DISABLED = '该账号已被停用，请联系企业管理员';
 
 /**
  * Account login from a client address. Wrong passwords are counted per (account, address) in the
@@ -25,6 +26,8 @@ export async function loginWithPassword(
   const right = await verifyPassword(password, account ? account.password_hash : await dummyHash());
   if (account && right) {
     await clearFailures(db, attempt);
+    // Said only after the right password, so it tells no one else the account exists.
+    if (account.disabled) throw new PortalError(PortalCode.ERROR, ACCOUNT_DISABLED);
     return account;
   }
   await recordFailure(db, attempt, now);

@@ -66,6 +66,15 @@ export class Sessions {
     return claims;
   }
 
+  /** Revokes every live session of a user (a sub-account disabled or deleted) and names them. */
+  async revokeAll(userID: string): Promise<string[]> {
+    const rows = await this.db.query<{ session_id: string }>(
+      'UPDATE portal_sessions SET revoked = true WHERE user_id = $1 AND NOT revoked RETURNING session_id',
+      [userID],
+    );
+    return rows.map((row) => row.session_id);
+  }
+
   private async verify(token: string, now: number): Promise<AuthenticatedSession | null> {
     try {
       const { payload } = await jwtVerify(token, this.options.secret, {

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { portalSessionUserbuf } from '../../auth/portal-binding';
 import { genUserSig } from '../../auth/usersig';
-import { toNumber } from '../../db/database';
 import { findEnterprise, toPersonInfo } from '../accounts';
 import { requireActing } from '../acting';
 import { type PortalContext, parse, requireAccount, requireSession } from '../context';
+import { unreadReceivedCount } from '../cooperation/cooperation';
 import { ok, PortalCode, PortalError } from '../envelope';
 import { checkIdCard, idCardHash, maskIdCard } from '../identity';
 
@@ -36,12 +36,8 @@ export function selfRoutes(app: FastifyInstance, ctx: PortalContext): void {
   });
 
   app.get('/portal/self/center/personal/todo', async (request) => {
-    const account = await requireAccount(ctx, request);
-    const [row] = await ctx.db.query<{ n: unknown }>(
-      'SELECT count(*) AS n FROM portal_cooperation_requests WHERE to_user = $1 AND NOT readed',
-      [account.user_id],
-    );
-    return ok({ connectMeCount: toNumber(row?.n) });
+    const acting = await requireActing(ctx, request);
+    return ok({ connectMeCount: await unreadReceivedCount(ctx.db, acting) });
   });
 
   app.get('/portal/self/center/im/gen/userSig', async (request) => {

@@ -62,8 +62,8 @@ describe('beta applications', () => {
     expect((await person(client))?.betaStatus).toBe(false);
     expect((await client.call('GET', '/portal/supply/chain/apply/beta')).msg).toBe('已提交申请，请等待审核');
 
-    const pending = await admin.call<Array<{ userId: string }>>('GET', '/system/review/beta');
-    expect(pending.data?.map((p) => p.userId)).toContain(userId);
+    const pending = await admin.call<{ rows: Array<{ userId: string }> }>('GET', '/system/review/beta?status=0');
+    expect(pending.data?.rows.map((p) => p.userId)).toContain(userId);
     expect((await admin.call('POST', `/system/review/beta/${userId}`, { approve: true })).code).toBe(200);
     expect((await person(client))?.betaStatus).toBe(true);
     expect((await client.call('GET', '/portal/supply/chain/apply/beta')).msg).toBe('您已开通内测');
@@ -76,7 +76,7 @@ describe('beta applications', () => {
   it('rejected, go back to not applied so the user may apply again', async () => {
     const { client, userId } = await verifiedUser();
     await client.call('GET', '/portal/supply/chain/apply/beta');
-    await admin.call('POST', `/system/review/beta/${userId}`, { approve: false });
+    await admin.call('POST', `/system/review/beta/${userId}`, { approve: false, reason: '名额已满' });
     expect((await person(client))?.betaStatus).toBeNull();
   });
 });
@@ -134,11 +134,13 @@ describe('enterprise verification', () => {
     const edited = { ...body, enterpriseName: '杭州示例数字科技有限公司' };
     expect((await client.call('POST', '/portal/supply/chain/edit/auth/data', edited)).msg).toBe('修改成功，请等待审核');
 
-    const queue = await admin.call<Array<{ userId: string; enterprise: { enterpriseName: string } }>>(
+    const queue = await admin.call<{ rows: Array<{ userId: string; enterprise: { enterpriseName: string } }> }>(
       'GET',
-      '/system/review/enterprise',
+      '/system/review/enterprise?status=0&pageSize=100',
     );
-    expect(queue.data?.find((q) => q.userId === userId)?.enterprise.enterpriseName).toBe('杭州示例数字科技有限公司');
+    expect(queue.data?.rows.find((q) => q.userId === userId)?.enterprise.enterpriseName).toBe(
+      '杭州示例数字科技有限公司',
+    );
     expect(await admin.call('POST', `/system/review/enterprise/${userId}`, { approve: false })).toEqual({
       code: 500,
       msg: '请填写驳回原因',

@@ -65,6 +65,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: PortalContext): vo
       return rows.length === 1;
     });
     if (!inserted) throw new PortalError(PortalCode.ERROR, '企业认证资料已提交，请勿重复提交');
+    await keepLicencePrivate(body.businessLicense);
     return ok(undefined, '提交成功，请等待审核');
   });
 
@@ -78,7 +79,10 @@ export function verificationRoutes(app: FastifyInstance, ctx: PortalContext): vo
         WHERE user_id = $1 AND status IN (0, 2) RETURNING user_id`,
       [account.user_id, ...materialValues(body), Date.now()],
     );
-    if (updated.length === 1) return ok(undefined, '修改成功，请等待审核');
+    if (updated.length === 1) {
+      await keepLicencePrivate(body.businessLicense);
+      return ok(undefined, '修改成功，请等待审核');
+    }
     const existing = await findEnterprise(ctx.db, account.user_id);
     throw new PortalError(PortalCode.ERROR, existing ? '企业认证已通过，无法修改' : '请先提交企业认证资料');
   });
@@ -91,9 +95,16 @@ export function verificationRoutes(app: FastifyInstance, ctx: PortalContext): vo
     if (!licence || licence.userID !== account.user_id || !isImageOrPdf) {
       throw new PortalError(PortalCode.ERROR, '请上传营业执照（图片或PDF）');
     }
-    // Whatever it was uploaded as, a licence under review is for its owner and the reviewers only.
-    if (!licence.isPrivate) await ctx.uploads.makePrivate(body.businessLicense);
     return body;
+  }
+
+  /**
+   * Whatever it was uploaded as, a licence under review is for its owner and the reviewers only.
+   * Done once the material is stored: a refused submission leaves the file as it was.
+   */
+  async function keepLicencePrivate(fileName: string): Promise<void> {
+    const licence = await ctx.uploads.describe(fileName);
+    if (licence && !licence.isPrivate) await ctx.uploads.makePrivate(fileName);
   }
 }
 

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { PortalContext } from '../context';
+import { contentRoutes } from './content-routes';
+import { reviewRoutes } from './review-routes';
+
+/** Platform administration (reviews) and the platform's content (advertisements, education videos). */
+export function adminRoutes(app: FastifyInstance, ctx: PortalContext): void {
+  reviewRoutes(app, ctx);
+  contentRoutes(app, ctx);
+}
