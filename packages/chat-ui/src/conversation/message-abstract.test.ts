@@ -71,6 +71,17 @@ describe('a message abstract in the conversation list', () => {
     expect(abstract(custom('not json'), 'en')).toBe('[Custom message]');
   });
 
+  it('reads the agreed-cooperation notice as a sentence naming the ability, in each language', () => {
+    const agreed = custom({ businessID: 'cooperation', version: 1, requestId: 'r1', productName: '冷链仓储' });
+    expect(abstract(agreed, 'zh-CN')).toBe('已同意关于「冷链仓储」的合作申请');
+    expect(abstract(agreed, 'zh-TW')).toBe('已同意關於「冷链仓储」的合作申請');
+    expect(abstract(agreed, 'en')).toBe('Cooperation request about “冷链仓储” agreed');
+    expect(messageAbstract(agreed, 'en', translator('en')).filter((part) => part.isUserText)).toEqual([
+      { text: '冷链仓储', isUserText: true },
+    ]);
+    expect(abstract(custom({ businessID: 'cooperation', productName: '' }), 'zh-CN')).toBe('已同意合作申请');
+  });
+
   it('reads group tips as sentences, names kept apart as user text', () => {
     const tip = (operationType: number) => ({
       type: 'TIMGroupTipElem',

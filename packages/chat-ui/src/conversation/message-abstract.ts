@@ -51,7 +51,8 @@ const CUSTOM_LABELS: Record<string, ConversationTextKey> = {
 /**
  * What a conversation row shows for a message: text with emoji tags spelled as names in the UI
  * language (`[微笑]`, never `[TUIEmoji_Smile]`), a type label for media, a sentence for group tips
- * and a label for known custom kinds (evaluation, order, link, service, call record).
+ * and a label for known custom kinds (evaluation, order, link, service, call record; a sentence for
+ * the agreed-cooperation notice).
  */
 export function messageAbstract(message: AbstractSource, language: string, t: Translate): AbstractPart[] {
   if (message.type === TYPES.MSG_TEXT) {
@@ -126,6 +127,9 @@ export function isGroupTipLike(message: AbstractSource): boolean {
 /** The reference chat kit's businessID of the message that opens a new group. */
 const GROUP_CREATE = 'group_create';
 
+/** The server's notice that a cooperation request was agreed (docs/portal-api.md "Cooperation requests"). */
+const COOPERATION = 'cooperation';
+
 function customBusinessID(payload: unknown): unknown {
   return parseJSONObject(stringField(payload, 'data'))?.businessID;
 }
@@ -138,6 +142,12 @@ function customAbstract(payload: unknown, t: Translate): AbstractPart[] {
     return sentenceWithName(t('tipCreated', { who: NAME_SLOT }), creator);
   }
   if (typeof businessID === 'string' && CUSTOM_LABELS[businessID]) return [label(t(CUSTOM_LABELS[businessID]))];
+  if (businessID === COOPERATION) {
+    const ability = typeof data?.productName === 'string' ? data.productName : '';
+    return ability
+      ? sentenceWithName(t('tipCooperation', { who: NAME_SLOT }), ability)
+      : [label(t('tipCooperationUnnamed'))];
+  }
   if (businessID === 'link') {
     const words = typeof data?.text === 'string' ? data.text : '';
     return words ? [label(`${t('typeLink')} `), userText(words)] : [label(t('typeLink'))];

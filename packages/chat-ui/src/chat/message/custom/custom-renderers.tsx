@@ -2,6 +2,7 @@ import type { FunctionComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageOf } from '../message-of';
 import { CallRecord } from './CallRecord';
+import { CooperationNotice } from './CooperationNotice';
 import type { CustomData } from './custom-data';
 import { EvaluationCard } from './EvaluationCard';
 import { GroupCreatedTip } from './GroupCreatedTip';
@@ -41,7 +42,8 @@ TypingStatus.isHidden = true;
 
 /**
  * The custom kinds the kit knows (spec §3 "Custom message"), under the businessIDs of the spec and
- * of the reference kit ('consultion', 'evaluation', 'text_link').
+ * of the reference kit ('consultion', 'evaluation', 'text_link'), and the portal's agreed-cooperation
+ * notice ('cooperation').
  */
 export const customRenderers: CustomRenderers = {
   service: ServiceCard,
@@ -55,6 +57,7 @@ export const customRenderers: CustomRenderers = {
   av_call: CallRecord,
   user_typing_status: TypingStatus,
   group_create: GroupCreatedTip,
+  cooperation: CooperationNotice,
   ROOM_INVITE_ACTION: fixedText('roomInvite'),
   tuikit_engine_room: fixedText('room'),
   group_room_message: fixedText('groupRoom'),
