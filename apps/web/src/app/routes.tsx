@@ -58,14 +58,16 @@ export const routes: RouteObject[] = [
               page('abilities', '我的能力', () => import('../manage/AbilitiesPage').then((m) => m.AbilitiesPage)),
               page('need-push', '需求推送', () => import('../manage/NeedPushPage').then((m) => m.NeedPushPage)),
               page('integrated', '企业集群管理', () =>
-                import('../manage/ManageIntegratedPage').then((m) => m.ManageIntegratedPage),
+                import('../manage/company/ManageIntegratedPage').then((m) => m.ManageIntegratedPage),
               ),
               page('industry', '产业链管理', () =>
-                import('../manage/ManageIndustryPage').then((m) => m.ManageIndustryPage),
+                import('../manage/company/ManageIndustryPage').then((m) => m.ManageIndustryPage),
               ),
               page('message', '我的消息', () => import('../manage/MessagePage').then((m) => m.MessagePage)),
               page('statistics', '数据统计', () => import('../manage/StatisticsPage').then((m) => m.StatisticsPage)),
-              page('sub-account', '子账号', () => import('../manage/SubAccountPage').then((m) => m.SubAccountPage)),
+              page('sub-account', '子账号', () =>
+                import('../manage/sub-account/SubAccountPage').then((m) => m.SubAccountPage),
+              ),
               page(
                 'userCenter/:menu',
                 ({ menu }) => USER_CENTER_TITLES[menu ?? ''] ?? '用户中心',

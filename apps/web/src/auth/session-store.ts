@@ -1,3 +1,4 @@
+import type { VipInfo } from '@liaison/protocol';
 import { useSyncExternalStore } from 'react';
 import type { PermissionSet, Person } from '../api/types';
 
@@ -12,6 +13,8 @@ export interface PersistedState {
   permissions: PermissionSet;
   user: { token: string } | null;
   person: Person | null;
+  /** My membership and points, as the VIP page last loaded them. */
+  vip: VipInfo | null;
 }
 
 export interface SessionState extends PersistedState {
@@ -28,10 +31,8 @@ const PERSISTED_KEYS = [
   'permissions',
   'user',
   'person',
+  'vip',
 ] as const satisfies readonly (keyof PersistedState)[];
-
-/** The VIP page keeps its info under this key; logging out and 401 must clear it too. */
-const VIP_KEY = 'vip';
 
 export const EMPTY_PERMISSIONS: PermissionSet = { roles: [], permissions: [] };
 
@@ -43,6 +44,7 @@ const DEFAULTS: SessionState = {
   permissions: EMPTY_PERMISSIONS,
   user: null,
   person: null,
+  vip: null,
   loginModal: { open: false, mode: 'account', opened: 0 },
   betaModalOpen: false,
 };
@@ -75,8 +77,7 @@ export function createSessionStore(storage: Storage): SessionStore {
       return () => listeners.delete(listener);
     },
     clearIdentity() {
-      storage.removeItem(VIP_KEY);
-      store.update({ user: null, person: null, loginStatus: false, permissions: EMPTY_PERMISSIONS });
+      store.update({ user: null, person: null, vip: null, loginStatus: false, permissions: EMPTY_PERMISSIONS });
     },
   };
   return store;

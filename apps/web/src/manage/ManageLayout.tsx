@@ -2,21 +2,24 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Grid, Layout, Menu } from 'antd';
 import { Outlet, useNavigate } from 'react-router';
 import type { PermissionSet } from '../api/types';
-import { hasRole } from '../auth/permissions';
+import { hasPermi, hasRole } from '../auth/permissions';
 import { logout } from '../auth/session-actions';
 import { useSession } from '../auth/session-store';
-import { MANAGE_NAV, USER_CENTER_KEY, USER_CENTER_MENUS } from './manage-nav';
+import { MANAGE_NAV, type ManageNavEntry, USER_CENTER_KEY, USER_CENTER_MENUS } from './manage-nav';
 
-/** The menu, without the entries whose role the user lacks. */
+/** The menu, without the entries whose role or permission the user lacks. */
 function menuItems(granted: PermissionSet) {
+  const isAllowed = ({ role, permission }: ManageNavEntry) =>
+    (role === undefined || hasRole([role], granted)) && (permission === undefined || hasPermi([permission], granted));
   return [
-    ...MANAGE_NAV.map(({ key, label }) => ({ key, label })),
+    ...MANAGE_NAV.filter(isAllowed).map(({ key, label }) => ({ key, label })),
     {
       key: USER_CENTER_KEY,
       label: '用户中心',
-      children: USER_CENTER_MENUS.filter(({ role }) => role === undefined || hasRole([role], granted)).map(
-        ({ key, label }) => ({ key: `${USER_CENTER_KEY}/${key}`, label }),
-      ),
+      children: USER_CENTER_MENUS.filter(isAllowed).map(({ key, label }) => ({
+        key: `${USER_CENTER_KEY}/${key}`,
+        label,
+      })),
     },
   ];
 }

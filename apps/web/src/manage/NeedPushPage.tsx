@@ -1,5 +1,24 @@
-import { PageEmpty } from '../pages/PageEmpty';
+import { PortalPermission } from '@liaison/protocol';
+import { Tabs } from 'antd';
+import { useHasPermi } from '../auth/Permission';
+import { EnterpriseOnly } from './common/access';
+import { MyNeeds } from './statistics/MyNeeds';
+import { PushedNeeds } from './statistics/PushedNeeds';
+import './statistics/statistics.css';
 
+/** 需求推送: needs pushed to me (matching my abilities) and my own needs. */
 export function NeedPushPage() {
-  return <PageEmpty title="需求推送" description="这里将展示平台为您推送的采购与合作需求。" />;
+  const mayView = useHasPermi([PortalPermission.NEED_VIEW]);
+  if (!mayView) return <EnterpriseOnly title="需求推送" what="需求推送" />;
+  return (
+    <section className="page">
+      <h1 className="page__title">需求推送</h1>
+      <Tabs
+        items={[
+          { key: 'pushed', label: '推送给我', children: <PushedNeeds /> },
+          { key: 'mine', label: '我的需求', children: <MyNeeds /> },
+        ]}
+      />
+    </section>
+  );
 }

@@ -1,20 +1,24 @@
+import { PortalPermission } from '@liaison/protocol';
+
 export interface ManageNavEntry {
   key: string;
   label: string;
   /** Shown only to accounts with this role (spec portal.md §6 hasRole). */
   role?: string;
+  /** Shown only to accounts with this permission (hasPermi); the server refuses the page's calls anyway. */
+  permission?: PortalPermission;
 }
 
 /** Spec §2: the management centre's pages, in menu order. */
 export const MANAGE_NAV: readonly ManageNavEntry[] = [
   { key: 'home', label: '管理首页' },
-  { key: 'abilities', label: '我的能力' },
-  { key: 'need-push', label: '需求推送' },
-  { key: 'integrated', label: '企业集群' },
-  { key: 'industry', label: '产业链' },
+  { key: 'abilities', label: '我的能力', permission: PortalPermission.PRODUCT_VIEW },
+  { key: 'need-push', label: '需求推送', permission: PortalPermission.NEED_VIEW },
+  { key: 'integrated', label: '企业集群', permission: PortalPermission.COMPANY_PAGE_EDIT },
+  { key: 'industry', label: '产业链', permission: PortalPermission.COMPANY_PAGE_EDIT },
   { key: 'message', label: '我的消息' },
-  { key: 'statistics', label: '数据统计' },
-  { key: 'sub-account', label: '子账号' },
+  { key: 'statistics', label: '数据统计', permission: PortalPermission.STATISTICS_VIEW },
+  { key: 'sub-account', label: '子账号', permission: PortalPermission.SUB_ACCOUNT_MANAGE },
 ];
 
 /** Spec §2: the user-centre menu values. */
@@ -24,8 +28,9 @@ export const USER_CENTER_MENUS: readonly ManageNavEntry[] = [
   { key: 'cooperation', label: '合作消息' },
   { key: 'follows', label: '关注与收藏' },
   { key: 'official-push', label: '官方推送' },
-  { key: 'vip', label: '会员中心' },
-  { key: 'points', label: '积分签到' },
+  { key: 'vip', label: '会员中心', permission: PortalPermission.VIP_CHARGE },
+  { key: 'points', label: '积分签到', permission: PortalPermission.POINTS_SIGN_IN },
+  { key: 'education', label: '学习视频' },
   { key: 'review', label: '审核管理', role: 'admin' },
   { key: 'content', label: '内容管理', role: 'admin' },
 ];

@@ -1,8 +1,12 @@
 // Shared set-up for component tests in jsdom: what the browser has and jsdom lacks, and a
 // clean page and session after every test.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { EMPTY_PERMISSIONS, sessionStore } from '../auth/session-store';
+
+// Pages here load from a real server on two shared cores: a find that succeeds returns at once,
+// one that waits 1 s (the default) fails on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Ant Design reads media queries for its responsive parts.
 Object.defineProperty(window, 'matchMedia', {

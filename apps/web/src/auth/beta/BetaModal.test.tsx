@@ -39,8 +39,21 @@ describe('the beta modal', () => {
     fireEvent.click(screen.getByRole('button', { name: '申请内测' }));
     expect(await screen.findByText('申请成功，请等待审核')).toBeTruthy();
     expect(await screen.findByText('已申请内测，等待审核')).toBeTruthy();
-    expect(portal.calls.map((c) => c.path)).toEqual(['/portal/supply/chain/apply/beta', '/portal/self/center/info']);
+    const asked = portal.calls.map((c) => c.path).filter((path) => path !== '/portal/supply/chain/beta/review');
+    expect(asked).toEqual(['/portal/supply/chain/apply/beta', '/portal/self/center/info']);
     expect(sessionStore.getState().person?.betaStatus).toBe(false);
+  });
+
+  it('tells a user whose application was rejected the reason the admin gave', async () => {
+    const who = await portal.register();
+    expect((await who.call('GET', '/portal/supply/chain/apply/beta')).code).toBe(200);
+    const { userId } = await portal.person(who);
+    const admin = await portal.login('admin');
+    const rejected = await admin.call('POST', `/system/review/beta/${userId}`, { approve: false, reason: '名额已满' });
+    expect(rejected.code, rejected.msg).toBe(200);
+    await renderModal(Promise.resolve(who));
+    expect(await screen.findByText('上次内测申请未通过：名额已满')).toBeTruthy();
+    expect(screen.getByText('功能逐步开放中，敬请期待')).toBeTruthy();
   });
 
   it('closes with the return button', async () => {

@@ -1,5 +1,6 @@
 import { Button, Modal, Result } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { fetchBetaReview } from '../../api/admin';
 import { applyBeta } from '../../api/supply-chain';
 import { feedback } from '../../app/feedback';
 import { refreshPerson } from '../session-actions';
@@ -8,6 +9,7 @@ import { setBetaModalOpen, useSession } from '../session-store';
 export const BETA_CLOSED_TEXT = '功能逐步开放中，敬请期待';
 export const BETA_AWAITING_TEXT = '已申请内测，等待审核';
 export const BETA_APPLIED_TEXT = '申请成功，请等待审核';
+export const BETA_REJECTED_TEXT = '上次内测申请未通过：';
 
 /** Spec §2/§4: shown when a page needs the beta the user does not have. */
 export function BetaModal() {
@@ -16,6 +18,7 @@ export function BetaModal() {
   const [applying, setApplying] = useState(false);
   // null: never applied; any other falsy value: applied and awaiting review.
   const awaiting = betaStatus !== null && !betaStatus;
+  const rejectReason = useRejectReason(open && betaStatus === null);
 
   async function handleApply() {
     setApplying(true);
@@ -37,6 +40,7 @@ export function BetaModal() {
       <Result
         status="info"
         title={awaiting ? BETA_AWAITING_TEXT : BETA_CLOSED_TEXT}
+        subTitle={rejectReason && `${BETA_REJECTED_TEXT}${rejectReason}`}
         extra={[
           <Button key="apply" type="primary" loading={applying} onClick={handleApply}>
             申请内测
@@ -48,4 +52,24 @@ export function BetaModal() {
       />
     </Modal>
   );
+}
+
+/** Why the last application was rejected (the admin's reason), while the user has not applied again. */
+function useRejectReason(isAsking: boolean): string {
+  const [reason, setReason] = useState('');
+  useEffect(() => {
+    if (!isAsking) return;
+    let stopped = false;
+    fetchBetaReview()
+      .then(({ data }) => {
+        if (!stopped) setReason(data.rejectReason);
+      })
+      .catch(() => {
+        // Without the reason the modal still offers to apply.
+      });
+    return () => {
+      stopped = true;
+    };
+  }, [isAsking]);
+  return isAsking ? reason : '';
 }

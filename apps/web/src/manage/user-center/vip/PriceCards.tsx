@@ -1,0 +1,61 @@
+import { CheckOutlined } from '@ant-design/icons';
+import type { VipPrice } from '@liaison/protocol';
+import { Button, Card, Popconfirm } from 'antd';
+import { yuan } from './format';
+
+interface PriceCardsProps {
+  prices: VipPrice[];
+  /** My points balance: exchanging needs at least the price in points. */
+  points: number;
+  /** The type being exchanged for points right now. */
+  exchanging: number | null;
+  onExchange(price: VipPrice): void;
+  onScanToPay(price: VipPrice): void;
+}
+
+/** The price list as cards: price, days, benefits, and the two ways to pay. */
+export function PriceCards({ prices, points, exchanging, onExchange, onScanToPay }: PriceCardsProps) {
+  return (
+    <div className="vip-prices">
+      {prices.map((price) => {
+        const enough = points >= price.points;
+        return (
+          <Card key={price.vipType} className="vip-price" title={price.name}>
+            <div className="vip-price__amount">{yuan(price.priceFen)}</div>
+            <div className="vip-price__terms">
+              {price.days} 天 · 或 {price.points} 积分
+            </div>
+            <ul className="vip-price__benefits" aria-label={`${price.name}权益`}>
+              {price.benefits.map((benefit) => (
+                <li key={benefit}>
+                  <CheckOutlined aria-hidden /> {benefit}
+                </li>
+              ))}
+            </ul>
+            <div className="vip-price__actions">
+              <Button type="primary" onClick={() => onScanToPay(price)} aria-label={`扫码支付${price.name}`}>
+                扫码支付
+              </Button>
+              <Popconfirm
+                title="积分兑换"
+                description={`确定使用 ${price.points} 积分兑换${price.name}吗？`}
+                okText="确定兑换"
+                cancelText="取消"
+                onConfirm={() => onExchange(price)}
+                disabled={!enough}
+              >
+                <Button
+                  disabled={!enough || exchanging !== null}
+                  loading={exchanging === price.vipType}
+                  aria-label={`积分兑换${price.name}`}
+                >
+                  {enough ? '积分兑换' : '积分不足'}
+                </Button>
+              </Popconfirm>
+            </div>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
