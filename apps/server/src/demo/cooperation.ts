@@ -6,8 +6,9 @@ import { befriend, sendCooperationOpening } from '../portal/cooperation/cooperat
 
 /**
  * Demo cooperation requests both ways about the demo abilities (two waiting and unread for
- * zhangwei, so the floating bar shows; agreed ones with their friendship and opening message;
- * a refused one), a contact, and the platform's official pushes. Runs after the abilities.
+ * zhangwei, so the floating bar shows; an agreed one (lina, wangfang) with their friendship and
+ * opening message; refused ones
+ * ), a contact, and the platform's official pushes. Runs after the abilities.
  * Follows, collections and views come with the statistics' demo rows.
  */
 export async function seedCooperation(
@@ -135,7 +136,9 @@ const REQUESTS: readonly DemoRequest[] = [
     message: '我司新品外壳需要钣金打样，数量不大但对表面处理要求较高，希望能安排工程师对接。',
     contactName: '王芳',
     contactPhone: '13800000003',
-    status: 1,
+    // Refused, not agreed: agreeing would make them friends, and the contacts e2e has zhangwei
+    // add wangfang as a new friend.
+    status: 2,
     readed: true,
     fromReaded: false,
     hoursAgo: 50,
