@@ -7,6 +7,8 @@ import { type LimitSettings, limitsFromEnv } from './limits/settings';
 import { DEFAULT_LINES_PER_ADDRESS } from './logging/client-log';
 import { loadMetricsAccess, type MetricsAccess } from './metrics/access';
 import type { ModerationSettings } from './moderation/settings';
+import { type AiSettings, aiFromEnv } from './portal/ai/settings';
+import { type WechatSettings, wechatFromEnv } from './portal/auth/wechat-settings';
 import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
 import { type PresenceSettings, presenceFromEnv } from './presence/settings';
 import { parseAvatarHosts } from './services/avatars';
@@ -39,6 +41,10 @@ export interface Config {
   /** SM4 key of the portal's encrypted login fields; null: generated once, kept in the database. */
   portalSm4Key: string | null;
   portalSessionIdleMinutes: number;
+  /** WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_REDIRECT_URI, WECHAT_OPEN_BASE, WECHAT_API_BASE; null: no WeChat login. */
+  wechat: WechatSettings | null;
+  /** AI_BASE_URL, AI_API_KEY, AI_MODEL; null: the AI assistant is not configured. */
+  ai: AiSettings | null;
   uploadDir: string;
   webDir: string;
   /** Seed demo data into an empty embedded database (never in production). */
@@ -126,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const trustProxy = env.TRUST_PROXY || null;
   parseTrustProxy(trustProxy);
+  const browser = loadBrowserConfig(env);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -143,11 +150,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsGateway,
     portalSm4Key,
     portalSessionIdleMinutes,
+    wechat: wechatFromEnv(env, browser.publicUrl),
+    ai: aiFromEnv(env),
     uploadDir: resolve(env.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     webDir: resolve(env.WEB_DIR ?? DEFAULT_WEB_DIR),
     // Only a development embedded database gets them, unless told otherwise.
     demo: !production && !databaseUrl && env.DEMO_DATA !== '0',
-    browser: loadBrowserConfig(env),
+    browser,
     metrics: loadMetricsAccess(env),
     limits: limitsFromEnv(env),
     trustProxy,

@@ -20,6 +20,8 @@ const server = await createServer({
     sm4Key: config.portalSm4Key,
     sessionIdleMinutes: config.portalSessionIdleMinutes,
     uploadDir: config.uploadDir,
+    wechat: config.wechat,
+    ai: config.ai,
   },
   webDir: config.webDir,
   demo: config.demo,

@@ -23,6 +23,40 @@ export const ABILITY_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'svg'] as const;
 /** Attachments: the upload defaults of spec portal.md §5. */
 export const ABILITY_ATTACHMENT_EXTENSIONS = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'pdf'] as const;
 
+/**
+ * The markup a sanitised rich text keeps (descriptions, articles): the server's sanitiser drops
+ * every other tag and the web app renders no other, so both read this one list.
+ */
+export const RICH_TEXT_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+] as const;
+
 export interface AbilityCategory {
   id: number;
   name: string;

@@ -82,10 +82,22 @@ export interface TokenData {
   token: string;
 }
 
+/**
+ * `POST /portal/login/wechat/callback`: a token when the WeChat account is bound to a portal
+ * account; otherwise a pending key that SMS login or registration (`wechatKey`) binds.
+ */
+export type WechatCallbackData = TokenData | { wechatKey: string; nickname: string };
+
+/** The password rule of registration and sub-accounts: 8–20 printable characters, letters and digits. */
+export const PORTAL_PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/;
+export const PORTAL_PASSWORD_RULE_TEXT = '密码长度为8-20位，且须同时包含字母和数字';
+
 export interface ClientConfig {
   sm4Key: string;
   /** SMS login and registration are on (PORTAL_SMS_LOGIN). */
   smsLogin: boolean;
+  /** WeChat login is configured (WECHAT_APP_ID and WECHAT_APP_SECRET); the icon shows only then. */
+  wechatLogin: boolean;
 }
 
 /** `POST /common/upload` answers outside `data`. */

@@ -45,15 +45,16 @@ const ADS = [
 ] as const;
 
 /**
- * Education videos. No real video file ships with the demo: the addresses are site paths that
- * do not exist yet, so the player says it cannot play them (docs/portal-api.md says so too).
+ * Education videos. Each plays a short sample clip the web app ships (apps/web/public/education/
+ * videos/lesson-N.mp4, 12 s, H.264): a deployment replaces them with its own lessons.
  */
+export const DEMO_VIDEO_SECONDS = 12;
 const VIDEOS = [
-  { title: '10分钟学会发布企业能力', durationS: 612, colors: ['#1e3a8a', '#60a5fa'] },
-  { title: '如何处理合作申请并发起沟通', durationS: 438, colors: ['#0f766e', '#34d399'] },
-  { title: '子账号的创建与能力授权', durationS: 365, colors: ['#7c2d12', '#fb923c'] },
-  { title: '读懂数据统计：浏览、关注与合作转化', durationS: 720, colors: ['#4c1d95', '#a78bfa'] },
-  { title: '企业认证材料准备指南', durationS: 295, colors: ['#334155', '#94a3b8'] },
+  { title: '10分钟学会发布企业能力', colors: ['#1e3a8a', '#60a5fa'] },
+  { title: '如何处理合作申请并发起沟通', colors: ['#0f766e', '#34d399'] },
+  { title: '子账号的创建与能力授权', colors: ['#7c2d12', '#fb923c'] },
+  { title: '读懂数据统计：浏览、关注与合作转化', colors: ['#4c1d95', '#a78bfa'] },
+  { title: '企业认证材料准备指南', colors: ['#334155', '#94a3b8'] },
 ] as const;
 
 /** One applicant with enterprise material awaiting review (chenlei stays unverified, as a newcomer). */
@@ -90,7 +91,7 @@ export async function seedContent(
     const cover = await portal.uploads.save(admin, Buffer.from(coverSvg(video.title, video.colors)), 'cover.svg');
     await db.query(
       `INSERT INTO portal_education_videos (title, cover, video_url, duration_s, created_at) VALUES ($1, $2, $3, $4, $5)`,
-      [video.title, cover.fileName, `/education/videos/lesson-${i + 1}.mp4`, video.durationS, now - i * 86_400_000],
+      [video.title, cover.fileName, `/education/videos/lesson-${i + 1}.mp4`, DEMO_VIDEO_SECONDS, now - i * 86_400_000],
     );
   }
   await db.query('UPDATE portal_accounts SET beta_status = false, beta_applied_at = $2 WHERE user_id = $1', [

@@ -1,9 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
 import { startServer } from '../integration/harness';
 import { PortalClient } from '../portal/test-client';
+import { DEMO_VIDEO_SECONDS } from './content';
 import { DEMO_PASSWORD } from './seed';
+
+const WEB_PUBLIC = new URL('../../../web/public', import.meta.url);
 
 /** A newcomer's first start: demo people can log in and find a living product. */
 let server: LiaisonServer;
@@ -64,5 +68,21 @@ describe('embedded demo data', () => {
     const client = new PortalClient(server);
     await client.login('chenlei', DEMO_PASSWORD);
     expect((await client.call('GET', '/portal/self/center/im/gen/userSig')).data).toMatchObject({ canConnect: false });
+  });
+
+  it('has education videos whose addresses are clips the web app ships', async () => {
+    const client = new PortalClient(server);
+    await client.login('zhangwei', DEMO_PASSWORD);
+    const { data } = await client.call<{ rows: { videoUrl: string; durationS: number }[] }>(
+      'GET',
+      '/portal/self/center/education/video?pageNum=1&pageSize=10',
+    );
+    expect(data?.rows).toHaveLength(5);
+    for (const video of data?.rows ?? []) {
+      const clip = await readFile(new URL(`.${video.videoUrl}`, `${WEB_PUBLIC.href}/`));
+      // An MP4 opens with its 'ftyp' box.
+      expect(clip.subarray(4, 8).toString('latin1'), video.videoUrl).toBe('ftyp');
+      expect(video.durationS).toBe(DEMO_VIDEO_SECONDS);
+    }
   });
 });

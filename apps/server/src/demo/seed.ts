@@ -11,6 +11,8 @@ import { seedAbilities } from './abilities';
 import { seedCompany } from './company';
 import { seedContent } from './content';
 import { seedCooperation } from './cooperation';
+import { seedMall } from './mall';
+import { seedPublicContent } from './public-content';
 import { seedStatistics } from './statistics';
 import { seedVip } from './vip';
 
@@ -148,6 +150,8 @@ export async function seedDemoData(
   await seedCompany(db, portal, id, now);
   await seedStatistics(db, portal, id, now);
   await seedContent(db, portal, id, now);
+  await seedMall(db, portal, id, now);
+  await seedPublicContent(db, portal, id, now);
   return { seeded: true };
 }
 

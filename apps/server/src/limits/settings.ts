@@ -16,6 +16,10 @@ export interface LimitSettings {
   captchasPerAddressPerMinute: number;
   /** Uploads per portal user per minute. */
   uploadsPerUserPerMinute: number;
+  /** Questions to the AI assistant per portal user per minute (each costs a model call). */
+  aiPromptsPerUserPerMinute: number;
+  /** Reports (举报) per client address, and per logged-in user, per hour. */
+  reportsPerHour: number;
   /** IM requests per connection: sustained rate and burst. */
   imOpsPerSecond: number;
   imOpsBurst: number;
@@ -44,6 +48,8 @@ export const LIMIT_ENV: Record<keyof LimitSettings, { env: string; default: numb
   registrationsPerAddressPerDay: { env: 'LIMIT_REGISTER_PER_ADDRESS_DAY', default: 20 },
   captchasPerAddressPerMinute: { env: 'LIMIT_CAPTCHA_PER_ADDRESS_MINUTE', default: 30 },
   uploadsPerUserPerMinute: { env: 'LIMIT_UPLOADS_PER_USER_MINUTE', default: 30 },
+  aiPromptsPerUserPerMinute: { env: 'LIMIT_AI_PER_USER_MINUTE', default: 10 },
+  reportsPerHour: { env: 'LIMIT_REPORTS_HOUR', default: 10 },
   imOpsPerSecond: { env: 'IM_OPS_PER_SECOND', default: 200 },
   imOpsBurst: { env: 'IM_OPS_BURST', default: 400 },
   imUserSendsPerSecond: { env: 'IM_SEND_PER_USER_PER_SECOND', default: 20 },

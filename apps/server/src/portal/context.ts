@@ -7,7 +7,9 @@ import type { Database } from '../db/database';
 import type { ClientLog } from '../logging/client-log';
 import type { MessageWriter } from '../services/message-writer';
 import { type AccountRow, findAccount } from './accounts';
+import type { ChatModel } from './ai/chat-model';
 import type { Sessions } from './auth/sessions';
+import type { WechatLogin } from './auth/wechat';
 import { PortalCode, PortalError } from './envelope';
 import type { FileLinks } from './file-links';
 import type { PortalLimits } from './limits';
@@ -39,6 +41,10 @@ export interface PortalContext {
   limits: PortalLimits;
   testHooks: boolean;
   devOutboxEndpoint: boolean;
+  /** WeChat website login; null when WECHAT_APP_ID/WECHAT_APP_SECRET are not set. */
+  wechat: WechatLogin | null;
+  /** The AI assistant's model; null when AI_BASE_URL is not set. */
+  ai: ChatModel | null;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -15,6 +15,8 @@ type PortalLimitSettings = Pick<
   | 'registrationsPerAddressPerDay'
   | 'captchasPerAddressPerMinute'
   | 'uploadsPerUserPerMinute'
+  | 'aiPromptsPerUserPerMinute'
+  | 'reportsPerHour'
 >;
 
 /**
@@ -59,6 +61,24 @@ export class PortalLimits {
 
   upload(userID: string): Promise<void> {
     return this.enforce(`upload:${userID}`, this.settings.uploadsPerUserPerMinute, MINUTE);
+  }
+
+  aiPrompt(userID: string): Promise<void> {
+    return this.enforce(`ai:${userID}`, this.settings.aiPromptsPerUserPerMinute, MINUTE);
+  }
+
+  /** Counted per address and, when logged in, per user too (who may change address). */
+  async report(request: FastifyRequest, userID: string | null): Promise<void> {
+    const address = `report:${request.ip}`;
+    await this.enforce(address, this.settings.reportsPerHour, HOUR);
+    if (userID === null) return;
+    try {
+      await this.enforce(`report:user:${userID}`, this.settings.reportsPerHour, HOUR);
+    } catch (err) {
+      // Refused after all: the address's hit is given back, so the refusal changes nothing.
+      await this.limiter.takeBack(`portal:${address}`, HOUR);
+      throw err;
+    }
   }
 
   private async enforce(key: string, limit: number, windowMs: number): Promise<void> {

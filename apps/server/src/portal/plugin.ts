@@ -11,8 +11,14 @@ import type { ClientLog } from '../logging/client-log';
 import type { MessageWriter } from '../services/message-writer';
 import { abilitiesRoutes } from './abilities/abilities-routes';
 import { adminRoutes } from './admin/admin-routes';
+import { aiRoutes } from './ai/ai-routes';
+import { openAIChatModel } from './ai/chat-model';
+import type { AiSettings } from './ai/settings';
 import { Sessions } from './auth/sessions';
 import { isSm4Key } from './auth/sm4';
+import { WechatLogin } from './auth/wechat';
+import type { WechatSettings } from './auth/wechat-settings';
+import { catalogueRoutes } from './catalogue/catalogue-routes';
 import { companyRoutes } from './company/company-routes';
 import { type PortalContext, refuseUnstorableAddress } from './context';
 import { cooperationRoutes } from './cooperation/cooperation-routes';
@@ -20,9 +26,13 @@ import { defaultPortalMessages, malformedRequest, PortalCode, PortalError } from
 import { FileLinks } from './file-links';
 import { followRoutes } from './follows/follows-routes';
 import { PortalLimits } from './limits';
+import { mallRoutes } from './mall/mall-routes';
 import { needsRoutes } from './needs/needs-routes';
 import { officialPushRoutes } from './official-push/official-push-routes';
+import { officialServiceRoutes } from './official-service/official-service-routes';
 import { pointsRoutes } from './points/points-routes';
+import { portalSearchRoutes } from './portal-search/portal-search-routes';
+import { reportRoutes } from './reports/reports-routes';
 import { authRoutes } from './routes/auth-routes';
 import { fileRoutes } from './routes/file-routes';
 import { selfRoutes } from './routes/self-routes';
@@ -50,6 +60,10 @@ export interface PortalSettings {
   smsLogin?: boolean;
   /** A real SMS gateway; unset: the dev outbox (server log), for development only. */
   smsGateway?: SmsGatewaySettings | null;
+  /** WeChat website login; unset: off (the web hides its icon). */
+  wechat?: WechatSettings | null;
+  /** The AI assistant's model service; unset: the assistant answers 'not configured'. */
+  ai?: AiSettings | null;
 }
 
 export interface PortalDependencies {
@@ -77,6 +91,9 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
   const gateway = settings.smsGateway ? createSmsGateway(settings.smsGateway) : null;
   const sms = deps.sms ?? gateway ?? new DevOutbox(deps.log);
   const uploadDir = settings.uploadDir ?? (await mkdtemp(join(tmpdir(), 'liaison-uploads-')));
+  const wechat = settings.wechat
+    ? new WechatLogin(settings.wechat, Buffer.from(await sharedSecret(db, 'wechat-state-hmac', randomHex(32)), 'hex'))
+    : null;
   return {
     db,
     app: deps.app,
@@ -94,6 +111,8 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     limits: new PortalLimits(deps.limiter, deps.limits),
     testHooks: settings.testHooks,
     devOutboxEndpoint: settings.devOutboxEndpoint,
+    wechat,
+    ai: settings.ai ? openAIChatModel(settings.ai) : null,
   };
 }
 
@@ -131,6 +150,12 @@ export function portalPlugin(ctx: PortalContext): FastifyPluginAsync {
     needsRoutes(app, ctx);
     cooperationRoutes(app, ctx);
     followRoutes(app, ctx);
+    mallRoutes(app, ctx);
+    reportRoutes(app, ctx);
+    officialServiceRoutes(app, ctx);
+    catalogueRoutes(app, ctx);
+    portalSearchRoutes(app, ctx);
+    aiRoutes(app, ctx);
     officialPushRoutes(app, ctx);
     await fileRoutes(app, ctx);
   };

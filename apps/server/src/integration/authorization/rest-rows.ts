@@ -293,7 +293,7 @@ export const restRows: RestRow[] = [
   {
     route: 'GET /prod-api/portal/supply/chain/product/category/list',
     call: get(`${CHAIN}/product/category/list`),
-    cells: accounts(),
+    cells: everyone(),
   },
   {
     route: 'POST /prod-api/portal/supply/chain/add/product',
@@ -576,6 +576,21 @@ export const restRows: RestRow[] = [
     cells: accounts(),
   },
   { route: 'GET /prod-api/portal/self/center/follow/page', call: get(`${SELF}/follow/page`), cells: accounts() },
+  // The AI assistant opens to the beta or the AI permission, which no caller here has; the
+  // matrix server has no model configured either.
+  { route: 'GET /prod-api/portal/ai/status', call: get('/portal/ai/status'), cells: accounts() },
+  { route: 'GET /prod-api/portal/ai/conversations', call: get('/portal/ai/conversations'), cells: accounts(403) },
+  {
+    route: 'GET /prod-api/portal/ai/conversations/:id/messages',
+    call: get(`/portal/ai/conversations/${NONE}/messages`),
+    cells: accounts(403),
+  },
+  {
+    route: 'DELETE /prod-api/portal/ai/conversations/:id',
+    call: remove(`/portal/ai/conversations/${NONE}`),
+    cells: accounts(403),
+  },
+  { route: 'POST /prod-api/portal/ai/chat', call: post('/portal/ai/chat', { prompt: '你好' }), cells: accounts(403) },
   {
     route: 'GET /prod-api/portal/product/collection/:id',
     case: 'an unknown ability',
@@ -623,6 +638,144 @@ export const restRows: RestRow[] = [
     route: 'DELETE /prod-api/system/official/push/:id',
     call: remove(`/system/official/push/${NONE}`),
     cells: admins(404),
+  },
+  // ---- issue 15: the public catalogue and the portal search ----
+  {
+    route: 'POST /prod-api/portal/product/list/query',
+    call: post('/portal/product/list/query', {}),
+    cells: everyone(),
+  },
+  { route: 'GET /prod-api/portal/supply/chain/product/page', call: get(`${CHAIN}/product/page`), cells: everyone() },
+  {
+    route: 'GET /prod-api/portal/supply/chain/product/list',
+    case: 'an unknown chain',
+    call: get(`${CHAIN}/product/list?supplyChainId=${NONE}`),
+    cells: all(500),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/ability/:id',
+    case: 'an unknown ability',
+    call: get(`${CHAIN}/ability/${NONE}`),
+    cells: accounts(404),
+  },
+  {
+    route: 'GET /prod-api/portal/supply/chain/extend/info/:userId',
+    case: 'not an enterprise',
+    call: get(`${CHAIN}/extend/info/${NO_USER}`),
+    cells: accounts(404),
+  },
+  { route: 'GET /prod-api/portal/enterprise/list', call: get('/portal/enterprise/list'), cells: everyone() },
+  { route: 'GET /prod-api/portal/cluster/list', call: get('/portal/cluster/list'), cells: everyone() },
+  { route: 'GET /prod-api/portal/cluster/:id', call: get(`/portal/cluster/${NONE}`), cells: all(404) },
+  { route: 'GET /prod-api/portal/article/list', call: get('/portal/article/list'), cells: everyone() },
+  { route: 'GET /prod-api/portal/article/:id', call: get(`/portal/article/${NONE}`), cells: all(404) },
+  { route: 'GET /prod-api/portal/expert/list', call: get('/portal/expert/list'), cells: everyone() },
+  { route: 'GET /prod-api/portal/expert/:id', call: get(`/portal/expert/${NONE}`), cells: all(404) },
+  { route: 'GET /prod-api/portal/home', call: get('/portal/home'), cells: everyone() },
+  { route: 'GET /prod-api/portal/match/operations', call: get('/portal/match/operations'), cells: everyone() },
+  { route: 'GET /prod-api/portal/search', call: get('/portal/search?keyword=矩阵'), cells: accounts() },
+  ...(['article', 'expert', 'cluster'] as const).flatMap((kind): RestRow[] => [
+    {
+      route: `POST /prod-api/portal/admin/${kind}`,
+      call: (caller) => caller.call('POST', `/portal/admin/${kind}`, CONTENT[kind]),
+      cells: admins(),
+    },
+    {
+      route: `PUT /prod-api/portal/admin/${kind}/:id`,
+      // Non-admins are refused before the ID is looked at; the admin edits the one it just made.
+      call: async (caller) =>
+        send(caller, 'PUT', `/portal/admin/${kind}/${await newContent(caller, kind)}`, CONTENT[kind]),
+      cells: admins(),
+    },
+    {
+      route: `DELETE /prod-api/portal/admin/${kind}/:id`,
+      call: async (caller) => caller.call('DELETE', `/portal/admin/${kind}/${await newContent(caller, kind)}`),
+      cells: admins(),
+    },
+  ]),
+  // ---- issue 15: points mall, report centre, official service, WeChat binding ----
+  { route: 'GET /prod-api/portal/mall/goods', call: get('/portal/mall/goods'), cells: everyone() },
+  {
+    route: 'POST /prod-api/portal/mall/redeem',
+    case: 'unknown goods',
+    call: post('/portal/mall/redeem', { goodsId: NONE, quantity: 1, address: '矩阵地址' }),
+    cells: holding(P.POINTS_SIGN_IN, 404),
+  },
+  { route: 'GET /prod-api/portal/mall/orders', call: get('/portal/mall/orders'), cells: holding(P.POINTS_SIGN_IN) },
+  { route: 'GET /prod-api/system/mall/goods', call: get('/system/mall/goods'), cells: admins() },
+  {
+    route: 'POST /prod-api/system/mall/goods',
+    call: (caller, world) => caller.call('POST', '/system/mall/goods', goods(world)),
+    cells: admins(),
+  },
+  {
+    route: 'PUT /prod-api/system/mall/goods/:id',
+    call: async (caller, world) =>
+      send(caller, 'PUT', `/system/mall/goods/${await newGoods(caller, world)}`, goods(world)),
+    cells: admins(),
+  },
+  { route: 'GET /prod-api/system/mall/orders', call: get('/system/mall/orders'), cells: admins() },
+  {
+    route: 'POST /prod-api/system/mall/orders/:id/ship',
+    call: post(`/system/mall/orders/${NONE}/ship`, {}),
+    cells: admins(404),
+  },
+  {
+    route: 'POST /prod-api/system/mall/orders/:id/cancel',
+    call: post(`/system/mall/orders/${NONE}/cancel`, {}),
+    cells: admins(404),
+  },
+  {
+    route: 'POST /prod-api/portal/report',
+    call: post('/portal/report', { category: '其他', content: '矩阵举报' }),
+    cells: everyone(),
+  },
+  { route: 'GET /prod-api/system/report/list', call: get('/system/report/list'), cells: admins() },
+  {
+    route: 'POST /prod-api/system/report/:id/handled',
+    call: post(`/system/report/${NONE}/handled`, {}),
+    cells: admins(404),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/apply/official/service/send/sms/code',
+    call: async (caller, world) => {
+      const { id, answer } = await world.captcha();
+      return caller.call('POST', `${CHAIN}/apply/official/service/send/sms/code`, {
+        mobileNumber: world.freshMobile(),
+        verifyCode: answer,
+        verifyCodeId: id,
+      });
+    },
+    cells: everyone(),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/apply/official/service/check',
+    case: 'no code was sent',
+    call: (caller, world) =>
+      caller.call('POST', `${CHAIN}/apply/official/service/check`, {
+        mobileNumber: world.freshMobile(),
+        smsVerifyCode: '123456',
+      }),
+    cells: all(500),
+  },
+  {
+    route: 'POST /prod-api/portal/supply/chain/apply/official/service2',
+    case: 'an unknown ticket',
+    call: post(`${CHAIN}/apply/official/service2`, {
+      ticket: 'none',
+      serviceType: '其他',
+      company: '矩阵公司',
+      contactName: '矩阵',
+      content: '矩阵需求',
+    }),
+    cells: all(500),
+  },
+  { route: 'GET /prod-api/system/official/service/list', call: get('/system/official/service/list'), cells: admins() },
+  {
+    route: 'POST /prod-api/portal/self/center/personal/bind/wechat',
+    case: 'not configured',
+    call: post(`${SELF}/personal/bind/wechat`, { wechatKey: 'none' }),
+    cells: accounts(500),
   },
   {
     route: 'POST /prod-api/common/upload',
@@ -709,6 +862,25 @@ async function newAdvertisement(caller: PortalClient, world: RestWorld): Promise
 
 async function newVideo(caller: PortalClient, world: RestWorld): Promise<string> {
   return (await caller.call<{ id: string }>('POST', '/system/education/video', video(world))).data?.id ?? '1';
+}
+
+/** The smallest valid form of each kind of platform content (issue 15). */
+const CONTENT = {
+  article: { kind: 'news', title: '矩阵资讯', content: '<p>正文</p>' },
+  expert: { name: '矩阵专家' },
+  cluster: { name: '矩阵集群' },
+} as const;
+
+/** The ID of content the caller just created; '1' when it may not create it. */
+async function newContent(caller: PortalClient, kind: keyof typeof CONTENT): Promise<string> {
+  return (await caller.call<{ id: string }>('POST', `/portal/admin/${kind}`, CONTENT[kind])).data?.id ?? '1';
+}
+
+const goods = (world: RestWorld) => ({ name: '矩阵商品', image: world.ownerImage, pointsCost: 10, stock: 1 });
+
+/** The ID of goods the caller just created; '1' when it may not create any. */
+async function newGoods(caller: PortalClient, world: RestWorld): Promise<string> {
+  return (await caller.call<{ id: string }>('POST', '/system/mall/goods', goods(world))).data?.id ?? '1';
 }
 
 /** A method PortalClient does not send (PUT), with the caller's token. */

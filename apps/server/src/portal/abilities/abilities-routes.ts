@@ -52,10 +52,8 @@ const recoverBody = z
 
 /** The enterprise's abilities in the management centre (docs/portal-api.md "Abilities"). */
 export function abilitiesRoutes(app: FastifyInstance, ctx: PortalContext): void {
-  app.get(`${BASE}/product/category/list`, async (request) => {
-    await requireActing(ctx, request);
-    return ok(await listCategories(ctx.db));
-  });
+  // Public: the capability library shows the categories as tabs to visitors too.
+  app.get(`${BASE}/product/category/list`, async () => ok(await listCategories(ctx.db)));
 
   app.post(`${BASE}/add/product`, async (request) => {
     const acting = await requireActing(ctx, request, P.PRODUCT_ADD);

@@ -1,3 +1,4 @@
+import { RICH_TEXT_TAGS } from '@liaison/protocol';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -15,35 +16,7 @@ const OWN_UPLOAD = /^\/prod-api\/profile\/upload\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]
 const LINK = /^(https?:\/\/|mailto:)/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'p',
-    'br',
-    'hr',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt'],

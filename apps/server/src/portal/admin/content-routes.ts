@@ -141,12 +141,12 @@ export function contentRoutes(app: FastifyInstance, ctx: PortalContext): void {
 }
 
 /** A record ID of the URL; anything that cannot be one is as absent as a missing record. */
-function recordId(value: string): string {
+export function recordId(value: string): string {
   if (!/^[1-9]\d{0,17}$/.test(value)) throw new PortalError(PortalCode.NOT_FOUND);
   return value;
 }
 
-function found<T>(value: T | null | false): T {
+export function found<T>(value: T | null | false): T {
   if (value === null || value === false) throw new PortalError(PortalCode.NOT_FOUND);
   return value;
 }

@@ -326,14 +326,3 @@ describe('sessions', () => {
     expect(Date.now() - Number(row?.last_seen)).toBeLessThan(60_000);
   });
 });
-
-describe('WeChat login', () => {
-  it('answers that it is not configured', async () => {
-    const client = new PortalClient(server);
-    expect(await client.call('GET', '/portal/login/wechat/render')).toEqual({ code: 500, msg: '微信登录未配置' });
-    expect(await client.call('POST', '/portal/login/wechat/callback?code=x&state=y')).toEqual({
-      code: 500,
-      msg: '微信登录未配置',
-    });
-  });
-});

@@ -43,12 +43,18 @@ const dummyHash = () => {
 /**
  * SMS login of a registered number. The account is looked up only after a right code, so only
  * the owner of the phone learns whether the number is registered; then the code is kept for
- * the registration that follows.
+ * the registration that follows. `accept` may refuse the account before the code is used up.
  */
-export async function loginWithSmsCode(db: Database, mobile: string, code: string): Promise<AccountRow> {
+export async function loginWithSmsCode(
+  db: Database,
+  mobile: string,
+  code: string,
+  accept?: (account: AccountRow) => Promise<void>,
+): Promise<AccountRow> {
   await checkLoginCode(db, mobile, code);
   const account = await findAccountByMobile(db, mobile);
   if (!account) throw new PortalError(PortalCode.ERROR, '该手机号尚未注册，请先注册');
+  await accept?.(account);
   await consumeLoginCode(db, mobile, code);
   return account;
 }

@@ -4,14 +4,16 @@ import { userTarget } from '../../bus/bus';
 import type { AccountRow } from '../accounts';
 import { loginWithPassword, loginWithSmsCode, register } from '../auth/login';
 import { sm4Decrypt } from '../auth/sm4';
+import { bindPendingWechat, pendingWechat, refuseOtherBinding } from '../auth/wechat-accounts';
+import { requireWechat, wechatKeySchema, wechatRoutes } from '../auth/wechat-routes';
 import { consumeCaptcha, issueCaptcha, peekCaptchaAnswer } from '../captcha';
 import { bearerToken, mobileSchema, type PortalContext, parse } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
-import { SMS_LOGIN_DISABLED, sendLoginCode } from '../sms';
+import { SMS_LOGIN_DISABLED } from '../sms';
+import { captchaIDSchema, sendCodeAfterCaptcha, smsCodeSchema } from '../sms-send';
 
-const captchaAnswerSchema = z.string().trim().min(1, '请输入图形验证码').max(8, '图形验证码错误');
-const captchaIDSchema = z.string().uuid('图形验证码已失效，请刷新后重试');
-const smsCodeSchema = z.string().regex(/^\d{6}$/, '验证码错误');
+export { TEST_SMS_CODE } from '../sms-send';
+
 /** Encrypted fields: base64 of whole SM4 blocks, a few hundred bytes at most. */
 const sealedSchema = (message: string) =>
   z
@@ -20,11 +22,11 @@ const sealedSchema = (message: string) =>
     .max(512, '请求参数解密失败')
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, '请求参数解密失败');
 
-export const TEST_SMS_CODE = '246810';
-
 /** spec portal.md §7 "Auth": captcha, SMS code, the three logins, logout, WeChat. */
 export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
-  app.get('/portal/client/config', async () => ok({ sm4Key: ctx.sm4Key, smsLogin: ctx.smsLogin }));
+  app.get('/portal/client/config', async () =>
+    ok({ sm4Key: ctx.sm4Key, smsLogin: ctx.smsLogin, wechatLogin: ctx.wechat !== null }),
+  );
 
   app.get('/portal/verify/code/arithmetic', async (request) => {
     await ctx.limits.captcha(request);
@@ -33,18 +35,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
   });
 
   app.post('/portal/login/send/sms/code', async (request) => {
-    await ctx.limits.sms(request);
-    const body = parse(
-      z.object({ mobileNumber: mobileSchema, verifyCode: captchaAnswerSchema, verifyCodeId: captchaIDSchema }),
-      request.body,
-    );
-    if (!ctx.smsLogin) throw new PortalError(PortalCode.ERROR, SMS_LOGIN_DISABLED);
-    await consumeCaptcha(ctx.db, body.verifyCodeId, body.verifyCode);
-    // No account lookup here: registered or not, the answer is the same.
-    await sendLoginCode(ctx.db, ctx.sms, body.mobileNumber, {
-      fixedCode: ctx.testHooks ? TEST_SMS_CODE : null,
-      onGatewayError: (err) => request.log.warn({ reason: (err as Error).message }, 'SMS gateway failed'),
-    });
+    await sendCodeAfterCaptcha(ctx, request, 'login', SMS_LOGIN_DISABLED);
     return ok(undefined, '验证码已发送，请查收短信');
   });
 
@@ -56,14 +47,20 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
         smsVerifyCode: smsCodeSchema,
         password: sealedSchema('请输入密码').optional(),
         secPassword: sealedSchema('请输入确认密码').optional(),
-        wechatKey: z.string().max(128).optional(),
+        wechatKey: z.union([z.literal(''), wechatKeySchema]).optional(),
       }),
       request.body,
     );
-    if (body.wechatKey) throw wechatNotConfigured();
+    // Bind-account mode: a WeChat login waiting for its account, checked before the SMS code is used.
+    const wechatKey = body.wechatKey || null;
+    if (wechatKey) requireWechat(ctx);
+    const toBind = wechatKey ? await pendingWechat(ctx.db, wechatKey, Date.now()) : null;
     if (!ctx.smsLogin) throw new PortalError(PortalCode.ERROR, SMS_LOGIN_DISABLED);
     if (body.password === undefined) {
-      const account = await loginWithSmsCode(ctx.db, body.mobileNumber, body.smsVerifyCode);
+      const account = await loginWithSmsCode(ctx.db, body.mobileNumber, body.smsVerifyCode, async (found) => {
+        if (toBind) await refuseOtherBinding(ctx.db, toBind, found.user_id);
+      });
+      if (wechatKey) await bindPendingWechat(ctx.db, wechatKey, account.user_id, Date.now());
       return loggedIn(account, '登录成功');
     }
     if (body.secPassword === undefined) throw new PortalError(PortalCode.ERROR, '请输入确认密码');
@@ -74,6 +71,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
       secPassword: sm4Decrypt(ctx.sm4Key, body.secPassword),
     });
     request.log.info({ userID: account.user_id }, 'portal account registered');
+    if (wechatKey) await bindPendingWechat(ctx.db, wechatKey, account.user_id, Date.now());
     return loggedIn(account, '注册成功');
   });
 
@@ -109,12 +107,7 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
     return ok(undefined, '退出成功');
   });
 
-  app.get('/portal/login/wechat/render', async () => {
-    throw wechatNotConfigured();
-  });
-  app.post('/portal/login/wechat/callback', async () => {
-    throw wechatNotConfigured();
-  });
+  wechatRoutes(app, ctx);
 
   if (ctx.testHooks) {
     app.get<{ Params: { id: string } }>('/test/captcha/:id', async (request) => {
@@ -132,5 +125,3 @@ export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
     return ok({ token: await ctx.sessions.open(account.user_id) }, msg);
   }
 }
-
-const wechatNotConfigured = () => new PortalError(PortalCode.ERROR, '微信登录未配置');
