@@ -42,6 +42,12 @@ const TOUR = [
   '/manageCenter/sub-account',
   '/manageCenter/userCenter/person-auth',
   '/manageCenter/userCenter/enterprise',
+  '/legal',
+  '/cookie-policy',
+  '/report',
+  '/contact',
+  '/join',
+  '/wechat-callback',
   '/no/such/page',
 ];
 /** A tour loads every page in turn; on a loaded 2-core machine that takes a while. */

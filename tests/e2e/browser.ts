@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, as CI installs it; Playwright never downloads a browser of its own. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,4 +13,11 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
+}
+
+/** The options of the open antd select once its opening motion has ended (a list still sliding in moves under the pointer). */
+export function settledOptions(page: Page) {
+  return page.locator(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="ant-slide-up-"]) .ant-select-item-option',
+  );
 }

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
-import { launchChromium } from './browser';
+import { axeViolations } from './axe';
+import { launchChromium, settledOptions } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
 
 /**
@@ -34,11 +35,14 @@ async function loggedIn(account: string): Promise<Page> {
 }
 
 const ABILITY = '冷链集装箱海运拼箱（宁波—洛杉矶）';
+const KEYBOARD_ABILITY = '跨境电商海外仓一件代发（键盘录入）';
 const REQUEST_MESSAGE = '我们每月有两个40尺柜的精密零部件发往美西，想了解拼箱与海外仓一体化报价。';
 
 const manageNav = (page: Page) => page.getByRole('navigation', { name: '管理中心导航' });
 const drawer = (page: Page, title: string) =>
   page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
+const categoryField = (editor: Locator) =>
+  editor.locator('.ant-form-item').filter({ hasText: '能力分类' }).locator('.ant-select');
 const abilityRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const todoBar = (page: Page) => page.getByRole('status').filter({ hasText: '合作消息' });
 const conversationList = (page: Page) => page.getByRole('list', { name: '会话列表' });
@@ -83,6 +87,23 @@ async function cardValue(cards: Locator, label: string): Promise<number> {
   return Number((text ?? '').replace(/,/g, ''));
 }
 
+/** Presses Tab until `target` has the focus, as a keyboard user would reach it; fails if it never does. */
+async function tabTo(page: Page, target: Locator, most = 40): Promise<void> {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
+/** The page has loaded what it shows: no spinner, no skeleton. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
+}
+
 describe('the management centre in a browser', () => {
   let lina: Page;
   let zhang: Page;
@@ -96,9 +117,10 @@ describe('the management centre in a browser', () => {
     const editor = drawer(lina, '新增能力');
     await editor.getByLabel('能力名称').fill(ABILITY);
     await editor.getByLabel('能力分类').click();
-    const category = lina.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const category = settledOptions(lina).first();
     const categoryName = (await category.textContent()) ?? '';
     await category.click();
+    await expect.poll(() => categoryField(editor).innerText()).toBe(categoryName);
     await editor.getByLabel('能力简介').fill('宁波港出发，冷链拼箱直达洛杉矶，全程温控与海外仓接驳。');
     await editor.getByRole('button', { name: '保存草稿' }).click();
     await editor.waitFor({ state: 'hidden' });
@@ -109,6 +131,31 @@ describe('the management centre in a browser', () => {
     await row.getByRole('button', { name: '发布', exact: true }).click();
     await row.getByText('已发布', { exact: true }).waitFor();
     await row.getByRole('button', { name: '下架', exact: true }).waitFor();
+  });
+
+  it('creates a draft ability by keyboard alone, and the focus comes back to 新增能力 when the editor closes', async () => {
+    await lina.goto(`${server.url}/manageCenter/abilities`);
+    const add = lina.getByRole('button', { name: '新增能力' });
+    await tabTo(lina, add);
+    await lina.keyboard.press('Enter');
+    const editor = drawer(lina, '新增能力');
+    await editor.waitFor();
+
+    await tabTo(lina, editor.getByLabel('能力名称'));
+    await lina.keyboard.type(KEYBOARD_ABILITY);
+    await tabTo(lina, editor.getByLabel('能力分类'));
+    // The first category, chosen as a keyboard user does: open the list, take the active option.
+    await lina.keyboard.press('ArrowDown');
+    const active = settledOptions(lina).and(lina.locator('.ant-select-item-option-active'));
+    const categoryName = (await active.textContent()) ?? '';
+    await lina.keyboard.press('Enter');
+    await expect.poll(() => categoryField(editor).innerText()).toBe(categoryName);
+    await tabTo(lina, editor.getByRole('button', { name: '保存草稿' }));
+    await lina.keyboard.press('Enter');
+
+    await editor.waitFor({ state: 'hidden' });
+    await abilityRow(lina, KEYBOARD_ABILITY).getByText('草稿', { exact: true }).waitFor();
+    await expect.poll(() => hasFocus(add)).toBe(true);
   });
 
   it('shows a cooperation request in the floating bar; agreeing opens the chat naming the ability, and both chat', async () => {
@@ -164,6 +211,45 @@ describe('the management centre in a browser', () => {
     await messages(lina).getByText('李总好，冷链拼箱的报价什么时候方便发我？').waitFor();
     await send(lina, '张总好，今天下班前发您。');
     await messages(zhang).getByText('张总好，今天下班前发您。').waitFor();
+  });
+
+  it('answers a cooperation request by keyboard, the focus returning to the row when the detail closes', async () => {
+    // A request the demo data leaves waiting for 张伟.
+    const [waiting] = await server.db.query<{ message: string }>(
+      `SELECT r.message FROM portal_cooperation_requests r JOIN portal_accounts a ON a.user_id = r.to_user
+        WHERE a.login_name = 'zhangwei' AND r.apply_status = 0 ORDER BY r.created_at DESC LIMIT 1`,
+    );
+    const message = waiting?.message ?? '';
+    expect(message).not.toBe('');
+    await zhang.goto(`${server.url}/manageCenter/userCenter/cooperation`);
+    const action = zhang
+      .getByRole('row')
+      .filter({ hasText: message })
+      .getByRole('button', { name: /^(处理|去聊天)$/ });
+    await tabTo(zhang, action);
+    await expect.poll(() => action.textContent()).toBe('处理');
+
+    await zhang.keyboard.press('Enter');
+    const detail = drawer(zhang, '合作申请详情');
+    await detail.getByText(message).waitFor();
+    await zhang.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    await expect.poll(() => hasFocus(action)).toBe(true);
+
+    await zhang.keyboard.press('Enter');
+    await tabTo(zhang, detail.getByRole('button', { name: '同意', exact: true }));
+    await zhang.keyboard.press('Enter');
+    // The question's confirming button has the focus: Enter agrees.
+    const confirm = zhang.getByRole('tooltip').getByRole('button', { name: '同意', exact: true });
+    await expect.poll(() => hasFocus(confirm)).toBe(true);
+    await zhang.keyboard.press('Enter');
+    await detail.getByText('已同意', { exact: true }).waitFor();
+    await expect.poll(() => hasFocus(detail.getByRole('button', { name: '去聊天' }))).toBe(true);
+
+    await zhang.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    await expect.poll(() => action.textContent()).toBe('去聊天');
+    await expect.poll(() => hasFocus(action)).toBe(true);
   });
 
   it('shows a sub-account only its granted ability, which it may edit, without adding, deleting or sub-accounts', async () => {
@@ -242,5 +328,56 @@ describe('the management centre in a browser', () => {
       categories.data.map((c) => [c.categoryName, c.total, c.published]),
     );
     expect(categories.data.some((c) => c.published > 0)).toBe(true);
+  });
+
+  it('has no serious accessibility problems on the main pages, their drawers and on a phone', async () => {
+    const pages = [
+      'home',
+      'abilities',
+      'need-push',
+      'integrated',
+      'industry',
+      'statistics',
+      'sub-account',
+      'userCenter/cooperation',
+      'userCenter/follows',
+      'userCenter/official-push',
+      'userCenter/vip',
+      'userCenter/points',
+      'userCenter/education',
+    ];
+    const problems: string[] = [];
+    for (const path of pages) {
+      await lina.goto(`${server.url}/manageCenter/${path}`);
+      await settled(lina);
+      problems.push(...(await axeViolations(lina, '.manage')).map((v) => `${path}: ${v}`));
+    }
+
+    await lina.goto(`${server.url}/manageCenter/abilities`);
+    await lina.getByRole('button', { name: '编辑' }).first().click();
+    await drawer(lina, '编辑能力').getByRole('button', { name: '保存', exact: true }).waitFor();
+    problems.push(...(await axeViolations(lina, '.ant-drawer-section')).map((v) => `editor: ${v}`));
+
+    await zhang.goto(`${server.url}/manageCenter/userCenter/cooperation`);
+    await zhang.getByRole('button', { name: '查看' }).first().click();
+    await drawer(zhang, '合作申请详情').getByText('申请时间').waitFor();
+    problems.push(...(await axeViolations(zhang, '.ant-drawer-section')).map((v) => `cooperation: ${v}`));
+
+    // The phone layouts: the menu across the top, cards in place of tables.
+    const phone = await browser.newContext({
+      locale: 'zh-CN',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      storageState: await lina.context().storageState(),
+    });
+    contexts.push(phone);
+    const linaPhone = await phone.newPage();
+    for (const path of ['home', 'abilities', 'statistics', 'userCenter/cooperation', 'userCenter/follows']) {
+      await linaPhone.goto(`${server.url}/manageCenter/${path}`);
+      await settled(linaPhone);
+      problems.push(...(await axeViolations(linaPhone, '.manage')).map((v) => `phone ${path}: ${v}`));
+    }
+    expect(problems).toEqual([]);
   });
 });

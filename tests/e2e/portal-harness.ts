@@ -57,7 +57,7 @@ export async function loginThroughPortal(
   const reloaded = page.waitForEvent('load', { timeout: 15_000 });
   await modal.getByRole('button', { name: '登录', exact: true }).click();
   await reloaded;
-  await page.getByRole('button', { name: '管理中心' }).first().waitFor();
+  await page.getByRole('link', { name: '管理中心' }).first().waitFor();
 }
 
 /**

@@ -32,7 +32,7 @@ async function openPage(path: string): Promise<Page> {
 
 const dialog = (title: string) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
 const loginButton = () => page.getByRole('button', { name: '登录/注册' });
-const manageButton = () => page.getByRole('button', { name: '管理中心' });
+const manageButton = () => page.getByRole('link', { name: '管理中心' });
 
 const loginByAccount = (account: string, password: string) => loginThroughPortal(server, page, account, password);
 
@@ -82,6 +82,14 @@ describe('the portal in a browser', () => {
     expect(stored.length).toBeGreaterThan(0);
   });
 
+  it('offers no WeChat icon while WeChat login is not configured', async () => {
+    await openPage('/index');
+    await loginButton().click();
+    await dialog('用户登录').getByRole('img', { name: '图形验证码' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await dialog('用户登录').getByRole('button', { name: '微信登录' }).count()).toBe(0);
+  });
+
   it('sends a visitor away from the management centre to the home page', async () => {
     await openPage('/manageCenter/home');
     await page.waitForURL('**/index');
@@ -129,6 +137,7 @@ describe('the portal in a browser', () => {
 
     // The enterprise page asks the server for its material: the answer is a 401.
     await page.getByRole('navigation', { name: '管理中心导航' }).getByText('企业认证').click();
+    await page.getByText('无效的会话，或者会话已过期，请重新登录。').first().waitFor();
     await dialog('用户登录').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('loginStatus'))).not.toBe('true');
   });

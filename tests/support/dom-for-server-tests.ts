@@ -33,5 +33,8 @@ Object.assign(globalThis, NODE_BINARY);
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
 afterAll(async () => {
+  // React commits work it scheduled (a passive-effect flush after a late answer's render) on the
+  // next macrotasks; that work reads `window`, so it runs before the globals go.
+  for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
   await dom.teardown(globalThis);
 });

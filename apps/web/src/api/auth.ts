@@ -1,11 +1,11 @@
 import { request } from './client';
 import { API_BASE } from './request';
-import type { Captcha, ClientConfig, Envelope, TokenData } from './types';
+import type { Captcha, ClientConfig, Envelope, TokenData, WechatCallbackData } from './types';
 
 /** Spec §9: the captcha may take twice the usual time. */
 const CAPTCHA_TIMEOUT_MS = 20_000;
 
-/** Opened in a new window; the server shows WeChat's page (or says it is not configured). */
+/** Opened in a new window: the server sends it on to WeChat's QR login page. */
 export const WECHAT_RENDER_URL = `${API_BASE}/portal/login/wechat/render`;
 
 export function fetchClientConfig(): Promise<Envelope<ClientConfig>> {
@@ -26,12 +26,16 @@ export function sendSmsCode(body: SmsCodeRequest): Promise<Envelope<null>> {
   return request({ url: '/portal/login/send/sms/code', method: 'POST', data: body, isToken: false });
 }
 
-/** SMS login, or registration when the (SM4-encrypted) passwords are present. */
+/**
+ * SMS login, or registration when the (SM4-encrypted) passwords are present; with `wechatKey`
+ * it also binds the WeChat account waiting under that key.
+ */
 export interface MobileLoginRequest {
   mobileNumber: string;
   smsVerifyCode: string;
   password?: string;
   secPassword?: string;
+  wechatKey?: string;
 }
 
 export function loginByMobile(body: MobileLoginRequest): Promise<Envelope<TokenData>> {
@@ -52,4 +56,9 @@ export function loginByAccount(body: AccountLoginRequest): Promise<Envelope<Toke
 
 export function logoutSession(): Promise<Envelope<null>> {
   return request({ url: '/logout', method: 'POST' });
+}
+
+/** Where WeChat sent the login window back: the code is exchanged for a session or a binding key. */
+export function wechatCallback(code: string, state: string): Promise<Envelope<WechatCallbackData>> {
+  return request({ url: '/portal/login/wechat/callback', method: 'POST', params: { code, state }, isToken: false });
 }

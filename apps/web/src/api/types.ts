@@ -12,4 +12,5 @@ export type {
   Todo,
   TokenData,
   UploadResult,
+  WechatCallbackData,
 } from '@liaison/protocol';

@@ -1,25 +1,32 @@
 import { Spin } from 'antd';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { BetaModal } from '../auth/beta/BetaModal';
 import { LoginModal } from '../auth/login/LoginModal';
+import { useSessionSync } from '../auth/session-sync';
 import { VerificationPrompt } from '../auth/VerificationPrompt';
 import { ImProvider } from '../im/ImProvider';
+import { BackTop } from '../shell/BackTop';
 import { Footer } from '../shell/Footer';
 import { Header } from '../shell/Header';
 import { TodoBar } from '../shell/TodoBar';
-import { useDocumentTitle, useNavSync, useScrollToTop } from './navigation-effects';
+import { useDocumentTitle, useNavSync } from './navigation-effects';
 import { useBoot } from './useBoot';
 
-/** The portal around every page: start-up, header, footer, the floating bar and the modals. */
+/**
+ * The portal around every page: start-up, header, footer, the floating bars and the modals.
+ * Spec §2: each navigation starts at the top of the page; back and forward return to where the
+ * page was left (ScrollRestoration).
+ */
 export function RootLayout() {
-  useScrollToTop();
   useDocumentTitle();
   useNavSync();
+  useSessionSync();
   const ready = useBoot();
   if (!ready) return <Spin fullscreen description="加载中" />;
 
   return (
     <ImProvider>
+      <ScrollRestoration />
       <div className="portal">
         <Header />
         <main className="portal__main">
@@ -28,6 +35,7 @@ export function RootLayout() {
         <Footer />
       </div>
       <TodoBar />
+      <BackTop />
       <LoginModal />
       <BetaModal />
       <VerificationPrompt />

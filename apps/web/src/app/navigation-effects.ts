@@ -12,15 +12,6 @@ export interface RouteHandle {
   title: RouteTitle;
 }
 
-/** Spec §2: every page starts at the top. */
-export function useScrollToTop(): void {
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the very reason to scroll
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-}
-
 /** Spec §2: Chinese page titles, from the deepest route that names one. */
 export function useDocumentTitle(): void {
   const matches = useMatches();

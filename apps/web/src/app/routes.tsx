@@ -77,8 +77,23 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The footer's pages: open to everyone, beta or not (the guard's beta check is for the portal's features).
+      page('legal', '法律声明', () => import('../pages/site/LegalPage').then((m) => m.LegalPage)),
+      page('cookie-policy', 'Cookie政策', () =>
+        import('../pages/site/CookiePolicyPage').then((m) => m.CookiePolicyPage),
+      ),
+      page('report', '举报中心', () => import('../pages/site/ReportPage').then((m) => m.ReportPage)),
+      page('contact', '联系我们', () => import('../pages/site/ContactPage').then((m) => m.ContactPage)),
+      page('join', '加入我们', () => import('../pages/site/JoinPage').then((m) => m.JoinPage)),
       { path: '*', Component: NotFoundPage, handle: titled('页面不存在') },
     ],
+  },
+  // WeChat sends the login window back here: a bare page, without the portal around it.
+  {
+    ...page('wechat-callback', '微信登录', () =>
+      import('../pages/WechatCallbackPage').then((m) => m.WechatCallbackPage),
+    ),
+    hydrateFallbackElement: <Spin fullscreen description="加载中" />,
   },
 ];
 

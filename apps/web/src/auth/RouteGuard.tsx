@@ -1,7 +1,11 @@
+import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { decideRoute } from './guards';
+import { ButtonLink } from '../shell/ButtonLink';
+import { decideRoute, HOME_PATH } from './guards';
 import { openLoginModal, setBetaModalOpen, useSession } from './session-store';
+
+export const LOGIN_REQUIRED_TEXT = '登录后即可查看此页面';
 
 /** Applies the route guard of spec §4 to every page below it, again whenever the session changes. */
 export function RouteGuard() {
@@ -12,6 +16,7 @@ export function RouteGuard() {
   const decision = decideRoute(pathname, { loginStatus, person });
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;
   const open = decision.kind === 'redirect' ? decision.open : undefined;
+  const isAskingLogin = decision.kind === 'login';
 
   useEffect(() => {
     if (redirectTo === null) return;
@@ -20,5 +25,33 @@ export function RouteGuard() {
     navigate(redirectTo, { replace: true });
   }, [redirectTo, open, navigate]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each page that needs login asks once on arrival
+  useEffect(() => {
+    if (isAskingLogin) openLoginModal();
+  }, [isAskingLogin, pathname]);
+
+  if (isAskingLogin) return <LoginRequired />;
   return redirectTo === null ? <Outlet /> : null;
+}
+
+/**
+ * Spec §6: a page that needs login, as a visitor sees it behind the login modal (and after
+ * closing it). The address stays, so the login's reload opens the page itself.
+ */
+function LoginRequired() {
+  return (
+    <Result
+      status="403"
+      title="请先登录"
+      subTitle={LOGIN_REQUIRED_TEXT}
+      extra={[
+        <Button key="login" type="primary" onClick={() => openLoginModal()}>
+          去登录
+        </Button>,
+        <ButtonLink key="home" to={HOME_PATH}>
+          返回首页
+        </ButtonLink>,
+      ]}
+    />
+  );
 }

@@ -1,8 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { Modal } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { feedback } from '../app/feedback';
-import { ENTERPRISE_AUTH_PATH, isManageCenter, PERSON_AUTH_PATH, verificationPrompt } from './guards';
-import { sessionStore } from './session-store';
+import { ENTERPRISE_AUTH_PATH, PERSON_AUTH_PATH, type VerificationPrompt as PromptKind } from './guards';
+import { promptToShow } from './prompts';
+import { sessionStore, useSession } from './session-store';
+
+/** Long enough for a closing modal to finish leaving before the prompt comes (antd's motion: 0.3 s). */
+const GAP_MS = 400;
 
 const PROMPTS = {
   'real-name': {
@@ -18,22 +22,60 @@ const PROMPTS = {
 } as const;
 
 /**
- * Spec §4: once per page load, a logged-in user who still has a verification step to take is
- * asked to take it. The management centre leads there by itself, so it is not interrupted.
+ * Spec §4: a logged-in user who still has a verification step to take is asked to take it, once
+ * per login: 暂不 (or closing) and 去认证 both answer it, in every tab.
  */
 export function VerificationPrompt() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const asked = useRef(false);
+  const prompt = useSession((state) =>
+    promptToShow({
+      viewer: state,
+      answered: state.answeredPrompts,
+      isOtherModalOpen: state.loginModal.open || state.betaModalOpen,
+      path: pathname,
+    }),
+  );
+  const isShown = useAfterGap(prompt !== null);
+  // The closing modal keeps its text while it fades out.
+  const shown = useRef<PromptKind>('real-name');
+  if (prompt) shown.current = prompt;
+  const { title, content, to } = PROMPTS[shown.current];
 
+  function answer() {
+    const { answeredPrompts } = sessionStore.getState();
+    sessionStore.update({ answeredPrompts: [...answeredPrompts, shown.current] });
+  }
+
+  function handleGo() {
+    answer();
+    navigate(to);
+  }
+
+  return (
+    <Modal
+      open={isShown && prompt !== null}
+      title={title}
+      okText="去认证"
+      cancelText="暂不"
+      onOk={handleGo}
+      onCancel={answer}
+    >
+      {content}
+    </Modal>
+  );
+}
+
+/** True once `isWanted` has held for GAP_MS: the prompt never shows over a modal still leaving. */
+function useAfterGap(isWanted: boolean): boolean {
+  const [isDue, setDue] = useState(false);
   useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    const prompt = verificationPrompt(sessionStore.getState());
-    if (!prompt || isManageCenter(pathname)) return;
-    const { title, content, to } = PROMPTS[prompt];
-    feedback.confirm({ title, content, okText: '去认证', cancelText: '暂不', onOk: () => navigate(to) });
-  }, [pathname, navigate]);
-
-  return null;
+    if (!isWanted) {
+      setDue(false);
+      return;
+    }
+    const timer = setTimeout(() => setDue(true), GAP_MS);
+    return () => clearTimeout(timer);
+  }, [isWanted]);
+  return isWanted && isDue;
 }

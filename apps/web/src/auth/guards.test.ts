@@ -1,33 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { Person } from '../api/types';
-import { decideRoute, manageCenterEntry, type Viewer, verificationPrompt } from './guards';
+import { decideRoute, manageCenterEntry, verificationPrompt } from './guards';
+import { loggedIn, testPerson as person, VISITOR as visitor } from './test-viewers';
 
-function person(overrides: Partial<Person> = {}): Person {
-  return {
-    userId: 'u1',
-    loginName: 'u1',
-    nickName: 'u1',
-    mobile: '138****0001',
-    avatar: '',
-    userType: 0,
-    status: 0,
-    realPersonAuthStatus: 0,
-    realName: '',
-    betaStatus: null,
-    aiStatus: false,
-    enterprise: null,
-    ...overrides,
-  };
-}
-
-const visitor: Viewer = { loginStatus: false, person: null };
-const loggedIn = (overrides: Partial<Person> = {}): Viewer => ({ loginStatus: true, person: person(overrides) });
 const approvedEnterprise = { realPersonAuthStatus: 1, userType: 2, status: 1 } as const;
 
 describe('decideRoute for visitors', () => {
-  it.each(['/index', '/supply', '/ai', '/search', '/industry', '/newRelease'])('lets a visitor browse %s', (path) => {
-    expect(decideRoute(path, visitor)).toEqual({ kind: 'allow' });
-  });
+  it.each(['/index', '/supply', '/industry', '/newRelease', '/expert', '/goodStore'])(
+    'lets a visitor browse %s',
+    (path) => {
+      expect(decideRoute(path, visitor)).toEqual({ kind: 'allow' });
+    },
+  );
+
+  it.each(['/search', '/ai', '/supplyDetail', '/companyMainPage', '/search/'])(
+    'asks a visitor on %s to log in where they are',
+    (path) => {
+      expect(decideRoute(path, visitor)).toEqual({ kind: 'login' });
+    },
+  );
 
   it.each(['/manageCenter', '/manageCenter/home', '/manageCenter/message', '/manageCenter/userCenter/person-auth'])(
     'sends a visitor on %s home with the login modal',

@@ -16,20 +16,28 @@ export interface Viewer {
   person: Person | null;
 }
 
-/** What to do with a navigation: let it through, or send the user elsewhere and open a modal. */
-export type RouteDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; open?: 'login' | 'beta' };
+/**
+ * What to do with a navigation: let it through; keep the address but ask the visitor to log in
+ * first (the page opens after the login's reload); or send the user elsewhere and open a modal.
+ */
+export type RouteDecision =
+  | { kind: 'allow' }
+  | { kind: 'login' }
+  | { kind: 'redirect'; to: string; open?: 'login' | 'beta' };
 
 const ALLOW: RouteDecision = { kind: 'allow' };
 
 /**
- * The route guard of spec §4. Visitors browse freely except the management centre; logged-in
- * users need the beta (or, on the AI pages, the AI permission) beyond the few open pages.
- * `/manageCenter` itself leads each logged-in user to the page their verification state calls for.
+ * The route guard of spec §4 and §6. Visitors browse freely except the management centre (sent
+ * home) and the pages that need login (asked to log in where they are); logged-in users need the
+ * beta (or, on the AI pages, the AI permission) beyond the few open pages. `/manageCenter`
+ * itself leads each logged-in user to the page their verification state calls for.
  */
 export function decideRoute(rawPath: string, viewer: Viewer): RouteDecision {
   const path = normalizePath(rawPath);
   if (!viewer.loginStatus) {
-    return isManageCenter(path) ? { kind: 'redirect', to: HOME_PATH, open: 'login' } : ALLOW;
+    if (isManageCenter(path)) return { kind: 'redirect', to: HOME_PATH, open: 'login' };
+    return AI_GATED.has(path) ? { kind: 'login' } : ALLOW;
   }
   if (path === MANAGE_CENTER_PATH) return { kind: 'redirect', to: manageCenterEntry(viewer.person) };
   if (OPEN_WITHOUT_BETA.has(path)) return ALLOW;

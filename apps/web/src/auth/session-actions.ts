@@ -27,9 +27,13 @@ export async function loadPermissions(): Promise<void> {
   sessionStore.update({ permissions: data });
 }
 
-/** Spec §4: store the token, load the person and permissions, toast the server's text, reload. */
-export async function completeLogin(token: string, serverMessage: string): Promise<void> {
-  sessionStore.update({ user: { token }, loginStatus: true });
+/**
+ * Stores the token, loads the person and permissions, and only then sets the login status: the
+ * guards never judge a logged-in user without their person, and other open tabs, which follow the
+ * status (session-sync.ts), reload into a complete session.
+ */
+export async function establishSession(token: string): Promise<void> {
+  sessionStore.update({ user: { token } });
   try {
     await Promise.all([refreshPerson(), loadPermissions()]);
   } catch (error) {
@@ -37,6 +41,12 @@ export async function completeLogin(token: string, serverMessage: string): Promi
     sessionStore.clearIdentity();
     throw error;
   }
+  sessionStore.update({ loginStatus: true });
+}
+
+/** Spec §4: store the token, load the person and permissions, toast the server's text, reload. */
+export async function completeLogin(token: string, serverMessage: string): Promise<void> {
+  await establishSession(token);
   closeLoginModal();
   feedback.message.success(serverMessage);
   setTimeout(reloadPage, RELOAD_DELAY_MS);

@@ -4,6 +4,12 @@ import type { PermissionSet, Person } from '../api/types';
 
 export type LoginMode = 'account' | 'sms' | 'register';
 
+/** A WeChat account waiting to be bound to a portal account (spec §2: the modal's 'bind account' mode). */
+export interface WechatBinding {
+  wechatKey: string;
+  nickname: string;
+}
+
 /** What the portal keeps across reloads (spec §3: app state, stored user, person, vip). */
 export interface PersistedState {
   topNav: string;
@@ -15,11 +21,16 @@ export interface PersistedState {
   person: Person | null;
   /** My membership and points, as the VIP page last loaded them. */
   vip: VipInfo | null;
+  /** The verification prompts this login has already answered (shown once per login, across tabs). */
+  answeredPrompts: string[];
 }
 
 export interface SessionState extends PersistedState {
-  /** `opened` counts the openings, so each one can start from a fresh form. */
-  loginModal: { open: boolean; mode: LoginMode; opened: number };
+  /**
+   * `opened` counts the openings, so each one can start from a fresh form; `wechat` is set in
+   * the 'bind account' mode.
+   */
+  loginModal: { open: boolean; mode: LoginMode; opened: number; wechat?: WechatBinding | null };
   betaModalOpen: boolean;
 }
 
@@ -32,6 +43,7 @@ const PERSISTED_KEYS = [
   'user',
   'person',
   'vip',
+  'answeredPrompts',
 ] as const satisfies readonly (keyof PersistedState)[];
 
 export const EMPTY_PERMISSIONS: PermissionSet = { roles: [], permissions: [] };
@@ -45,7 +57,8 @@ const DEFAULTS: SessionState = {
   user: null,
   person: null,
   vip: null,
-  loginModal: { open: false, mode: 'account', opened: 0 },
+  answeredPrompts: [],
+  loginModal: { open: false, mode: 'account', opened: 0, wechat: null },
   betaModalOpen: false,
 };
 
@@ -53,7 +66,7 @@ export interface SessionStore {
   getState(): SessionState;
   update(patch: Partial<SessionState>): void;
   subscribe(listener: () => void): () => void;
-  /** Forgets who is logged in: stored user, person and vip, login status and permissions. */
+  /** Forgets who is logged in: stored user, person and vip, login status, permissions and answered prompts. */
   clearIdentity(): void;
 }
 
@@ -77,7 +90,14 @@ export function createSessionStore(storage: Storage): SessionStore {
       return () => listeners.delete(listener);
     },
     clearIdentity() {
-      store.update({ user: null, person: null, vip: null, loginStatus: false, permissions: EMPTY_PERMISSIONS });
+      store.update({
+        user: null,
+        person: null,
+        vip: null,
+        loginStatus: false,
+        permissions: EMPTY_PERMISSIONS,
+        answeredPrompts: [],
+      });
     },
   };
   return store;
@@ -93,7 +113,13 @@ export function useSession<T>(selector: (state: SessionState) => T): T {
 export function openLoginModal(mode: LoginMode = 'account'): void {
   const { open, opened } = sessionStore.getState().loginModal;
   if (open) return;
-  sessionStore.update({ loginModal: { open: true, mode, opened: opened + 1 } });
+  sessionStore.update({ loginModal: { open: true, mode, opened: opened + 1, wechat: null } });
+}
+
+/** Opens the modal (or starts it afresh) in 'bind account' mode: SMS login binds the WeChat account. */
+export function openWechatBinding(wechat: WechatBinding): void {
+  const { opened } = sessionStore.getState().loginModal;
+  sessionStore.update({ loginModal: { open: true, mode: 'sms', opened: opened + 1, wechat } });
 }
 
 /** Switches the open modal between account login, SMS login and registration. */

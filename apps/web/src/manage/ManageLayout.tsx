@@ -1,11 +1,14 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Grid, Layout, Menu } from 'antd';
+import { Button, Layout, Menu } from 'antd';
+import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import type { PermissionSet } from '../api/types';
 import { hasPermi, hasRole } from '../auth/permissions';
 import { logout } from '../auth/session-actions';
 import { useSession } from '../auth/session-store';
+import { useIsPhone } from './common/use-is-phone';
 import { MANAGE_NAV, type ManageNavEntry, USER_CENTER_KEY, USER_CENTER_MENUS } from './manage-nav';
+import './manage-layout.css';
 
 /** The menu, without the entries whose role or permission the user lacks. */
 function menuItems(granted: PermissionSet) {
@@ -32,8 +35,18 @@ export function ManageLayout() {
   const name = useSession((state) => state.person?.nickName || state.person?.mobile || '');
   const items = menuItems(useSession((state) => state.permissions));
   const selected = manageNav === USER_CENTER_KEY ? `${USER_CENTER_KEY}/${menu}` : manageNav;
-  // Phones have no room for a side menu: the same menu runs across the top instead.
-  const isPhone = Grid.useBreakpoint().md === false;
+  // Phones have no room for a side menu: the same menu runs across the top instead, scrolling
+  // sideways rather than folding entries into "…", with the current page scrolled into sight.
+  const isPhone = useIsPhone();
+  const phoneNav = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another page, or the phone layout, is the moment to scroll
+  useEffect(() => {
+    const nav = phoneNav.current;
+    if (!nav) return;
+    // The user centre is the last entry, and marks itself selected only a render later.
+    if (manageNav === USER_CENTER_KEY) nav.scrollLeft = nav.scrollWidth;
+    else nav.querySelector('.ant-menu-item-selected')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [selected, isPhone]);
   const goTo = ({ key }: { key: string }) => navigate(`/manageCenter/${key}`);
 
   async function handleLogout() {
@@ -60,8 +73,8 @@ export function ManageLayout() {
       )}
       <Layout.Content className="manage__content">
         {isPhone && (
-          <nav aria-label="管理中心导航">
-            <Menu mode="horizontal" items={items} selectedKeys={[selected]} onClick={goTo} />
+          <nav aria-label="管理中心导航" className="manage__phone-nav" ref={phoneNav}>
+            <Menu mode="horizontal" disabledOverflow items={items} selectedKeys={[selected]} onClick={goTo} />
           </nav>
         )}
         <div className="manage__bar">

@@ -1,7 +1,7 @@
 import { PortalPermission } from '@liaison/protocol';
-import { Tabs } from 'antd';
 import { useHasPermi } from '../auth/Permission';
 import { EnterpriseOnly } from './common/access';
+import { TabsPage } from './common/TabsPage';
 import { MyNeeds } from './statistics/MyNeeds';
 import { PushedNeeds } from './statistics/PushedNeeds';
 import './statistics/statistics.css';
@@ -11,14 +11,12 @@ export function NeedPushPage() {
   const mayView = useHasPermi([PortalPermission.NEED_VIEW]);
   if (!mayView) return <EnterpriseOnly title="需求推送" what="需求推送" />;
   return (
-    <section className="page">
-      <h1 className="page__title">需求推送</h1>
-      <Tabs
-        items={[
-          { key: 'pushed', label: '推送给我', children: <PushedNeeds /> },
-          { key: 'mine', label: '我的需求', children: <MyNeeds /> },
-        ]}
-      />
-    </section>
+    <TabsPage
+      title="需求推送"
+      tabs={[
+        { key: 'pushed', label: '推送给我', children: <PushedNeeds /> },
+        { key: 'mine', label: '我的需求', children: <MyNeeds /> },
+      ]}
+    />
   );
 }

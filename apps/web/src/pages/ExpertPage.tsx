@@ -1,5 +1,62 @@
-import { PageEmpty } from './PageEmpty';
+import { Radio } from 'antd';
+import { fetchExperts } from '../api/content';
+import { dataOf, useLoad } from '../manage/common/use-load';
+import { KeywordSearch } from './cluster/KeywordSearch';
+import { PagedCards } from './common/PagedCards';
+import { readPageNum, useUrlParams } from './common/use-url-params';
+import { ExpertCard } from './expert/ExpertCard';
+import { EXPERT_FIELDS } from './expert/expert-fields';
+import './expert/expert.css';
 
+const PAGE_SIZE = 12;
+const FIELD_OPTIONS = [{ value: '', label: '全部' }, ...EXPERT_FIELDS.map((field) => ({ value: field, label: field }))];
+
+/** /expert (?field&keyword&pageNum): the expert library, filtered by field and keyword in the address. */
 export function ExpertPage() {
-  return <PageEmpty title="专家库" description="这里将展示入驻平台的行业专家。" />;
+  const { params, update } = useUrlParams();
+  const field = params.get('field') ?? '';
+  const keyword = params.get('keyword') ?? '';
+  const pageNum = readPageNum(params.get('pageNum'));
+  const query = { field, keyword, pageNum, pageSize: PAGE_SIZE };
+  const { loaded, reload } = useLoad(JSON.stringify(query), () => fetchExperts(query).then(dataOf));
+
+  return (
+    <div className="page">
+      <header className="public-head">
+        <div>
+          <h1>专家库</h1>
+          <p>汇聚高校、科研院所和行业一线的专家，为企业提供技术咨询与决策支持。</p>
+        </div>
+      </header>
+      <div className="expert-filters">
+        <Radio.Group
+          aria-label="研究领域"
+          optionType="button"
+          value={field}
+          options={FIELD_OPTIONS}
+          onChange={(event) => update({ field: String(event.target.value), pageNum: null })}
+        />
+        <KeywordSearch
+          keyword={keyword}
+          what="专家"
+          placeholder="搜索专家姓名、单位或简介"
+          className="expert-filters__search"
+          onSearch={(value) => update({ keyword: value, pageNum: null })}
+        />
+      </div>
+      <PagedCards
+        loaded={loaded}
+        reload={() => void reload()}
+        pageNum={pageNum}
+        pageSize={PAGE_SIZE}
+        onPage={(page) => update({ pageNum: page })}
+        label="专家列表"
+        rowKey={(expert) => expert.id}
+        renderCard={(expert) => <ExpertCard expert={expert} />}
+        emptyText={field || keyword ? '没有符合条件的专家，换个领域或关键词试试' : '专家库还没有专家'}
+        failedText="专家列表加载失败"
+        unit="位专家"
+      />
+    </div>
+  );
 }

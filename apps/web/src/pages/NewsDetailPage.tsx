@@ -1,5 +1,6 @@
-import { PageEmpty } from './PageEmpty';
+import { ArticlePage } from './news/ArticlePage';
 
+/** /news-detail?id= : an industry news article. */
 export function NewsDetailPage() {
-  return <PageEmpty title="资讯详情" description="这里将展示所选资讯的正文。" />;
+  return <ArticlePage kind="news" />;
 }

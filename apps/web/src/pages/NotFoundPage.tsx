@@ -1,17 +1,17 @@
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { Result } from 'antd';
+import { ButtonLink } from '../shell/ButtonLink';
 
+/** Spec §2: the catch-all page, with a way home. */
 export function NotFoundPage() {
-  const navigate = useNavigate();
   return (
     <Result
       status="404"
       title="页面不存在"
       subTitle="您访问的页面不存在或已被移除。"
       extra={
-        <Button type="primary" onClick={() => navigate('/index')}>
+        <ButtonLink type="primary" to="/index">
           返回首页
-        </Button>
+        </ButtonLink>
       }
     />
   );

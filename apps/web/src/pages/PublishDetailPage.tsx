@@ -1,5 +1,6 @@
-import { PageEmpty } from './PageEmpty';
+import { ArticlePage } from './news/ArticlePage';
 
+/** /publish-detail?id= : a new release. */
 export function PublishDetailPage() {
-  return <PageEmpty title="发布详情" description="这里将展示所选新品的详细信息。" />;
+  return <ArticlePage kind="release" />;
 }

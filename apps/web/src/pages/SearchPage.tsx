@@ -1,5 +1,76 @@
-import { PageEmpty } from './PageEmpty';
+import type { PortalSearchResult } from '@liaison/protocol';
+import { Alert, Empty, Skeleton, Tabs } from 'antd';
+import { searchPortal } from '../api/catalogue';
+import { ListFailed } from '../manage/common/ListFailed';
+import { dataOf, useLoad } from '../manage/common/use-load';
+import { useUrlParams } from './common/use-url-params';
+import { SearchBox } from './search/SearchBox';
+import { AllResults, TypeResults } from './search/SearchResults';
+import { keywordProblem, pageSizeOf, readSearchState, SEARCH_TABS } from './search/search-query';
+import './common/public.css';
+import './search/search.css';
 
+/**
+ * /search (gated): one search over abilities, enterprises, experts and news. The keywords, tab
+ * and page live in the address; typing searches after a pause; matches come marked by the server.
+ */
 export function SearchPage() {
-  return <PageEmpty title="搜索" description="搜索功能即将开放：这里将按关键词展示匹配的能力、企业和新品。" />;
+  const { params, update } = useUrlParams();
+  const state = readSearchState(params);
+  const problem = keywordProblem(state.keyword);
+  const query = {
+    keyword: state.keyword,
+    type: state.type,
+    pageNum: state.type === 'all' ? 1 : state.pageNum,
+    pageSize: pageSizeOf(state.type),
+  };
+  const isSearching = state.keyword !== '' && problem === null;
+  const { loaded, reload } = useLoad<PortalSearchResult | null>(isSearching ? JSON.stringify(query) : '', () =>
+    isSearching ? searchPortal(query).then(dataOf) : Promise.resolve(null),
+  );
+  const result = isSearching ? loaded.data : null;
+
+  const tabs = SEARCH_TABS.map(({ type, label }) => {
+    const total = type === 'all' || !result ? null : result[type].total;
+    return { key: type, label: total === null ? label : `${label} ${total}` };
+  });
+
+  return (
+    <section className="page search">
+      <h1 className="visually-hidden">搜索</h1>
+      <SearchBox
+        keyword={state.keyword}
+        onSearch={(keyword) => update({ keyword, pageNum: null }, { replace: true })}
+      />
+      <Tabs
+        className="search__tabs"
+        activeKey={state.type}
+        items={tabs}
+        onChange={(type) => update({ type, pageNum: null })}
+      />
+      {problem && <Alert type="error" showIcon title={problem} />}
+      {!state.keyword && (
+        <Empty className="search-empty" description="输入关键词，搜索平台上的能力、企业、专家和资讯" />
+      )}
+      {isSearching && loaded.state === 'failed' && <ListFailed title="搜索失败" onRetry={reload} />}
+      {isSearching && loaded.state === 'loading' && !result && <Skeleton active paragraph={{ rows: 6 }} />}
+      {result && (
+        <div aria-busy={loaded.state === 'loading'} className="search__results">
+          {state.type === 'all' ? (
+            <AllResults result={result} onMore={(type) => update({ type, pageNum: null })} />
+          ) : (
+            <TypeResults
+              type={state.type}
+              result={result}
+              pageNum={state.pageNum}
+              onPage={(pageNum) => {
+                update({ pageNum });
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          )}
+        </div>
+      )}
+    </section>
+  );
 }

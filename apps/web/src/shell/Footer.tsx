@@ -1,20 +1,27 @@
-import { Button, Empty, Modal } from 'antd';
-import { useState } from 'react';
+import { Link } from 'react-router';
 import { ICP_NUMBER, SITE_NAME } from '../app/site';
 
-const LINKS = ['法律声明', 'Cookie政策', '举报中心', '联系我们', '加入我们'] as const;
+/** Spec §2: the footer's pages (open to everyone). */
+export const FOOTER_LINKS = [
+  { to: '/legal', label: '法律声明' },
+  { to: '/cookie-policy', label: 'Cookie政策' },
+  { to: '/report', label: '举报中心' },
+  { to: '/contact', label: '联系我们' },
+  { to: '/join', label: '加入我们' },
+] as const;
 
 /** Spec §2: the footer links and the ICP filing number. */
 export function Footer() {
-  const [shown, setShown] = useState<string | null>(null);
   return (
     <footer className="portal-footer">
-      <nav aria-label="页脚导航" className="portal-footer__links">
-        {LINKS.map((label) => (
-          <Button key={label} type="link" onClick={() => setShown(label)}>
-            {label}
-          </Button>
-        ))}
+      <nav aria-label="页脚导航">
+        <ul className="portal-footer__links">
+          {FOOTER_LINKS.map(({ to, label }) => (
+            <li key={to}>
+              <Link to={to}>{label}</Link>
+            </li>
+          ))}
+        </ul>
       </nav>
       <p className="portal-footer__icp">
         © {SITE_NAME}　ICP备案号：
@@ -26,9 +33,6 @@ export function Footer() {
           '未配置'
         )}
       </p>
-      <Modal open={shown !== null} title={shown} footer={null} onCancel={() => setShown(null)}>
-        <Empty description={`${shown ?? ''}的正文由平台运营方发布，发布后将在这里显示。`} />
-      </Modal>
     </footer>
   );
 }

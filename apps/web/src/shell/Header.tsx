@@ -1,60 +1,71 @@
-import { ApartmentOutlined, RobotOutlined } from '@ant-design/icons';
-import { Button, Menu } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
+import { ApartmentOutlined, LogoutOutlined, RobotOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { Link, useLocation } from 'react-router';
 import { SITE_NAME } from '../app/site';
+import { isManageCenter } from '../auth/guards';
 import { openLoginModal, useSession } from '../auth/session-store';
+import { useLogout } from '../auth/useLogout';
+import { ButtonLink } from './ButtonLink';
 import { hasColouredHeader, TOP_NAV } from './top-nav';
 
-const MENU_ITEMS = TOP_NAV.map((entry) => ({
-  key: entry.key,
-  label: entry.isHot ? (
-    <span>
-      {entry.label}
-      <sup className="portal-header__hot">HOT</sup>
-    </span>
-  ) : (
-    entry.label
-  ),
-}));
-
-/** Spec §2: logo, top navigation, AI button, and the management-centre or login button. */
+/**
+ * Spec §2: logo, top navigation, AI button, and the management-centre or login button. Every
+ * destination is a real link (new tab, copy the address, keyboard, screen readers).
+ */
 export function Header() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const topNav = useSession((state) => state.topNav);
   const loginStatus = useSession((state) => state.loginStatus);
+  const handleLogout = useLogout();
+  const isColoured = hasColouredHeader(pathname);
 
-  function handleNavigate({ key }: { key: string }) {
-    const entry = TOP_NAV.find((item) => item.key === key);
-    if (entry) navigate(entry.to);
-  }
-
-  function handleAi() {
-    // The assistant works for logged-in users only: a visitor is asked to log in first.
-    if (loginStatus) navigate('/ai');
-    else openLoginModal();
-  }
-
-  const className = hasColouredHeader(pathname) ? 'portal-header portal-header--coloured' : 'portal-header';
   return (
-    <header className={className}>
-      <button type="button" className="portal-header__logo" onClick={() => navigate('/index')}>
+    <header className={isColoured ? 'portal-header portal-header--coloured' : 'portal-header'}>
+      <Link to="/index" className="portal-header__logo">
         <ApartmentOutlined aria-hidden />
         <span>{SITE_NAME}</span>
-      </button>
+      </Link>
       <nav aria-label="主导航" className="portal-header__nav">
-        <Menu mode="horizontal" items={MENU_ITEMS} selectedKeys={[topNav]} onClick={handleNavigate} />
+        <ul>
+          {TOP_NAV.map((entry) => (
+            <li key={entry.key}>
+              <Link
+                to={entry.to}
+                className="portal-header__entry"
+                aria-current={entry.key === topNav ? 'page' : undefined}
+              >
+                <span className="portal-header__label">
+                  {entry.label}
+                  {entry.isHot && <sup className="portal-header__hot">HOT</sup>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
       <div className="portal-header__actions">
-        <Button icon={<RobotOutlined aria-hidden />} onClick={handleAi}>
+        {/* On the coloured header, outlined white buttons (ghost) and a white main button stay readable. */}
+        <ButtonLink to="/ai" icon={<RobotOutlined aria-hidden />} ghost={isColoured}>
           AI助手
-        </Button>
+        </ButtonLink>
         {loginStatus ? (
-          <Button type="primary" onClick={() => window.open('/manageCenter', '_blank')}>
-            管理中心
-          </Button>
+          <>
+            <Button type={isColoured ? 'default' : 'primary'} href="/manageCenter" target="_blank">
+              管理中心
+            </Button>
+            {/* The management centre has its own logout beside the user's name. */}
+            {!isManageCenter(pathname) && (
+              <Button
+                icon={<LogoutOutlined aria-hidden />}
+                ghost={isColoured}
+                aria-label="退出登录"
+                title="退出登录"
+                onClick={handleLogout}
+              />
+            )}
+          </>
         ) : (
-          <Button type="primary" onClick={() => openLoginModal()}>
+          <Button type={isColoured ? 'default' : 'primary'} onClick={() => openLoginModal()}>
             登录/注册
           </Button>
         )}

@@ -9,6 +9,7 @@ describe('topNavKeyFor', () => {
     ['/supplyDetail', 'supply'],
     ['/integrated-detail', 'integrated'],
     ['/publish-detail', 'newRelease'],
+    ['/news-detail', 'newRelease'],
     ['/industry', 'industry'],
     ['/expert', ''],
     ['/manageCenter/home', ''],

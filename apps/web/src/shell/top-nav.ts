@@ -13,7 +13,13 @@ export const TOP_NAV: readonly TopNavEntry[] = [
   { key: 'index', label: '首页', to: '/index', paths: ['/', '/index'] },
   { key: 'supply', label: '能力库', to: '/supply?currentPage=1&activeKey=0', paths: ['/supply', '/supplyDetail'] },
   { key: 'integrated', label: '企业集群', to: '/integrated', paths: ['/integrated', '/integrated-detail'] },
-  { key: 'newRelease', label: '新品发布', to: '/newRelease', isHot: true, paths: ['/newRelease', '/publish-detail'] },
+  {
+    key: 'newRelease',
+    label: '新品发布',
+    to: '/newRelease',
+    isHot: true,
+    paths: ['/newRelease', '/publish-detail', '/news-detail'],
+  },
   { key: 'industry', label: '产业链', to: '/industry', paths: ['/industry'] },
 ];
 

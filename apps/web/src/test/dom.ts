@@ -24,6 +24,7 @@ Object.defineProperty(window, 'matchMedia', {
 });
 
 window.scrollTo = () => undefined;
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
 
 // Ant Design measures scrollbars through pseudo-elements, which jsdom does not render; the
 // element's own style is what it can give.
@@ -46,7 +47,8 @@ afterEach(() => {
     person: null,
     loginStatus: false,
     permissions: EMPTY_PERMISSIONS,
-    loginModal: { open: false, mode: 'account', opened: 0 },
+    answeredPrompts: [],
+    loginModal: { open: false, mode: 'account', opened: 0, wechat: null },
     betaModalOpen: false,
   });
   vi.unstubAllGlobals();

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { nodeForms } from '../../../../tests/support/dom-for-server-tests';
-import type { LiaisonServer } from '../../../server/src/app';
+import type { LiaisonServer, ServerOptions } from '../../../server/src/app';
 import { DEMO_PASSWORD } from '../../../server/src/demo/seed';
 import { startServer } from '../../../server/src/integration/harness';
 import { creditCodeCheckChar, idCardCheckDigit } from '../../../server/src/portal/identity';
@@ -67,7 +67,9 @@ export interface PortalServer {
 }
 
 /** One server for the test file: started before its tests, closed after them. */
-export function withPortalServer(settings: { smsLogin?: boolean } = {}): PortalServer {
+export function withPortalServer(
+  settings: Partial<Pick<ServerOptions['portal'], 'smsLogin' | 'ai'>> = {},
+): PortalServer {
   let server: LiaisonServer | null = null;
   const calls: ApiCall[] = [];
   const realFetch = globalThis.fetch;
@@ -75,6 +77,7 @@ export function withPortalServer(settings: { smsLogin?: boolean } = {}): PortalS
   // Each test is a different visitor, with its own address (per-address limits apply per test):
   // the page's calls go through this process as through a trusted proxy naming that address.
   let visitor = 0;
+  const pending = new Set<Promise<Response>>();
 
   beforeAll(async () => {
     server = await startServer(
@@ -98,10 +101,18 @@ export function withPortalServer(settings: { smsLogin?: boolean } = {}): PortalS
         authorization: headers.get('Authorization'),
       };
       calls.push(call);
-      const body = init.body instanceof FormData ? await toNodeForm(init.body) : init.body;
-      const response = await realFetch(new URL(input, base), { ...init, headers, body });
-      if (response.headers.get('content-type')?.includes('json')) call.answer = await response.clone().json();
-      return response;
+      const answered = (async () => {
+        const body = init.body instanceof FormData ? await toNodeForm(init.body) : init.body;
+        const response = await realFetch(new URL(input, base), { ...init, headers, body });
+        if (response.headers.get('content-type')?.includes('json')) call.answer = await response.clone().json();
+        return response;
+      })();
+      pending.add(answered);
+      answered.then(
+        () => pending.delete(answered),
+        () => pending.delete(answered),
+      );
+      return answered;
     };
   });
   beforeEach(() => {
@@ -109,6 +120,9 @@ export function withPortalServer(settings: { smsLogin?: boolean } = {}): PortalS
     visitor += 1;
   });
   afterAll(async () => {
+    // A page's request still on its way when the last test ended is answered before the server
+    // goes, so the page's own follow-up (a state update) runs while the page's globals exist.
+    await Promise.allSettled(pending);
     globalThis.fetch = realFetch;
     globalThis.WebSocket = pageWebSocket;
     await server?.close();

@@ -29,9 +29,10 @@ describe('the beta modal', () => {
     expect(screen.getByRole('button', { name: '申请内测' })).toBeTruthy();
   });
 
-  it('tells a user who applied that the application awaits review', async () => {
+  it('tells a user who applied that the application awaits review, and offers no second application', async () => {
     await renderModal(portal.login('wangfang'));
     expect(screen.getByText('已申请内测，等待审核')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '已申请' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('applies, toasts, and fetches the person again so the modal shows the application', async () => {
@@ -39,6 +40,8 @@ describe('the beta modal', () => {
     fireEvent.click(screen.getByRole('button', { name: '申请内测' }));
     expect(await screen.findByText('申请成功，请等待审核')).toBeTruthy();
     expect(await screen.findByText('已申请内测，等待审核')).toBeTruthy();
+    // The name may keep the spinner's label: jsdom never ends its leave motion.
+    expect(screen.getByRole('button', { name: /^(loading )?已申请$/ }).hasAttribute('disabled')).toBe(true);
     const asked = portal.calls.map((c) => c.path).filter((path) => path !== '/portal/supply/chain/beta/review');
     expect(asked).toEqual(['/portal/supply/chain/apply/beta', '/portal/self/center/info']);
     expect(sessionStore.getState().person?.betaStatus).toBe(false);

@@ -16,8 +16,11 @@ export function BetaModal() {
   const open = useSession((state) => state.betaModalOpen);
   const betaStatus = useSession((state) => state.person?.betaStatus ?? null);
   const [applying, setApplying] = useState(false);
+  const [applied, setApplied] = useState(false);
   // null: never applied; any other falsy value: applied and awaiting review.
   const awaiting = betaStatus !== null && !betaStatus;
+  // One application is enough: the button stays off until the review is done.
+  const hasApplied = applied || betaStatus !== null;
   const rejectReason = useRejectReason(open && betaStatus === null);
 
   async function handleApply() {
@@ -26,6 +29,7 @@ export function BetaModal() {
       const { data, msg } = await applyBeta();
       // A repeated application gets the server's own words ("already applied", "already open").
       feedback.message.success(msg || BETA_APPLIED_TEXT);
+      setApplied(true);
       if (data) await refreshPerson();
     } catch {
       // The request layer has shown the reason (or opened the login modal).
@@ -42,8 +46,8 @@ export function BetaModal() {
         title={awaiting ? BETA_AWAITING_TEXT : BETA_CLOSED_TEXT}
         subTitle={rejectReason && `${BETA_REJECTED_TEXT}${rejectReason}`}
         extra={[
-          <Button key="apply" type="primary" loading={applying} onClick={handleApply}>
-            申请内测
+          <Button key="apply" type="primary" loading={applying} disabled={hasApplied} onClick={handleApply}>
+            {hasApplied ? '已申请' : '申请内测'}
           </Button>,
           <Button key="back" onClick={close}>
             返回

@@ -8,7 +8,7 @@ import type { Person } from '../../api/types';
 import { AppProviders } from '../../app/AppProviders';
 import { reloadPage } from '../../app/page';
 import { type ApiCall, DEMO_PASSWORD, freshMobile, withPortalServer } from '../../test/portal-server';
-import { closeLoginModal, type LoginMode, openLoginModal, sessionStore } from '../session-store';
+import { closeLoginModal, type LoginMode, openLoginModal, openWechatBinding, sessionStore } from '../session-store';
 import { LoginModal } from './LoginModal';
 
 vi.mock('../../app/page', () => ({ reloadPage: vi.fn() }));
@@ -218,6 +218,57 @@ describe('the login modal', () => {
       { mobileNumber: '13800000004', smsVerifyCode: '135790' },
       { mobileNumber: '13800000004', smsVerifyCode: '246810' },
     ]);
+  });
+});
+
+describe('registration', () => {
+  it('checks the password rule of the placeholder on blur', async () => {
+    renderModal('register');
+    await captchaShown();
+    const rule = '密码长度为8-20位，且须同时包含字母和数字';
+    for (const weak of ['abc123', 'abcdefghij', '1234567890', 'Passw0rd'.repeat(3)]) {
+      type('密码', weak);
+      blur('密码');
+      expect(await screen.findByText(rule)).toBeTruthy();
+    }
+    type('密码', 'Passw0rd!');
+    blur('密码');
+    await waitFor(() => expect(screen.queryByText(rule)).toBeNull());
+  });
+});
+
+describe('WeChat login', () => {
+  it('offers no WeChat icon while the server has WeChat login unconfigured', async () => {
+    renderModal();
+    await captchaShown();
+    // The settings were fetched (once per page) when the modal first opened.
+    expect(
+      (await portal.client().call<{ wechatLogin?: boolean }>('GET', '/portal/client/config')).data?.wechatLogin,
+    ).not.toBe(true);
+    expect(screen.queryByRole('button', { name: '微信登录' })).toBeNull();
+  });
+
+  it('binds a WeChat account in the bind-account mode: SMS login sends its key', async () => {
+    render(
+      <AppProviders>
+        <LoginModal />
+      </AppProviders>,
+    );
+    act(() => openWechatBinding({ wechatKey: 'pending-key-1', nickname: '微信用户小陈' }));
+    expect(await screen.findByRole('dialog', { name: '绑定账号' })).toBeTruthy();
+    expect(screen.getByText('微信用户「微信用户小陈」尚未绑定平台账号，请用手机号验证登录完成绑定。')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: '账号登录' })).toBeNull();
+    await captchaShown();
+    type('手机号', '13800000004');
+    type('短信验证码', '135790');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(posts('/portal/login/mobile')[0]?.answer).toBeDefined());
+    expect(posts('/portal/login/mobile')[0]?.body).toEqual({
+      mobileNumber: '13800000004',
+      smsVerifyCode: '135790',
+      wechatKey: 'pending-key-1',
+    });
+    expect(sessionStore.getState().loginStatus).toBe(false);
   });
 });
 

@@ -1,11 +1,13 @@
 import { WechatOutlined } from '@ant-design/icons';
-import { Button, Form, type FormInstance, type FormRule, Input, Modal, Tabs } from 'antd';
+import { PORTAL_PASSWORD_RULE, PORTAL_PASSWORD_RULE_TEXT } from '@liaison/protocol';
+import { Alert, Button, Form, type FormInstance, type FormRule, Input, Modal, Tabs } from 'antd';
 import { type MouseEvent, useState } from 'react';
-import { sendSmsCode, WECHAT_RENDER_URL } from '../../api/auth';
+import { sendSmsCode } from '../../api/auth';
 import { RequestError } from '../../api/request';
 import { feedback } from '../../app/feedback';
 import { completeLogin } from '../session-actions';
-import { closeLoginModal, type LoginMode, setLoginMode, useSession } from '../session-store';
+import { closeLoginModal, type LoginMode, setLoginMode, useSession, type WechatBinding } from '../session-store';
+import { startWechatLogin } from '../wechat-login';
 import { CaptchaInput, MobileInput, SmsCodeInput } from './fields';
 import {
   PASSWORD_MISMATCH_TEXT,
@@ -14,7 +16,7 @@ import {
   SMS_RESEND_SECONDS,
   SMS_SENT_TEXT,
 } from './login-text';
-import { useSmsLogin } from './portal-key';
+import { type LoginOptions, useLoginOptions } from './portal-key';
 import { type LoginValues, submitLogin } from './submit-login';
 import { useCaptcha } from './useCaptcha';
 import { useCountdown } from './useCountdown';
@@ -39,28 +41,43 @@ const TABS = [
   { key: 'sms', label: '短信登录' },
 ];
 
-/** The login / registration modal of spec §2, §4 and §5; the session store opens and closes it. */
+/**
+ * The login / registration modal of spec §2, §4 and §5; the session store opens and closes it.
+ * In the 'bind account' mode (a WeChat account not yet bound) SMS login or registration binds it.
+ */
 export function LoginModal() {
-  const { open, mode: asked, opened } = useSession((state) => state.loginModal);
+  const { open, mode: asked, opened, wechat = null } = useSession((state) => state.loginModal);
   // With SMS login off on the server there is no SMS login and no registration (it is by SMS code).
-  const smsLogin = useSmsLogin();
-  const mode = smsLogin ? asked : 'account';
+  const options = useLoginOptions();
+  const mode = options.smsLogin ? asked : 'account';
   return (
     <Modal
       open={open}
       width={MODAL_WIDTH}
-      title={mode === 'register' ? '账号注册' : '用户登录'}
+      title={titleFor(mode, wechat)}
       footer={null}
       onCancel={closeLoginModal}
       destroyOnHidden
     >
       {/* A fresh form, captcha and countdown each time it opens, even during the closing animation. */}
-      <LoginForm key={opened} mode={mode} smsLogin={smsLogin} />
+      <LoginForm key={opened} mode={mode} options={options} wechat={wechat} />
     </Modal>
   );
 }
 
-function LoginForm({ mode, smsLogin }: { mode: LoginMode; smsLogin: boolean }) {
+function titleFor(mode: LoginMode, wechat: WechatBinding | null): string {
+  if (wechat) return '绑定账号';
+  return mode === 'register' ? '账号注册' : '用户登录';
+}
+
+interface LoginFormProps {
+  mode: LoginMode;
+  options: LoginOptions;
+  wechat: WechatBinding | null;
+}
+
+function LoginForm({ mode, options, wechat }: LoginFormProps) {
+  const { smsLogin, wechatLogin } = options;
   const [form] = Form.useForm<LoginValues>();
   const { captcha, refresh } = useCaptcha();
   const countdown = useCountdown(SMS_RESEND_SECONDS);
@@ -107,7 +124,7 @@ function LoginForm({ mode, smsLogin }: { mode: LoginMode; smsLogin: boolean }) {
     if (!values) return;
     setSubmitting(true);
     try {
-      const answer = await submitLogin(mode, values, captcha?.id ?? '');
+      const answer = await submitLogin(mode, values, captcha?.id ?? '', wechat?.wechatKey);
       await completeLogin(answer.data.token, answer.msg);
     } catch (error) {
       if (error instanceof RequestError && error.message === SMS_EXPIRED_TEXT) countdown.reset();
@@ -131,7 +148,8 @@ function LoginForm({ mode, smsLogin }: { mode: LoginMode; smsLogin: boolean }) {
 
   return (
     <>
-      {mode !== 'register' && (
+      {wechat && <Alert className="login-binding" type="info" showIcon title={bindingText(wechat.nickname)} />}
+      {mode !== 'register' && !wechat && (
         <Tabs
           activeKey={mode}
           items={smsLogin ? TABS : TABS.filter((tab) => tab.key === 'account')}
@@ -168,7 +186,7 @@ function LoginForm({ mode, smsLogin }: { mode: LoginMode; smsLogin: boolean }) {
         )}
         {mode === 'register' && (
           <>
-            <Form.Item name="password" rules={required('password')}>
+            <Form.Item name="password" rules={[...required('password'), passwordRule]}>
               <Input.Password aria-label="密码" placeholder="请输入密码（8-20位，含字母和数字）" />
             </Form.Item>
             <Form.Item
@@ -189,7 +207,7 @@ function LoginForm({ mode, smsLogin }: { mode: LoginMode; smsLogin: boolean }) {
       </Form>
       <div className="login-footer">
         {mode === 'register' ? (
-          <Button type="link" onClick={() => handleSwitch('account')}>
+          <Button type="link" onClick={() => handleSwitch(wechat ? 'sms' : 'account')}>
             已有账号？返回登录
           </Button>
         ) : (
@@ -199,16 +217,27 @@ function LoginForm({ mode, smsLogin }: { mode: LoginMode; smsLogin: boolean }) {
             </Button>
           )
         )}
-        <Button
-          type="text"
-          shape="circle"
-          aria-label="微信登录"
-          icon={<WechatOutlined aria-hidden className="login-wechat" />}
-          onClick={() => window.open(WECHAT_RENDER_URL, '_blank', 'width=600,height=600')}
-        />
+        {/* Only when the server has WeChat login configured: otherwise it would lead nowhere. */}
+        {wechatLogin && !wechat && (
+          <Button
+            type="text"
+            shape="circle"
+            aria-label="微信登录"
+            icon={<WechatOutlined aria-hidden className="login-wechat" />}
+            onClick={startWechatLogin}
+          />
+        )}
       </div>
     </>
   );
+}
+
+/** Spec §5 (checked on blur like every field): the rule the placeholder states. */
+const passwordRule: FormRule = { pattern: PORTAL_PASSWORD_RULE, message: PORTAL_PASSWORD_RULE_TEXT };
+
+function bindingText(nickname: string): string {
+  const who = nickname ? `微信用户「${nickname}」` : '该微信账号';
+  return `${who}尚未绑定平台账号，请用手机号验证登录完成绑定。`;
 }
 
 /**

@@ -21,14 +21,23 @@ export function portalKey(): Promise<string> {
   return clientConfig().then((config) => config.sm4Key);
 }
 
-/** Whether SMS login and registration are on (assumed until the server says otherwise). */
-export function useSmsLogin(): boolean {
-  const [smsLogin, setSmsLogin] = useState(true);
+export interface LoginOptions {
+  /** SMS login and registration are on (assumed until the server says otherwise). */
+  smsLogin: boolean;
+  /** WeChat login is configured (its icon is hidden until the server says so). */
+  wechatLogin: boolean;
+}
+
+const ASSUMED: LoginOptions = { smsLogin: true, wechatLogin: false };
+
+/** Which ways to log in the server offers. */
+export function useLoginOptions(): LoginOptions {
+  const [options, setOptions] = useState(ASSUMED);
   useEffect(() => {
     let current = true;
     clientConfig().then(
       (config) => {
-        if (current) setSmsLogin(config.smsLogin);
+        if (current) setOptions({ smsLogin: config.smsLogin, wechatLogin: config.wechatLogin === true });
       },
       // The request layer has told the user; the form stays as it is.
       () => undefined,
@@ -37,5 +46,5 @@ export function useSmsLogin(): boolean {
       current = false;
     };
   }, []);
-  return smsLogin;
+  return options;
 }

@@ -16,15 +16,18 @@ export interface LoginValues {
 /**
  * Sends the form as the chosen mode requires (spec §7): account login encrypts the account,
  * password and captcha answer; registration encrypts both passwords; SMS login sends the code.
+ * SMS login and registration carry the WeChat account's key in the 'bind account' mode.
  */
 export async function submitLogin(
   mode: LoginMode,
   values: LoginValues,
   verifyCodeId: string,
+  wechatKey?: string,
 ): Promise<Envelope<TokenData>> {
   const mobileNumber = (values.mobileNumber ?? '').trim();
   const smsVerifyCode = (values.smsVerifyCode ?? '').trim();
-  if (mode === 'sms') return loginByMobile({ mobileNumber, smsVerifyCode });
+  const binding = wechatKey ? { wechatKey } : {};
+  if (mode === 'sms') return loginByMobile({ mobileNumber, smsVerifyCode, ...binding });
 
   const key = await portalKey();
   const encrypt = (text: string | undefined) => encryptSm4(text ?? '', key);
@@ -34,6 +37,7 @@ export async function submitLogin(
       smsVerifyCode,
       password: encrypt(values.password),
       secPassword: encrypt(values.secPassword),
+      ...binding,
     });
   }
   return loginByAccount({

@@ -1,14 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type AbilityCategory, type AbilityStatus, type AbilitySummary, PortalPermission } from '@liaison/protocol';
-import { Button, Input, Popconfirm, Select, Space, Tag } from 'antd';
+import { Button, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { fetchAbilityPage, moveAbilityToRecycleBin, setAbilityStatus } from '../../api/abilities';
 import type { PageQuery } from '../../api/page';
 import { HasPermi, useHasPermi } from '../../auth/Permission';
+import { ConfirmButton } from '../common/ConfirmButton';
+import { FilterBar } from '../common/FilterBar';
 import { formatTime } from '../common/format-time';
 import { PagedList } from '../common/PagedList';
 import { runAction } from '../common/run-action';
+import { SearchBox } from '../common/SearchBox';
+import { useOverlay } from '../common/use-overlay';
 import { usePagedQuery } from '../common/use-paged-query';
 import { AbilityEditor } from './AbilityEditor';
 import { STATUS_OPTIONS, STATUS_TEXT } from './ability-text';
@@ -21,14 +25,14 @@ function fetchListed({ status, ...query }: PageQuery & { productName: string; ca
 /** The enterprise's abilities: search, filters, paging, and the actions the user may take. */
 export function AbilityList({ categories }: { categories: AbilityCategory[] }) {
   const { filters, filter, paged } = usePagedQuery({ productName: '', categoryId: 0, status: -1 }, fetchListed);
-  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const editor = useOverlay<{ id: string | null }>();
   const mayEdit = useHasPermi([PortalPermission.PRODUCT_EDIT]);
   const mayRemove = useHasPermi([PortalPermission.PRODUCT_REMOVE]);
 
   const actions = (row: AbilitySummary): ReactNode[] => [
     ...(mayEdit
       ? [
-          <Button key="edit" type="link" size="small" onClick={() => setEditing({ id: row.id })}>
+          <Button key="edit" type="link" size="small" onClick={() => editor.open({ id: row.id })}>
             编辑
           </Button>,
           row.status === 1 ? (
@@ -54,18 +58,18 @@ export function AbilityList({ categories }: { categories: AbilityCategory[] }) {
       : []),
     ...(mayRemove
       ? [
-          <Popconfirm
+          <ConfirmButton
             key="delete"
-            title={`将“${row.productName}”移入回收站？`}
+            type="link"
+            size="small"
+            danger
+            question={`将“${row.productName}”移入回收站？`}
             description="可在回收站中恢复"
             okText="移入回收站"
-            cancelText="取消"
             onConfirm={() => runAction(moveAbilityToRecycleBin(row.id), paged.reload)}
           >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>,
+            删除
+          </ConfirmButton>,
         ]
       : []),
   ];
@@ -95,34 +99,26 @@ export function AbilityList({ categories }: { categories: AbilityCategory[] }) {
 
   return (
     <div className="abilities">
-      <div className="abilities__filters">
-        <Input.Search
-          allowClear
-          placeholder="搜索能力名称"
-          aria-label="搜索能力名称"
-          className="abilities__search"
-          onSearch={(text) => filter({ productName: text.trim() })}
-        />
+      <FilterBar>
+        <SearchBox label="搜索能力名称" onSearch={(productName) => filter({ productName })} />
         <Select
           aria-label="能力分类"
-          className="abilities__select"
           value={filters.categoryId}
           options={[{ value: 0, label: '全部分类' }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
           onChange={(categoryId) => filter({ categoryId })}
         />
         <Select
           aria-label="能力状态"
-          className="abilities__select"
           value={filters.status}
           options={STATUS_OPTIONS}
           onChange={(status) => filter({ status })}
         />
         <HasPermi value={[PortalPermission.PRODUCT_ADD]}>
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ id: null })}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => editor.open({ id: null })}>
             新增能力
           </Button>
         </HasPermi>
-      </div>
+      </FilterBar>
       <PagedList
         {...paged}
         rowKey="id"
@@ -136,19 +132,29 @@ export function AbilityList({ categories }: { categories: AbilityCategory[] }) {
               <StatusTag status={row.status} />
             </Space>
           ),
-          description: `${row.categoryName} · 浏览 ${row.viewCount} · ${formatTime(row.updatedAt)}`,
+          description: (
+            <>
+              {row.summary && <div>{row.summary}</div>}
+              <div>
+                {row.categoryName} · 浏览 {row.viewCount} · {formatTime(row.updatedAt)}
+              </div>
+            </>
+          ),
           actions: actions(row),
         })}
         cardClassName="ability-card"
         cardLayout="vertical"
       />
-      {editing && (
+      {editor.subject && (
         <AbilityEditor
-          abilityId={editing.id}
+          key={editor.key}
+          abilityId={editor.subject.id}
           categories={categories}
-          onClose={() => setEditing(null)}
+          isOpen={editor.isOpen}
+          onClose={editor.close}
+          afterClose={editor.clear}
           onSaved={() => {
-            setEditing(null);
+            editor.close();
             void paged.reload();
           }}
         />

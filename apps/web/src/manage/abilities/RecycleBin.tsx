@@ -1,11 +1,14 @@
 import type { AbilitySummary } from '@liaison/protocol';
-import { Button, Input, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { fetchRecyclePage, recoverAbilities, removeAbilityForGood } from '../../api/abilities';
+import { ConfirmButton } from '../common/ConfirmButton';
+import { FilterBar } from '../common/FilterBar';
 import { formatTime } from '../common/format-time';
 import { PagedList } from '../common/PagedList';
 import { runAction } from '../common/run-action';
+import { SearchBox } from '../common/SearchBox';
 import { usePagedQuery } from '../common/use-paged-query';
 
 /** Deleted abilities: recover them, or remove them for good after a confirmation. */
@@ -16,19 +19,19 @@ export function RecycleBin() {
     <Button key="recover" type="link" size="small" onClick={() => runAction(recoverAbilities([row.id]), paged.reload)}>
       恢复
     </Button>,
-    <Popconfirm
+    <ConfirmButton
       key="remove"
-      title={`彻底删除“${row.productName}”？`}
+      type="link"
+      size="small"
+      danger
+      question={`彻底删除“${row.productName}”？`}
       description="彻底删除后无法恢复"
       okText="彻底删除"
-      okButtonProps={{ danger: true }}
-      cancelText="取消"
+      isDangerous
       onConfirm={() => runAction(removeAbilityForGood(row.id), paged.reload)}
     >
-      <Button type="link" size="small" danger>
-        彻底删除
-      </Button>
-    </Popconfirm>,
+      彻底删除
+    </ConfirmButton>,
   ];
 
   const columns: ColumnsType<AbilitySummary> = [
@@ -41,15 +44,9 @@ export function RecycleBin() {
 
   return (
     <div className="abilities">
-      <div className="abilities__filters">
-        <Input.Search
-          allowClear
-          placeholder="搜索能力名称"
-          aria-label="搜索回收站"
-          className="abilities__search"
-          onSearch={(text) => filter({ productName: text.trim() })}
-        />
-      </div>
+      <FilterBar>
+        <SearchBox label="搜索回收站" placeholder="搜索能力名称" onSearch={(productName) => filter({ productName })} />
+      </FilterBar>
       <PagedList
         {...paged}
         rowKey="id"

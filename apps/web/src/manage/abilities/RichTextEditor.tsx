@@ -62,10 +62,10 @@ function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
   return (
     <div className="rich-text__toolbar" role="toolbar" aria-label="格式">
-      <Tool label="二级标题" isActive={active.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <Tool label="二级标题 H2" isActive={active.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
         H2
       </Tool>
-      <Tool label="三级标题" isActive={active.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <Tool label="三级标题 H3" isActive={active.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
         H3
       </Tool>
       <Tool label="加粗" isActive={active.bold} onClick={() => chain().toggleBold().run()}>

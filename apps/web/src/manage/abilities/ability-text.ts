@@ -3,8 +3,8 @@ import type { AbilityStatus } from '@liaison/protocol';
 /** How each status reads and looks (antd Tag colours). */
 export const STATUS_TEXT: Record<AbilityStatus, { label: string; color: string }> = {
   0: { label: '草稿', color: 'default' },
-  1: { label: '已发布', color: 'green' },
-  2: { label: '已下架', color: 'orange' },
+  1: { label: '已发布', color: 'success' },
+  2: { label: '已下架', color: 'warning' },
 };
 
 export const STATUS_OPTIONS = [

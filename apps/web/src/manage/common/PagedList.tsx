@@ -1,18 +1,19 @@
-import { Empty, Grid, List, Table } from 'antd';
+import { Empty, List, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Page } from '../../api/page';
 import { ListFailed } from './ListFailed';
+import { useIsPhone } from './use-is-phone';
 import type { Loaded } from './use-load';
 
 export const PAGE_SIZE = 10;
 
 export interface ListCard {
+  /** A picture at the card's start (a thumbnail). */
+  avatar?: ReactNode;
   title: ReactNode;
   description: ReactNode;
   actions: ReactNode[];
-  /** Shown beside the card's text (a status switch, say). */
-  extra?: ReactNode;
 }
 
 interface PagedListProps<T> {
@@ -45,7 +46,7 @@ interface PagedListProps<T> {
  */
 export function PagedList<T extends object>(props: PagedListProps<T>) {
   const { loaded, pageNum, setPageNum, pageSize = PAGE_SIZE, unit = '条' } = props;
-  const isPhone = Grid.useBreakpoint().md === false;
+  const isPhone = useIsPhone();
   if (loaded.state === 'failed') return <ListFailed title={props.failedText} onRetry={props.reload} />;
   const page = loaded.data;
   const pagination = {
@@ -72,8 +73,7 @@ export function PagedList<T extends object>(props: PagedListProps<T>) {
           const card = toCard(row);
           return (
             <List.Item className={props.cardClassName} actions={card.actions}>
-              <List.Item.Meta title={card.title} description={card.description} />
-              {card.extra}
+              <List.Item.Meta avatar={card.avatar} title={card.title} description={card.description} />
             </List.Item>
           );
         }}

@@ -44,9 +44,9 @@ export function EnterpriseOnly({ title, what }: { title: string; what: string })
   );
 }
 
-/** Admin screens refuse whoever types their address without the admin role. */
-export function AdminOnly({ children }: { children: ReactNode }) {
+/** Admin screens refuse whoever types their address without the admin role, under the page's title. */
+export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
   const isAdmin = useHasRole(['admin']);
-  if (!isAdmin) return <Result status="403" title="403" subTitle={ADMIN_ONLY_TEXT} />;
+  if (!isAdmin) return <NoAccess title={title} reason={ADMIN_ONLY_TEXT} hint="如需使用，请联系平台管理员。" />;
   return children;
 }

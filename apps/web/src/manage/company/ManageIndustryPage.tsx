@@ -1,9 +1,10 @@
 import { ArrowRightOutlined, CheckCircleFilled, TeamOutlined } from '@ant-design/icons';
 import { INDUSTRY_STAGES, type IndustryChain, type IndustrySegment } from '@liaison/protocol';
-import { Button, Card, Empty, Popconfirm, Skeleton, Tag } from 'antd';
+import { Button, Card, Empty, Skeleton, Tag } from 'antd';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { fetchMyIndustryChains, joinSegment, leaveSegment } from '../../api/company';
 import { feedback } from '../../app/feedback';
+import { ConfirmButton } from '../common/ConfirmButton';
 import { ListFailed } from '../common/ListFailed';
 import { SegmentMembersDrawer } from './SegmentMembersDrawer';
 import './company.css';
@@ -105,18 +106,23 @@ function SegmentTile({ segment, isBusy, onToggle, onShowMembers }: SegmentTilePr
       <div className="industry__segment-name">
         {segment.joined && <CheckCircleFilled aria-hidden />}
         {segment.name}
-        {segment.joined && <Tag color="blue">已加入</Tag>}
+        {segment.joined && <Tag color="processing">已加入</Tag>}
       </div>
       <div className="industry__segment-actions">
         <Button size="small" type="link" icon={<TeamOutlined aria-hidden />} onClick={onShowMembers}>
           {segment.memberCount} 家企业
         </Button>
         {segment.joined ? (
-          <Popconfirm title={`退出“${segment.name}”？`} okText="退出" cancelText="取消" onConfirm={onToggle}>
-            <Button size="small" loading={isBusy} aria-label={`退出${segment.name}`}>
-              退出
-            </Button>
-          </Popconfirm>
+          <ConfirmButton
+            size="small"
+            loading={isBusy}
+            aria-label={`退出${segment.name}`}
+            question={`退出“${segment.name}”？`}
+            okText="退出"
+            onConfirm={onToggle}
+          >
+            退出
+          </ConfirmButton>
         ) : (
           <Button
             size="small"

@@ -3,7 +3,7 @@ import { Button, Card, Form, Input, Skeleton, Switch } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchCompanyPage, saveCompanyPage, setPhonePublic } from '../../api/company';
 import { feedback } from '../../app/feedback';
-import { formatLocaleTime } from '../common/format-time';
+import { formatTime } from '../common/format-time';
 import { ImageField } from '../common/ImageField';
 import { ListFailed } from '../common/ListFailed';
 import { PartnersCard } from './PartnersCard';
@@ -69,11 +69,9 @@ function PageForm({ settings, onSaved }: { settings: CompanyPageSettings; onSave
   }
 
   return (
-    <Card
-      title={settings.enterpriseName || '企业主页'}
-      extra={settings.updatedAt ? `上次保存：${formatLocaleTime(settings.updatedAt)}` : '尚未设置'}
-      className="company__card"
-    >
+    // When it was last saved goes beside the button, not in the title bar, where it would squeeze
+    // the enterprise's name on a phone.
+    <Card title={settings.enterpriseName || '企业主页'} className="company__card">
       <Form
         form={form}
         layout="vertical"
@@ -108,9 +106,14 @@ function PageForm({ settings, onSaved }: { settings: CompanyPageSettings; onSave
         >
           <Input placeholder="https://www.example.com" inputMode="url" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={isSaving}>
-          保存
-        </Button>
+        <div className="company__save">
+          <Button type="primary" htmlType="submit" loading={isSaving}>
+            保存
+          </Button>
+          <span className="company__tip">
+            {settings.updatedAt ? `上次保存：${formatTime(settings.updatedAt)}` : '尚未设置'}
+          </span>
+        </div>
       </Form>
     </Card>
   );

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { COMPANY_LIMITS, type Partner, type PartnerCreate } from '@liaison/protocol';
-import { Avatar, Button, Card, Empty, Form, Input, List, Popconfirm } from 'antd';
+import { Avatar, Button, Card, Empty, Form, Input, List } from 'antd';
 import { useMemo, useState } from 'react';
 import { addPartner, deletePartner, fetchPartners } from '../../api/company';
 import { fileUrl } from '../../api/upload';
 import { feedback } from '../../app/feedback';
+import { ConfirmButton } from '../common/ConfirmButton';
 import { ImageField } from '../common/ImageField';
 import { ListFailed } from '../common/ListFailed';
 import { usePagedList } from '../common/use-paged-list';
@@ -83,18 +84,18 @@ export function PartnersCard() {
           renderItem={(partner) => (
             <List.Item
               actions={[
-                <Popconfirm
+                <ConfirmButton
                   key="delete"
-                  title={`删除合作伙伴“${partner.name}”？`}
+                  type="link"
+                  danger
+                  aria-label={`删除${partner.name}`}
+                  question={`删除合作伙伴“${partner.name}”？`}
                   okText="删除"
-                  okButtonProps={{ danger: true }}
-                  cancelText="取消"
+                  isDangerous
                   onConfirm={() => handleDelete(partner)}
                 >
-                  <Button type="link" danger aria-label={`删除${partner.name}`}>
-                    删除
-                  </Button>
-                </Popconfirm>,
+                  删除
+                </ConfirmButton>,
               ]}
             >
               <List.Item.Meta

@@ -2,20 +2,22 @@ import type { IndustryMember, IndustrySegment } from '@liaison/protocol';
 import { Drawer, Empty, List } from 'antd';
 import { useMemo, useState } from 'react';
 import { fetchSegmentMembers } from '../../api/company';
-import { formatLocaleTime } from '../common/format-time';
+import { formatTime } from '../common/format-time';
 import { ListFailed } from '../common/ListFailed';
+import { useIsPhone } from '../common/use-is-phone';
 import { usePagedList } from '../common/use-paged-list';
 
 const PAGE_SIZE = 10;
 
 /** The approved enterprises placed in one segment, paged. */
 export function SegmentMembersDrawer({ segment, onClose }: { segment: IndustrySegment | null; onClose: () => void }) {
+  const isPhone = useIsPhone();
   return (
     <Drawer
       title={segment ? `“${segment.name}”环节的企业` : ''}
       open={segment !== null}
       onClose={onClose}
-      size="default"
+      size={isPhone ? '100%' : 'default'}
       destroyOnHidden
     >
       {segment && <Members segmentId={segment.id} />}
@@ -47,7 +49,7 @@ function Members({ segmentId }: { segmentId: string }) {
       }
       renderItem={(member) => (
         <List.Item>
-          <List.Item.Meta title={member.enterpriseName} description={`加入于 ${formatLocaleTime(member.joinedAt)}`} />
+          <List.Item.Meta title={member.enterpriseName} description={`加入于 ${formatTime(member.joinedAt)}`} />
         </List.Item>
       )}
     />

@@ -33,28 +33,32 @@ export function Chart({ label, option, table, height }: ChartProps) {
       <div role="img" aria-label={label}>
         <ReactEChartsCore echarts={echarts} option={option} opts={{ renderer: 'svg' }} style={{ height }} notMerge />
       </div>
-      <table className="visually-hidden">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            {table.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map(({ key, name, values }) => (
-            <tr key={key}>
-              <th scope="row">{name}</th>
-              {values.map((value, i) => (
-                <td key={table.columns[i + 1]}>{value}</td>
+      {/* Hidden around the table, not on it: a table grows to fit its rows whatever its size, and
+          would stretch the page below the footer. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              {table.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map(({ key, name, values }) => (
+              <tr key={key}>
+                <th scope="row">{name}</th>
+                {values.map((value, i) => (
+                  <td key={table.columns[i + 1]}>{value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,35 +1,21 @@
 import type { MyNeed, NeedStatus } from '@liaison/protocol';
-import { Button, Empty, List, Popconfirm, Segmented, Space, Tag } from 'antd';
+import { Button, Segmented, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { deleteNeed, fetchMeSeeking, type NeedQuery, setMeSeekingStatus } from '../../api/statistics';
-import { feedback } from '../../app/feedback';
-import { ListFailed } from '../common/ListFailed';
+import { ConfirmButton } from '../common/ConfirmButton';
 import { usePagedList } from '../common/use-paged-list';
 import { NeedFormModal } from './NeedForm';
-import { formatDay, MY_TABS } from './need-text';
-
-const PAGE_SIZE = 10;
+import { NEED_PAGE_SIZE, NeedItem, NeedList, useNeedAction } from './NeedList';
+import { MY_TABS } from './need-text';
 
 /** 我的需求: publish, close, reopen and delete my needs, and see the abilities matching each. */
 export function MyNeeds() {
   const [status, setStatus] = useState<NeedStatus>(0);
   const [pageNum, setPageNum] = useState(1);
   const [isFormOpen, setFormOpen] = useState(false);
-  const query = useMemo<NeedQuery>(() => ({ tab: status, pageNum, pageSize: PAGE_SIZE }), [status, pageNum]);
+  const query = useMemo<NeedQuery>(() => ({ tab: status, pageNum, pageSize: NEED_PAGE_SIZE }), [status, pageNum]);
   const list = usePagedList(fetchMeSeeking, query);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function act(need: MyNeed, action: () => Promise<{ msg: string }>) {
-    setBusy(need.id);
-    try {
-      feedback.message.success((await action()).msg);
-      await list.reload();
-    } catch {
-      // The request layer has shown the server's reason.
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { busy, run } = useNeedAction(list.reload);
 
   function handlePublished() {
     setFormOpen(false);
@@ -37,6 +23,32 @@ export function MyNeeds() {
     setStatus(0);
     setPageNum(1);
   }
+
+  const actions = (need: MyNeed) => {
+    const next = need.status === 0 ? { status: 1 as const, label: '关闭' } : { status: 0 as const, label: '重新开启' };
+    return [
+      <Button
+        key="status"
+        size="small"
+        loading={busy === need.id}
+        aria-label={`${next.label}：${need.title}`}
+        onClick={() => run(need.id, () => setMeSeekingStatus({ needId: need.id, status: next.status }))}
+      >
+        {next.label}
+      </Button>,
+      <ConfirmButton
+        key="delete"
+        size="small"
+        danger
+        aria-label={`删除：${need.title}`}
+        question="确定删除该需求吗？"
+        okText="删除"
+        onConfirm={() => run(need.id, () => deleteNeed(need.id))}
+      >
+        删除
+      </ConfirmButton>,
+    ];
+  };
 
   return (
     <>
@@ -54,80 +66,33 @@ export function MyNeeds() {
           发布需求
         </Button>
       </div>
-      {list.hasFailed ? (
-        <ListFailed title="我的需求加载失败" onRetry={list.reload} />
-      ) : (
-        <List
-          className="need-list"
-          loading={list.isLoading}
-          dataSource={list.rows}
-          locale={{
-            emptyText: (
-              <Empty description={status === 0 ? '还没有进行中的需求，点击“发布需求”开始' : '没有已关闭的需求'} />
-            ),
-          }}
-          pagination={
-            list.total > PAGE_SIZE
-              ? { current: pageNum, pageSize: PAGE_SIZE, total: list.total, onChange: setPageNum, size: 'small' }
-              : false
-          }
-          renderItem={(need) => (
-            <List.Item
-              className="need-item"
-              aria-label={need.title}
-              actions={[
-                <Button
-                  key="status"
-                  size="small"
-                  loading={busy === need.id}
-                  aria-label={`${need.status === 0 ? '关闭' : '重新开启'}：${need.title}`}
-                  onClick={() =>
-                    act(need, () => setMeSeekingStatus({ needId: need.id, status: need.status === 0 ? 1 : 0 }))
-                  }
-                >
-                  {need.status === 0 ? '关闭' : '重新开启'}
-                </Button>,
-                <Popconfirm
-                  key="delete"
-                  title="确定删除该需求吗？"
-                  okText="删除"
-                  cancelText="取消"
-                  onConfirm={() => act(need, () => deleteNeed(need.id))}
-                >
-                  <Button size="small" danger aria-label={`删除：${need.title}`}>
-                    删除
-                  </Button>
-                </Popconfirm>,
-              ]}
-            >
-              <div className="need-item__body">
-                <List.Item.Meta
-                  title={
-                    <Space wrap size={4}>
-                      <span>{need.title}</span>
-                      <Tag color="blue">{need.categoryName}</Tag>
-                    </Space>
-                  }
-                  description={<span className="need-item__meta">发布于 {formatDay(need.createdAt)}</span>}
-                />
-                {need.content && <p className="need-item__content">{need.content}</p>}
-                <div className="need-item__matches">
-                  <span>
-                    匹配能力 {need.matchCount} 个{need.matchCount > 0 ? '：' : ''}
-                  </span>
-                  {need.matches.map((match) => (
-                    <Tag key={match.id} color={match.interested ? 'green' : 'default'}>
-                      {match.enterpriseName} · {match.productName}
-                      {match.interested && '（对方感兴趣）'}
-                    </Tag>
-                  ))}
-                  {need.matchCount > need.matches.length && <span>等</span>}
-                </div>
-              </div>
-            </List.Item>
-          )}
-        />
-      )}
+      <NeedList
+        list={list}
+        pageNum={pageNum}
+        onPageChange={setPageNum}
+        emptyText={status === 0 ? '还没有进行中的需求，点击“发布需求”开始' : '没有已关闭的需求'}
+        failedText="我的需求加载失败"
+        renderItem={(need) => (
+          <NeedItem
+            need={need}
+            actions={actions(need)}
+            matches={
+              <>
+                <span>
+                  匹配能力 {need.matchCount} 个{need.matchCount > 0 ? '：' : ''}
+                </span>
+                {need.matches.map((match) => (
+                  <Tag key={match.id} color={match.interested ? 'success' : 'default'}>
+                    {match.enterpriseName} · {match.productName}
+                    {match.interested && '（对方感兴趣）'}
+                  </Tag>
+                ))}
+                {need.matchCount > need.matches.length && <span>等</span>}
+              </>
+            }
+          />
+        )}
+      />
       <NeedFormModal isOpen={isFormOpen} onClose={() => setFormOpen(false)} onPublished={handlePublished} />
     </>
   );

@@ -1,8 +1,8 @@
 import { NEED_LIMITS, type NeedForm as NeedFormData } from '@liaison/protocol';
-import { Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select } from 'antd';
 import { fetchAbilitiesPerCategory, publishNeed } from '../../api/statistics';
 import { feedback } from '../../app/feedback';
+import { FormModal } from '../common/FormModal';
 import { useLoad } from '../common/use-load';
 
 const loadCategories = async () => (await fetchAbilitiesPerCategory()).data;
@@ -18,65 +18,44 @@ export function NeedFormModal({
   onPublished: () => void;
 }) {
   const [form] = Form.useForm<NeedFormData>();
-  const [isSaving, setSaving] = useState(false);
   const { loaded } = useLoad('categories', loadCategories);
   const categories = loaded.state === 'ready' ? loaded.data : [];
 
   async function handleSubmit(values: NeedFormData) {
-    setSaving(true);
-    try {
-      const answer = await publishNeed(values);
-      feedback.message.success(answer.msg);
-      form.resetFields();
-      onPublished();
-    } catch {
-      // The request layer has shown the server's reason.
-    } finally {
-      setSaving(false);
-    }
+    feedback.message.success((await publishNeed(values)).msg);
+    onPublished();
   }
 
   return (
-    <Modal
-      title="发布需求"
-      open={isOpen}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="发布"
-      cancelText="取消"
-      confirmLoading={isSaving}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={handleSubmit} requiredMark>
-        <Form.Item
-          name="title"
-          label="需求标题"
-          rules={[
-            { required: true, whitespace: true, message: '请输入需求标题' },
-            {
-              min: NEED_LIMITS.titleMin,
-              max: NEED_LIMITS.title,
-              message: `需求标题为${NEED_LIMITS.titleMin}-${NEED_LIMITS.title}个字`,
-            },
-          ]}
-        >
-          <Input placeholder="例如：寻找铝合金外壳CNC加工厂" maxLength={NEED_LIMITS.title} showCount />
-        </Form.Item>
-        <Form.Item name="categoryId" label="需求类别" rules={[{ required: true, message: '请选择需求类别' }]}>
-          <Select
-            placeholder="请选择需求类别"
-            loading={loaded.state === 'loading'}
-            options={categories.map((c) => ({ value: c.categoryId, label: c.categoryName }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="content"
-          label="需求描述"
-          rules={[{ max: NEED_LIMITS.content, message: `需求描述不能超过${NEED_LIMITS.content}个字` }]}
-        >
-          <Input.TextArea rows={4} placeholder="数量、规格、交期、地区等" maxLength={NEED_LIMITS.content} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormModal title="发布需求" isOpen={isOpen} form={form} onSubmit={handleSubmit} onCancel={onClose} okText="发布">
+      <Form.Item
+        name="title"
+        label="需求标题"
+        rules={[
+          { required: true, whitespace: true, message: '请输入需求标题' },
+          {
+            min: NEED_LIMITS.titleMin,
+            max: NEED_LIMITS.title,
+            message: `需求标题为${NEED_LIMITS.titleMin}-${NEED_LIMITS.title}个字`,
+          },
+        ]}
+      >
+        <Input placeholder="例如：寻找铝合金外壳CNC加工厂" maxLength={NEED_LIMITS.title} showCount />
+      </Form.Item>
+      <Form.Item name="categoryId" label="需求类别" rules={[{ required: true, message: '请选择需求类别' }]}>
+        <Select
+          placeholder="请选择需求类别"
+          loading={loaded.state === 'loading'}
+          options={categories.map((c) => ({ value: c.categoryId, label: c.categoryName }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label="需求描述"
+        rules={[{ max: NEED_LIMITS.content, message: `需求描述不能超过${NEED_LIMITS.content}个字` }]}
+      >
+        <Input.TextArea rows={4} placeholder="数量、规格、交期、地区等" maxLength={NEED_LIMITS.content} showCount />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -25,7 +25,7 @@ export function StatCards({ items, label }: { items: readonly StatItem[]; label:
         return (
           <li key={item.key}>
             {item.to ? (
-              <Link to={item.to} className="stat-cards__link" aria-label={`${item.label} ${item.value}`}>
+              <Link to={item.to} className="stat-cards__link">
                 {card}
               </Link>
             ) : (

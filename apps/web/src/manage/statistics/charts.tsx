@@ -3,6 +3,13 @@ import { Chart } from './Chart';
 
 const COLORS = ['#1677ff', '#13a8a8', '#fa8c16', '#eb2f96'];
 
+/** A bar's figure at its end; none on an empty bar. */
+const COUNT_LABEL = {
+  show: true,
+  position: 'right',
+  formatter: ({ value }: { value: unknown }) => (value ? String(value) : ''),
+};
+
 const WEEK_SERIES = [
   ['views', '浏览量'],
   ['follows', '新增关注'],
@@ -43,22 +50,14 @@ export function TopBarChart({
   items: ReadonlyArray<{ key: string; name: string; value: number }>;
   color?: string;
 }) {
-  const reversed = [...items].reverse();
   const option = {
     color: [color],
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 8, right: 32, top: 8, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', minInterval: 1 },
-    yAxis: {
-      type: 'category',
-      data: reversed.map((item) => item.name),
-      axisLabel: { width: 110, overflow: 'truncate' },
-    },
+    ...barsByName(items.map((item) => item.name)),
     series: [
       {
         name: valueName,
         type: 'bar',
-        data: reversed.map((item) => item.value),
+        data: items.map((item) => item.value).reverse(),
         label: { show: true, position: 'right' },
       },
     ],
@@ -70,23 +69,36 @@ export function TopBarChart({
   return <Chart label={label} option={option} table={table} height={Math.max(160, items.length * 32 + 24)} />;
 }
 
-/** My abilities per category: all of them and the published ones. */
+/**
+ * My abilities per category, all of them and the published ones, as horizontal bars: the category
+ * names read level and apart on a phone, where upright bars crowded their labels together.
+ */
 export function CategoryBarChart({ label, categories }: { label: string; categories: readonly CategoryCount[] }) {
   const option = {
     color: [COLORS[0], COLORS[1]],
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
-    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
-    xAxis: { type: 'category', data: categories.map((c) => c.categoryName), axisLabel: { interval: 0, rotate: 30 } },
-    yAxis: { type: 'value', minInterval: 1 },
+    ...barsByName(
+      categories.map((c) => c.categoryName),
+      32,
+    ),
     series: [
-      { name: '能力总数', type: 'bar', data: categories.map((c) => c.total) },
-      { name: '已发布', type: 'bar', data: categories.map((c) => c.published) },
+      { name: '能力总数', type: 'bar', data: categories.map((c) => c.total).reverse(), label: COUNT_LABEL },
+      { name: '已发布', type: 'bar', data: categories.map((c) => c.published).reverse(), label: COUNT_LABEL },
     ],
   };
   const table = {
     columns: ['分类', '能力总数', '已发布'],
     rows: categories.map((c) => ({ key: String(c.categoryId), name: c.categoryName, values: [c.total, c.published] })),
   };
-  return <Chart label={label} option={option} table={table} height={300} />;
+  return <Chart label={label} option={option} table={table} height={Math.max(200, categories.length * 48 + 48)} />;
+}
+
+/** Horizontal bars a name each, the first at the top (a series' data goes in reversed to match). */
+function barsByName(names: readonly string[], top = 8) {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { left: 8, right: 32, top, bottom: 8, containLabel: true },
+    xAxis: { type: 'value', minInterval: 1 },
+    yAxis: { type: 'category', data: [...names].reverse(), axisLabel: { width: 110, overflow: 'truncate' } },
+  };
 }

@@ -9,7 +9,7 @@ export const PUSHED_TABS: ReadonlyArray<{ mark: NeedMark; label: string }> = [
 
 export const MARK_TAGS: Record<NeedMark, { label: string; color: string }> = {
   0: { label: '未标记', color: 'default' },
-  1: { label: '感兴趣', color: 'green' },
+  1: { label: '感兴趣', color: 'success' },
   2: { label: '已忽略', color: 'default' },
 };
 
@@ -18,8 +18,3 @@ export const MY_TABS = [
   { status: 0, label: '进行中' },
   { status: 1, label: '已关闭' },
 ] as const;
-
-/** A day for a list row, in the portal's locale. */
-export function formatDay(ms: number): string {
-  return new Date(ms).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
-}

@@ -4,10 +4,11 @@ import {
   type SubAccount,
   type SubAccountAbility,
 } from '@liaison/protocol';
-import { Alert, Checkbox, Empty, Form, Input, Modal, Spin } from 'antd';
+import { Alert, Checkbox, Empty, Form, Input, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { createSubAccount, fetchGrantableAbilities, updateSubAccount } from '../../api/sub-accounts';
 import { feedback } from '../../app/feedback';
+import { FormModal } from '../common/FormModal';
 
 /** The same rule the server holds passwords to (8–20, letters and digits). */
 const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/;
@@ -33,7 +34,6 @@ export function SubAccountModal({ editing, isOpen, onClose, onSaved }: SubAccoun
   const [form] = Form.useForm<FormValues>();
   const [abilities, setAbilities] = useState<SubAccountAbility[] | null>(null);
   const [hasFailed, setFailed] = useState(false);
-  const [isSaving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -65,83 +65,71 @@ export function SubAccountModal({ editing, isOpen, onClose, onSaved }: SubAccoun
   }, [isOpen, editing, form]);
 
   async function handleSubmit(values: FormValues) {
-    setSaving(true);
-    try {
-      if (editing) {
-        await updateSubAccount({
-          id: editing.id,
-          nick: values.nick,
-          abilityIds: values.abilityIds,
-          disabled: editing.disabled,
-          ...(values.password ? { password: values.password } : {}),
-        });
-        feedback.message.success('子账号已修改');
-      } else {
-        await createSubAccount({
-          loginName: values.loginName,
-          nick: values.nick,
-          password: values.password ?? '',
-          abilityIds: values.abilityIds,
-        });
-        feedback.message.success('子账号已创建');
-      }
-      onSaved();
-    } catch {
-      // The request layer has shown the server's reason; the form stays open to correct it.
-    } finally {
-      setSaving(false);
+    if (editing) {
+      await updateSubAccount({
+        id: editing.id,
+        nick: values.nick,
+        abilityIds: values.abilityIds,
+        disabled: editing.disabled,
+        ...(values.password ? { password: values.password } : {}),
+      });
+      feedback.message.success('子账号已修改');
+    } else {
+      await createSubAccount({
+        loginName: values.loginName,
+        nick: values.nick,
+        password: values.password ?? '',
+        abilityIds: values.abilityIds,
+      });
+      feedback.message.success('子账号已创建');
     }
+    onSaved();
   }
 
   return (
-    <Modal
+    <FormModal
       title={editing ? '编辑子账号' : '新增子账号'}
-      open={isOpen}
+      isOpen={isOpen}
+      form={form}
+      onSubmit={handleSubmit}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={isSaving}
-      destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={handleSubmit} requiredMark>
-        <Form.Item
-          name="loginName"
-          label="登录账号"
-          rules={[
-            { required: true, message: '请输入登录账号' },
-            { pattern: SUB_ACCOUNT_LIMITS.loginName, message: SUB_ACCOUNT_LOGIN_NAME_TEXT },
-          ]}
-          extra={editing ? '登录账号创建后不能修改' : '子账号用它在登录页以“账号密码登录”'}
-        >
-          <Input disabled={editing !== null} autoComplete="off" maxLength={20} />
-        </Form.Item>
-        <Form.Item
-          name="nick"
-          label="子账号名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入子账号名称' },
-            { max: SUB_ACCOUNT_LIMITS.nick, message: `子账号名称不能超过${SUB_ACCOUNT_LIMITS.nick}个字符` },
-          ]}
-        >
-          <Input maxLength={SUB_ACCOUNT_LIMITS.nick} />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={editing ? '新密码' : '登录密码'}
-          rules={[
-            ...(editing ? [] : [{ required: true, message: '请输入登录密码' }]),
-            { pattern: PASSWORD_RULE, message: PASSWORD_RULE_TEXT },
-          ]}
-          extra={editing ? '不修改请留空；修改后该子账号需重新登录' : '请将账号和密码告知子账号的使用人'}
-        >
-          <Input.Password autoComplete="new-password" maxLength={20} />
-        </Form.Item>
-        <Form.Item name="abilityIds" label="可管理的能力">
-          <AbilityPicker abilities={abilities} hasFailed={hasFailed} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="loginName"
+        label="登录账号"
+        rules={[
+          { required: true, message: '请输入登录账号' },
+          { pattern: SUB_ACCOUNT_LIMITS.loginName, message: SUB_ACCOUNT_LOGIN_NAME_TEXT },
+        ]}
+        extra={editing ? '登录账号创建后不能修改' : '子账号用它在登录页以“账号密码登录”'}
+      >
+        <Input disabled={editing !== null} autoComplete="off" maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        name="nick"
+        label="子账号名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入子账号名称' },
+          { max: SUB_ACCOUNT_LIMITS.nick, message: `子账号名称不能超过${SUB_ACCOUNT_LIMITS.nick}个字符` },
+        ]}
+      >
+        <Input maxLength={SUB_ACCOUNT_LIMITS.nick} />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={editing ? '新密码' : '登录密码'}
+        rules={[
+          ...(editing ? [] : [{ required: true, message: '请输入登录密码' }]),
+          { pattern: PASSWORD_RULE, message: PASSWORD_RULE_TEXT },
+        ]}
+        extra={editing ? '不修改请留空；修改后该子账号需重新登录' : '请将账号和密码告知子账号的使用人'}
+      >
+        <Input.Password autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+      <Form.Item name="abilityIds" label="可管理的能力">
+        <AbilityPicker abilities={abilities} hasFailed={hasFailed} />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -152,22 +140,33 @@ interface AbilityPickerProps {
   onChange?: (value: string[]) => void;
 }
 
-function AbilityPicker({ abilities, hasFailed, value, onChange }: AbilityPickerProps) {
+/**
+ * One checkbox an ability. Not antd's Checkbox.Group: it drops a click that comes before its
+ * boxes have registered themselves (an effect after their first render), so a quick first
+ * click on a freshly loaded list could leave the box unticked.
+ */
+function AbilityPicker({ abilities, hasFailed, value = [], onChange }: AbilityPickerProps) {
   if (hasFailed) return <Alert type="warning" showIcon title="能力列表加载失败，请关闭后重试" />;
   if (abilities === null) return <Spin size="small" />;
   if (abilities.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="企业还没有能力，请先在“我的能力”中发布" />;
   }
+  const granted = new Set(value);
+  const handleToggle = (id: string, isChecked: boolean) =>
+    onChange?.(abilities.filter((a) => (a.id === id ? isChecked : granted.has(a.id))).map((a) => a.id));
   return (
-    <Checkbox.Group
-      className="sub-account-picker"
-      value={value}
-      onChange={(next) => onChange?.(next as string[])}
-      options={abilities.map((ability) => ({
-        value: ability.id,
-        label: `${ability.productName}${STATUS_SUFFIX[ability.status] ?? ''}`,
-      }))}
-    />
+    <fieldset className="sub-account-picker" aria-label="可管理的能力">
+      {abilities.map((ability) => (
+        <Checkbox
+          key={ability.id}
+          checked={granted.has(ability.id)}
+          onChange={(event) => handleToggle(ability.id, event.target.checked)}
+        >
+          {ability.productName}
+          {STATUS_SUFFIX[ability.status] ?? ''}
+        </Checkbox>
+      ))}
+    </fieldset>
   );
 }
 

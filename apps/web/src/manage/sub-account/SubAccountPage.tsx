@@ -4,7 +4,9 @@ import { Button, Input, Popconfirm, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { deleteSubAccount, fetchSubAccounts, updateSubAccount } from '../../api/sub-accounts';
 import { feedback } from '../../app/feedback';
-import { formatLocaleTime } from '../common/format-time';
+import { ConfirmButton } from '../common/ConfirmButton';
+import { FilterBar } from '../common/FilterBar';
+import { formatTime } from '../common/format-time';
 import { PagedList } from '../common/PagedList';
 import { usePagedQuery } from '../common/use-paged-query';
 import { SubAccountModal } from './SubAccountModal';
@@ -68,19 +70,18 @@ export function SubAccountPage() {
     <Button key="edit" type="link" onClick={() => openModal(row)}>
       编辑
     </Button>,
-    <Popconfirm
+    <ConfirmButton
       key="delete"
-      title={`删除子账号“${row.nick}”？`}
+      type="link"
+      danger
+      question={`删除子账号“${row.nick}”？`}
       description="删除后无法恢复，该子账号立即退出登录"
       okText="删除"
-      okButtonProps={{ danger: true }}
-      cancelText="取消"
+      isDangerous
       onConfirm={() => handleDelete(row)}
     >
-      <Button type="link" danger>
-        删除
-      </Button>
-    </Popconfirm>,
+      删除
+    </ConfirmButton>,
   ];
 
   const emptyText = filters.loginName || filters.nick ? '没有符合条件的子账号' : '还没有子账号，点击“新增子账号”创建';
@@ -91,7 +92,7 @@ export function SubAccountPage() {
         子账号管理
       </h1>
       <p className="sub-accounts__hint">子账号使用自己的登录账号和密码登录，只能查看和编辑授权给它的能力。</p>
-      <div className="sub-accounts__filters">
+      <FilterBar>
         <Input
           aria-label="按登录账号搜索"
           placeholder="登录账号"
@@ -108,15 +109,13 @@ export function SubAccountPage() {
           onChange={(event) => setDraft({ ...draft, nick: event.target.value })}
           onPressEnter={handleSearch}
         />
-        <Space>
-          <Button icon={<SearchOutlined aria-hidden />} onClick={handleSearch}>
-            搜索
-          </Button>
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openModal(null)}>
-            新增子账号
-          </Button>
-        </Space>
-      </div>
+        <Button icon={<SearchOutlined aria-hidden />} onClick={handleSearch}>
+          搜索
+        </Button>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openModal(null)}>
+          新增子账号
+        </Button>
+      </FilterBar>
       <PagedList
         {...paged}
         rowKey="id"
@@ -132,7 +131,7 @@ export function SubAccountPage() {
             render: (ids: string[]) => (ids.length === 0 ? <Tag>未授权</Tag> : `${ids.length} 项`),
           },
           { title: '状态', key: 'status', render: (_, row) => statusSwitch(row) },
-          { title: '创建时间', dataIndex: 'createdAt', render: (ms: number) => formatLocaleTime(ms) },
+          { title: '创建时间', dataIndex: 'createdAt', render: (ms: number) => formatTime(ms) },
           { title: '操作', key: 'actions', render: (_, row) => <Space size={0}>{actions(row)}</Space> },
         ]}
         card={(row) => ({
@@ -140,13 +139,19 @@ export function SubAccountPage() {
             <Space wrap>
               {row.nick}
               <Tag>{row.loginName}</Tag>
+              {statusSwitch(row)}
             </Space>
           ),
-          description: `可管理 ${row.abilityIds.length} 项能力 · 创建于 ${formatLocaleTime(row.createdAt)}`,
+          description: (
+            <>
+              <div>可管理 {row.abilityIds.length} 项能力</div>
+              <div>创建于 {formatTime(row.createdAt)}</div>
+            </>
+          ),
           actions: actions(row),
-          extra: statusSwitch(row),
         })}
         cardClassName="sub-account-card"
+        cardLayout="vertical"
       />
       <SubAccountModal
         editing={editing}

@@ -8,21 +8,9 @@ import {
   type EducationVideo,
   type EducationVideoForm,
 } from '@liaison/protocol';
-import {
-  Button,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Tabs,
-} from 'antd';
+import { Button, Form, type FormInstance, Input, InputNumber, Select, Space, Switch } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   createAdvertisement,
   createVideo,
@@ -36,11 +24,17 @@ import {
 } from '../../api/admin';
 import { feedback } from '../../app/feedback';
 import { AdminOnly } from '../common/access';
+import { ConfirmButton } from '../common/ConfirmButton';
 import './admin-pages.css';
-import { formatLocaleTime } from '../common/format-time';
+import { FilterBar } from '../common/FilterBar';
+import { FormModal } from '../common/FormModal';
+import { formatTime } from '../common/format-time';
 import { ImageField } from '../common/ImageField';
 import { PagedList } from '../common/PagedList';
 import { runAction } from '../common/run-action';
+import { SearchBox } from '../common/SearchBox';
+import { TabsPage } from '../common/TabsPage';
+import { type OverlayControl, useOverlay } from '../common/use-overlay';
 import { usePagedQuery } from '../common/use-paged-query';
 
 const SLOT_LABEL = Object.fromEntries(ADVERTISEMENT_SLOTS.map((s) => [s.value, s.label])) as Record<
@@ -54,131 +48,124 @@ const LINK_MESSAGE = '须以http://、https://或/开头';
 /** Platform admins manage the home advertisement slots and the education videos (userCenter/content). */
 export function ContentPage() {
   return (
-    <AdminOnly>
-      <section className="page">
-        <h1 className="page__title">内容管理</h1>
-        <Tabs
-          items={[
-            { key: 'ads', label: '广告位', children: <Advertisements /> },
-            { key: 'videos', label: '学习视频', children: <Videos /> },
-          ]}
-        />
-      </section>
+    <AdminOnly title="内容管理">
+      <TabsPage
+        title="内容管理"
+        tabs={[
+          { key: 'ads', label: '广告位', children: <Advertisements /> },
+          { key: 'videos', label: '学习视频', children: <Videos /> },
+        ]}
+      />
     </AdminOnly>
   );
 }
 
-type Editing<T> = { mode: 'create' } | { mode: 'edit'; record: T } | null;
+type Editing<T> = { mode: 'create' } | { mode: 'edit'; record: T };
+
+/** 编辑 and 删除 (after a confirmation) for a row: the last column of a table, or a card's actions. */
+function rowActions(what: string, onEdit: () => void, onDelete: () => Promise<void>) {
+  return [
+    <Button key="edit" type="link" onClick={onEdit}>
+      编辑
+    </Button>,
+    <ConfirmButton key="delete" type="link" danger question={`删除${what}？`} okText="删除" onConfirm={onDelete}>
+      删除
+    </ConfirmButton>,
+  ];
+}
 
 function Advertisements() {
   const { filter, paged } = usePagedQuery<{ slot?: AdvertisementSlot; title?: string }, Advertisement>(
     {},
     fetchAdvertisements,
   );
-  const [editing, setEditing] = useState<Editing<Advertisement>>(null);
+  const editor = useOverlay<Editing<Advertisement>>();
 
-  function handleToggle(row: Advertisement, enabled: boolean) {
-    return runAction(setAdvertisementEnabled(row.id, enabled), paged.reload);
-  }
-
-  function handleDelete(row: Advertisement) {
-    return runAction(deleteAdvertisement(row.id), paged.reload, '删除成功');
-  }
+  const actions = (row: Advertisement) =>
+    rowActions(
+      `广告「${row.title}」`,
+      () => editor.open({ mode: 'edit', record: row }),
+      () => runAction(deleteAdvertisement(row.id), paged.reload, '删除成功'),
+    );
+  const enabledSwitch = (row: Advertisement) => (
+    <Switch
+      checked={row.enabled}
+      aria-label={`启用${row.title}`}
+      onChange={(checked) => runAction(setAdvertisementEnabled(row.id, checked), paged.reload)}
+    />
+  );
+  const thumb = (row: Advertisement) => <img className="content__thumb" src={row.imageUrl} alt={row.title} />;
 
   const columns: ColumnsType<Advertisement> = [
-    {
-      title: '图片',
-      key: 'image',
-      render: (_, row) => <img className="content__thumb" src={row.imageUrl} alt={row.title} />,
-    },
+    { title: '图片', key: 'image', render: (_, row) => thumb(row) },
     { title: '标题', dataIndex: 'title', key: 'title' },
-    { title: '广告位', key: 'slot', render: (_, row) => SLOT_LABEL[row.slot], responsive: ['sm'] },
+    { title: '广告位', key: 'slot', render: (_, row) => SLOT_LABEL[row.slot] },
     {
       title: '链接',
       key: 'link',
-      responsive: ['md'],
-      render: (_, row) =>
-        row.link ? (
-          <span className="content__link" title={row.link}>
-            {row.link}
-          </span>
-        ) : (
-          '—'
-        ),
+      render: (_, row) => (row.link ? <LinkText link={row.link} /> : '—'),
     },
-    { title: '排序', dataIndex: 'sortOrder', key: 'sortOrder', responsive: ['md'] },
-    {
-      title: '启用',
-      key: 'enabled',
-      render: (_, row) => (
-        <Switch
-          checked={row.enabled}
-          aria-label={`启用${row.title}`}
-          onChange={(checked) => handleToggle(row, checked)}
-        />
-      ),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" onClick={() => setEditing({ mode: 'edit', record: row })}>
-            编辑
-          </Button>
-          <Popconfirm
-            title={`删除广告「${row.title}」？`}
-            okText="删除"
-            cancelText="取消"
-            onConfirm={() => handleDelete(row)}
-          >
-            <Button type="link" danger>
-              删除
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    { title: '排序', dataIndex: 'sortOrder', key: 'sortOrder' },
+    { title: '启用', key: 'enabled', render: (_, row) => enabledSwitch(row) },
+    { title: '操作', key: 'actions', render: (_, row) => <Space size={0}>{actions(row)}</Space> },
   ];
 
   return (
     <>
-      <Space wrap className="review__filters">
-        <Select
+      <FilterBar>
+        <Select<AdvertisementSlot | 'all'>
           aria-label="广告位"
-          placeholder="全部广告位"
-          allowClear
-          options={ADVERTISEMENT_SLOTS.map((s) => ({ value: s.value, label: s.label }))}
-          style={{ width: 140 }}
-          onChange={(slot?: AdvertisementSlot) => filter({ slot })}
+          defaultValue="all"
+          options={[{ value: 'all', label: '全部广告位' }, ...ADVERTISEMENT_SLOTS]}
+          onChange={(slot) => filter({ slot: slot === 'all' ? undefined : slot })}
         />
-        <Input.Search
-          aria-label="搜索广告标题"
+        <SearchBox
+          label="搜索广告标题"
           placeholder="广告标题"
-          allowClear
-          maxLength={50}
-          style={{ width: 220, maxWidth: '100%' }}
-          onSearch={(title) => filter({ title: title.trim() || undefined })}
+          onSearch={(title) => filter({ title: title || undefined })}
         />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ mode: 'create' })}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => editor.open({ mode: 'create' })}>
           新增广告
         </Button>
-      </Space>
+      </FilterBar>
       <PagedList
         {...paged}
         rowKey="id"
         columns={columns}
+        card={(row) => ({
+          avatar: thumb(row),
+          title: (
+            <Space wrap>
+              {row.title}
+              {enabledSwitch(row)}
+            </Space>
+          ),
+          description: (
+            <>
+              {SLOT_LABEL[row.slot]} · 排序 {row.sortOrder}
+              {row.link && (
+                <div>
+                  <LinkText link={row.link} />
+                </div>
+              )}
+            </>
+          ),
+          actions: actions(row),
+        })}
+        cardClassName="content__card"
+        cardLayout="vertical"
         emptyText="暂无广告"
         failedText="广告加载失败"
         sizeChanger
         scrollX
       />
-      {editing && (
+      {editor.subject && (
         <AdvertisementModal
-          editing={editing}
-          onClose={() => setEditing(null)}
+          key={editor.key}
+          editing={editor.subject}
+          overlay={editor}
           onSaved={async () => {
-            setEditing(null);
+            editor.close();
             await paged.reload();
           }}
         />
@@ -187,13 +174,22 @@ function Advertisements() {
   );
 }
 
+/** A link or address, cut short with its whole text on hover. */
+function LinkText({ link }: { link: string }) {
+  return (
+    <span className="content__link" title={link}>
+      {link}
+    </span>
+  );
+}
+
 function AdvertisementModal({
   editing,
-  onClose,
+  overlay,
   onSaved,
 }: {
-  editing: NonNullable<Editing<Advertisement>>;
-  onClose: () => void;
+  editing: Editing<Advertisement>;
+  overlay: OverlayControl;
   onSaved: () => Promise<void>;
 }) {
   const [form] = Form.useForm<AdvertisementForm>();
@@ -211,7 +207,7 @@ function AdvertisementModal({
         const body: AdvertisementForm = { ...values, title: values.title.trim(), link: (values.link ?? '').trim() };
         return editing.mode === 'edit' ? updateAdvertisement(editing.record.id, body) : createAdvertisement(body);
       }}
-      onClose={onClose}
+      overlay={overlay}
       onSaved={onSaved}
     >
       <Form.Item name="slot" label="广告位" rules={[{ required: true, message: '请选择广告位' }]}>
@@ -262,84 +258,61 @@ export function formatDuration(seconds: number): string {
 
 function Videos() {
   const { filter, paged } = usePagedQuery<{ title?: string }, EducationVideo>({}, fetchAdminVideos);
-  const [editing, setEditing] = useState<Editing<EducationVideo>>(null);
+  const editor = useOverlay<Editing<EducationVideo>>();
 
-  function handleDelete(row: EducationVideo) {
-    return runAction(deleteVideo(row.id), paged.reload, '删除成功');
-  }
+  const actions = (row: EducationVideo) =>
+    rowActions(
+      `视频「${row.title}」`,
+      () => editor.open({ mode: 'edit', record: row }),
+      () => runAction(deleteVideo(row.id), paged.reload, '删除成功'),
+    );
+  const thumb = (row: EducationVideo) => <img className="content__thumb" src={row.coverUrl} alt={row.title} />;
 
   const columns: ColumnsType<EducationVideo> = [
-    {
-      title: '封面',
-      key: 'cover',
-      render: (_, row) => <img className="content__thumb" src={row.coverUrl} alt={row.title} />,
-    },
+    { title: '封面', key: 'cover', render: (_, row) => thumb(row) },
     { title: '标题', dataIndex: 'title', key: 'title' },
-    { title: '时长', key: 'duration', render: (_, row) => formatDuration(row.durationS), responsive: ['sm'] },
-    {
-      title: '视频地址',
-      key: 'videoUrl',
-      responsive: ['lg'],
-      render: (_, row) => (
-        <span className="content__link" title={row.videoUrl}>
-          {row.videoUrl}
-        </span>
-      ),
-    },
-    { title: '创建时间', key: 'createdAt', render: (_, row) => formatLocaleTime(row.createdAt), responsive: ['md'] },
-    {
-      title: '操作',
-      key: 'actions',
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" onClick={() => setEditing({ mode: 'edit', record: row })}>
-            编辑
-          </Button>
-          <Popconfirm
-            title={`删除视频「${row.title}」？`}
-            okText="删除"
-            cancelText="取消"
-            onConfirm={() => handleDelete(row)}
-          >
-            <Button type="link" danger>
-              删除
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    { title: '时长', key: 'duration', render: (_, row) => formatDuration(row.durationS) },
+    { title: '视频地址', key: 'videoUrl', render: (_, row) => <LinkText link={row.videoUrl} /> },
+    { title: '创建时间', key: 'createdAt', render: (_, row) => formatTime(row.createdAt) },
+    { title: '操作', key: 'actions', render: (_, row) => <Space size={0}>{actions(row)}</Space> },
   ];
 
   return (
     <>
-      <Space wrap className="review__filters">
-        <Input.Search
-          aria-label="搜索视频标题"
+      <FilterBar>
+        <SearchBox
+          label="搜索视频标题"
           placeholder="视频标题"
-          allowClear
-          maxLength={50}
-          style={{ width: 220, maxWidth: '100%' }}
-          onSearch={(title) => filter({ title: title.trim() || undefined })}
+          onSearch={(title) => filter({ title: title || undefined })}
         />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ mode: 'create' })}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => editor.open({ mode: 'create' })}>
           新增视频
         </Button>
-      </Space>
+      </FilterBar>
       <PagedList
         {...paged}
         rowKey="id"
         columns={columns}
+        card={(row) => ({
+          avatar: thumb(row),
+          title: row.title,
+          description: `时长 ${formatDuration(row.durationS)} · ${formatTime(row.createdAt)}`,
+          actions: actions(row),
+        })}
+        cardClassName="content__card"
+        cardLayout="vertical"
         emptyText="暂无学习视频"
         failedText="学习视频加载失败"
         sizeChanger
         scrollX
       />
-      {editing && (
+      {editor.subject && (
         <VideoModal
-          editing={editing}
-          onClose={() => setEditing(null)}
+          key={editor.key}
+          editing={editor.subject}
+          overlay={editor}
           onSaved={async () => {
-            setEditing(null);
+            editor.close();
             await paged.reload();
           }}
         />
@@ -350,11 +323,11 @@ function Videos() {
 
 function VideoModal({
   editing,
-  onClose,
+  overlay,
   onSaved,
 }: {
-  editing: NonNullable<Editing<EducationVideo>>;
-  onClose: () => void;
+  editing: Editing<EducationVideo>;
+  overlay: OverlayControl;
   onSaved: () => Promise<void>;
 }) {
   const [form] = Form.useForm<EducationVideoForm>();
@@ -370,7 +343,7 @@ function VideoModal({
         const body: EducationVideoForm = { ...values, title: values.title.trim(), videoUrl: values.videoUrl.trim() };
         return editing.mode === 'edit' ? updateVideo(editing.record.id, body) : createVideo(body);
       }}
-      onClose={onClose}
+      overlay={overlay}
       onSaved={onSaved}
     >
       <Form.Item
@@ -410,43 +383,28 @@ interface EditModalProps<F> {
   title: string;
   initial: Partial<F>;
   save: (values: F) => Promise<{ msg: string }>;
-  onClose: () => void;
+  overlay: OverlayControl;
   onSaved: () => Promise<void>;
   children: ReactNode;
 }
 
-/** A create or edit dialog: checks the form, saves, says so; a refusal keeps it open. */
-function EditModal<F extends object>({ form, title, initial, save, onClose, onSaved, children }: EditModalProps<F>) {
-  const [isSaving, setSaving] = useState(false);
-
-  async function handleOk() {
-    const values = await form.validateFields().catch(() => null);
-    // The form shows what is missing.
-    if (!values) return;
-    setSaving(true);
-    try {
-      feedback.message.success((await save(values)).msg);
-      await onSaved();
-    } catch {
-      // The request layer has shown the server's reason; the form stays open.
-    } finally {
-      setSaving(false);
-    }
+/** A create or edit dialog: saves, says so, and the list reloads. */
+function EditModal<F extends object>({ form, title, initial, save, overlay, onSaved, children }: EditModalProps<F>) {
+  async function handleSubmit(values: F) {
+    feedback.message.success((await save(values)).msg);
+    await onSaved();
   }
-
   return (
-    <Modal
-      open
+    <FormModal
+      isOpen={overlay.isOpen}
       title={title}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ loading: isSaving }}
-      onOk={handleOk}
-      onCancel={onClose}
+      form={form}
+      initialValues={initial}
+      onSubmit={handleSubmit}
+      onCancel={overlay.close}
+      afterClose={overlay.clear}
     >
-      <Form form={form} layout="vertical" initialValues={initial}>
-        {children}
-      </Form>
-    </Modal>
+      {children}
+    </FormModal>
   );
 }

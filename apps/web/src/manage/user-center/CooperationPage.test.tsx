@@ -54,7 +54,7 @@ describe('the cooperation page', () => {
     const search = screen.getByLabelText('搜索对方名称');
     const searchFor = (text: string) => {
       fireEvent.change(search, { target: { value: text } });
-      fireEvent.click(screen.getByRole('button', { name: 'search' }));
+      fireEvent.click(screen.getByRole('button', { name: '搜索' }));
     };
     searchFor('王芳');
     expect(await screen.findByText('共 2 条', {}, { timeout: 5000 })).toBeTruthy();

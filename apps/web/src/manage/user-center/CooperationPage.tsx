@@ -1,5 +1,5 @@
 import { type ApplyStatus, type CooperationRequest, PortalPermission } from '@liaison/protocol';
-import { Badge, Button, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { Badge, Button, Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,8 +12,11 @@ import {
 } from '../../api/cooperation';
 import { feedback } from '../../app/feedback';
 import { useHasPermi } from '../../auth/Permission';
+import { FilterBar } from '../common/FilterBar';
 import { formatTime } from '../common/format-time';
 import { PagedList } from '../common/PagedList';
+import { SearchBox } from '../common/SearchBox';
+import { useOverlay } from '../common/use-overlay';
 import { usePagedQuery } from '../common/use-paged-query';
 import { CooperationDetail } from './cooperation/CooperationDetail';
 import { APPLY_STATUS_OPTIONS, APPLY_STATUS_TEXT, chatPath } from './cooperation/cooperation-text';
@@ -27,15 +30,15 @@ export function CooperationPage() {
   const mayHandle = useHasPermi([PortalPermission.COOPERATION_HANDLE]);
   const [side, setSide] = useState<CooperationSide>(mayHandle ? 'received' : 'sent');
   return (
-    <div className="cooperation">
-      <Typography.Title level={4}>合作消息</Typography.Title>
+    <section className="page">
+      <h1 className="page__title">合作消息</h1>
       <Tabs
         activeKey={side}
         onChange={(key) => setSide(key as CooperationSide)}
         items={[...(mayHandle ? [{ key: 'received', label: '收到的申请' }] : []), { key: 'sent', label: '发出的申请' }]}
       />
       <CooperationList key={side} side={side} />
-    </div>
+    </section>
   );
 }
 
@@ -48,16 +51,16 @@ function CooperationList({ side }: { side: CooperationSide }) {
       applyStatus: query.applyStatus >= 0 ? (query.applyStatus as ApplyStatus) : null,
     }),
   );
-  const [open, setOpen] = useState<CooperationRequest | null>(null);
+  const detail = useOverlay<CooperationRequest>();
   const [isBusy, setBusy] = useState(false);
 
   const isUnread = (row: CooperationRequest) => (side === 'received' ? !row.readed : !row.fromReaded);
 
   async function handleOpen(row: CooperationRequest) {
-    setOpen(row);
+    detail.open(row);
     if (!isUnread(row)) return;
     try {
-      setOpen((await readCooperation(side, row.id)).data);
+      detail.update((await readCooperation(side, row.id)).data);
       void paged.reload();
     } catch {
       // The request layer showed why; the drawer still shows the row as listed.
@@ -69,7 +72,7 @@ function CooperationList({ side }: { side: CooperationSide }) {
     try {
       const result = answer === 'agree' ? await agreeCooperation(row.id) : await refuseCooperation(row.id);
       feedback.message.success(result.msg);
-      setOpen(result.data.request);
+      detail.update(result.data.request);
       void paged.reload();
     } catch {
       // The request layer showed the server's reason.
@@ -86,7 +89,7 @@ function CooperationList({ side }: { side: CooperationSide }) {
   );
   const abilityName = (row: CooperationRequest) => (
     <Space size={6}>
-      {isUnread(row) && <Badge status="error" aria-label="未读" />}
+      {isUnread(row) && <Badge status="error" role="img" aria-label="未读" />}
       <Button type="link" className="cooperation__open" onClick={() => handleOpen(row)}>
         {row.productName || row.subject}
       </Button>
@@ -95,13 +98,15 @@ function CooperationList({ side }: { side: CooperationSide }) {
   const statusTag = (row: CooperationRequest) => (
     <Tag color={APPLY_STATUS_TEXT[row.applyStatus].color}>{APPLY_STATUS_TEXT[row.applyStatus].label}</Tag>
   );
+  // One key for either action: the button stays the same element when an answer turns 处理 into
+  // 去聊天, so the drawer opened from it can give the focus back to it.
   const rowAction = (row: CooperationRequest) =>
     row.applyStatus === 1 && row.otherUserId ? (
-      <Button key="chat" type="link" size="small" onClick={() => navigate(chatPath(row.otherUserId))}>
+      <Button key="action" type="link" size="small" onClick={() => navigate(chatPath(row.otherUserId))}>
         去聊天
       </Button>
     ) : (
-      <Button key="open" type="link" size="small" onClick={() => handleOpen(row)}>
+      <Button key="action" type="link" size="small" onClick={() => handleOpen(row)}>
         {side === 'received' && row.applyStatus === 0 ? '处理' : '查看'}
       </Button>
     );
@@ -124,22 +129,19 @@ function CooperationList({ side }: { side: CooperationSide }) {
 
   return (
     <>
-      <div className="cooperation__filters">
+      <FilterBar>
         <Select
           aria-label="申请状态"
-          className="cooperation__select"
           value={filters.applyStatus}
           options={APPLY_STATUS_OPTIONS}
           onChange={(applyStatus) => filter({ applyStatus })}
         />
-        <Input.Search
-          allowClear
-          aria-label="搜索对方名称"
+        <SearchBox
+          label="搜索对方名称"
           placeholder={side === 'received' ? '搜索申请人、企业或联系人' : '搜索企业名称'}
-          className="cooperation__search"
-          onSearch={(text) => filter({ connectUserName: text.trim() })}
+          onSearch={(connectUserName) => filter({ connectUserName })}
         />
-      </div>
+      </FilterBar>
       <PagedList
         {...paged}
         rowKey="id"
@@ -166,9 +168,11 @@ function CooperationList({ side }: { side: CooperationSide }) {
       />
       <CooperationDetail
         side={side}
-        request={open}
+        request={detail.subject}
+        isOpen={detail.isOpen}
         isBusy={isBusy}
-        onClose={() => setOpen(null)}
+        onClose={detail.close}
+        afterClose={detail.clear}
         onAgree={(row) => handleAnswer(row, 'agree')}
         onRefuse={(row) => handleAnswer(row, 'refuse')}
         onChat={(row) => navigate(chatPath(row.otherUserId))}

@@ -1,10 +1,12 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import type { EducationVideo } from '@liaison/protocol';
-import { Alert, Empty, Input, Modal, Pagination, Spin } from 'antd';
+import { Alert, Empty, Modal, Pagination, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { fetchEducationVideos, type VideoQuery } from '../../api/admin';
 import './admin-pages.css';
+import { FilterBar } from '../common/FilterBar';
 import { ListFailed } from '../common/ListFailed';
+import { SearchBox } from '../common/SearchBox';
 import { usePagedList } from '../common/use-paged-list';
 import { formatDuration } from './ContentPage';
 
@@ -24,17 +26,16 @@ export function EducationPage() {
   return (
     <section className="page">
       <h1 className="page__title">学习视频</h1>
-      <Input.Search
-        aria-label="搜索视频"
-        placeholder="搜索视频标题"
-        allowClear
-        maxLength={50}
-        style={{ maxWidth: 360 }}
-        onSearch={(value) => {
-          setTitle(value.trim());
-          setPageNum(1);
-        }}
-      />
+      <FilterBar>
+        <SearchBox
+          label="搜索视频"
+          placeholder="搜索视频标题"
+          onSearch={(text) => {
+            setTitle(text);
+            setPageNum(1);
+          }}
+        />
+      </FilterBar>
       {list.hasFailed ? (
         <ListFailed title="学习视频加载失败" onRetry={list.reload} />
       ) : (
@@ -44,20 +45,16 @@ export function EducationPage() {
           ) : (
             <div className="education__grid">
               {list.rows.map((video) => (
-                <button
-                  type="button"
-                  key={video.id}
-                  className="education__card"
-                  aria-label={`播放${video.title}`}
-                  onClick={() => setPlaying(video)}
-                >
+                <button type="button" key={video.id} className="education__card" onClick={() => setPlaying(video)}>
+                  {/* Read as 播放, the title, then the length: what the card shows, in order. */}
+                  <span className="visually-hidden">播放</span>
+                  <span className="education__title">{video.title}</span>
                   <span className="education__cover">
                     <img src={video.coverUrl} alt="" />
                     <span className="education__duration">
                       <PlayCircleOutlined aria-hidden /> {formatDuration(video.durationS)}
                     </span>
                   </span>
-                  <span className="education__title">{video.title}</span>
                 </button>
               ))}
             </div>

@@ -76,7 +76,8 @@ describe('enterprise verification', () => {
     expect(upload?.path).toBe('/common/upload?visibility=private');
     await waitFor(() => expect(upload?.answer).toBeDefined());
     const licence = (upload?.answer as { fileName?: string } | undefined)?.fileName ?? '';
-    const link = await screen.findByRole('link', { name: licence.split('/').pop() });
+    // Listed by the name the file had on the applicant's computer, not the stored one.
+    const link = await screen.findByRole('link', { name: 'licence.pdf' });
     const href = link.getAttribute('href') ?? '';
     expect(href).toMatch(/^\/prod-api\/profile\/upload\/.+\?expires=\d+&viewer=[^&]+&sig=/);
     expect(await (await fetch(href)).text()).toContain('%PDF-1.4');

@@ -16,6 +16,8 @@ interface FileUploadProps {
   label?: string;
   /** Identity documents and licences: served only to their owner and admins, by signed links. */
   isPrivate?: boolean;
+  /** The names the stored files had when uploaded, by stored name (files uploaded here are known). */
+  names?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -29,6 +31,7 @@ export function FileUpload({
   disabled,
   label = '选择文件',
   isPrivate = false,
+  names = {},
 }: FileUploadProps) {
   const effective: UploadRules = { ...DEFAULT_UPLOAD_RULES, ...rules };
   // Uploads finish one by one after renders that knew fewer of them: count and add against the latest list.
@@ -36,6 +39,9 @@ export function FileUpload({
   latest.current = value;
   const reserved = useRef(0);
   const [uploading, setUploading] = useState(0);
+  // The stored names are generated; a person knows a file by the name it had on their computer.
+  const [uploadedNames, setUploadedNames] = useState<Record<string, string>>({});
+  const nameOf = (fileName: string) => uploadedNames[fileName] ?? names[fileName] ?? shortName(fileName);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const problem = uploadProblem(file, effective, latest.current.length + reserved.current);
@@ -54,6 +60,7 @@ export function FileUpload({
       const answer = await uploadFile(file, isPrivate ? 'private' : 'public');
       const next = [...latest.current, answer.fileName];
       latest.current = next;
+      setUploadedNames((known) => ({ ...known, [answer.fileName]: file.name }));
       onChange?.(next);
       onSuccess?.(answer);
     } catch (error) {
@@ -93,13 +100,13 @@ export function FileUpload({
           {value.map((fileName) => (
             <li key={fileName}>
               <PaperClipOutlined aria-hidden />
-              <FileLink fileName={fileName} isPrivate={isPrivate} />
+              <FileLink fileName={fileName} name={nameOf(fileName)} isPrivate={isPrivate} />
               {!disabled && (
                 <Button
                   type="text"
                   size="small"
                   icon={<DeleteOutlined aria-hidden />}
-                  aria-label={`删除${shortName(fileName)}`}
+                  aria-label={`删除${nameOf(fileName)}`}
                   onClick={() => handleRemove(fileName)}
                 />
               )}
@@ -111,12 +118,12 @@ export function FileUpload({
   );
 }
 
-function FileLink({ fileName, isPrivate }: { fileName: string; isPrivate: boolean }) {
+function FileLink({ fileName, name, isPrivate }: { fileName: string; name: string; isPrivate: boolean }) {
   const href = useFileLink(fileName, isPrivate);
-  if (href === null) return <span>{shortName(fileName)}</span>;
+  if (href === null) return <span>{name}</span>;
   return (
     <a href={href} target="_blank" rel="noreferrer">
-      {shortName(fileName)}
+      {name}
     </a>
   );
 }

@@ -1,5 +1,5 @@
 import { type CollectedAbility, type FollowedEnterprise, PortalPermission, type ViewRecord } from '@liaison/protocol';
-import { Button, Input, Popconfirm, Tabs, Tag, Typography } from 'antd';
+import { Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import {
   fetchCollectionPage,
@@ -9,9 +9,12 @@ import {
   unfollowEnterprise,
 } from '../../api/cooperation';
 import { useHasPermi } from '../../auth/Permission';
+import { ConfirmButton } from '../common/ConfirmButton';
+import { FilterBar } from '../common/FilterBar';
 import { formatTime } from '../common/format-time';
 import { PagedList } from '../common/PagedList';
 import { runAction } from '../common/run-action';
+import { SearchBox } from '../common/SearchBox';
 import { usePagedQuery } from '../common/use-paged-query';
 import './cooperation/cooperation.css';
 
@@ -22,8 +25,8 @@ export function FollowsPage() {
   const mayViewStatistics = useHasPermi([PortalPermission.STATISTICS_VIEW]);
   const [tab, setTab] = useState<TabKey>('follows');
   return (
-    <div className="cooperation">
-      <Typography.Title level={4}>关注与收藏</Typography.Title>
+    <section className="page">
+      <h1 className="page__title">关注与收藏</h1>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
@@ -34,28 +37,25 @@ export function FollowsPage() {
         ]}
         destroyOnHidden
       />
-    </div>
+    </section>
   );
 }
 
 function FollowList() {
   const { filters, filter, paged } = usePagedQuery({ name: '' }, fetchFollowPage);
   const cancel = (row: FollowedEnterprise) => (
-    <Popconfirm
+    <UndoButton
       key="cancel"
-      title={`取消关注“${row.enterpriseName || row.nickName}”？`}
-      okText="取消关注"
-      cancelText="再想想"
+      undo="取消关注"
+      name={row.enterpriseName || row.nickName}
       onConfirm={() => runAction(unfollowEnterprise(row.userId), paged.reload)}
-    >
-      <Button type="link" size="small" danger>
-        取消关注
-      </Button>
-    </Popconfirm>
+    />
   );
   return (
     <>
-      <SearchBar label="搜索企业名称" onSearch={(name) => filter({ name })} />
+      <FilterBar>
+        <SearchBox label="搜索企业名称" onSearch={(name) => filter({ name })} />
+      </FilterBar>
       <PagedList
         {...paged}
         rowKey="userId"
@@ -81,17 +81,12 @@ function FollowList() {
 function CollectionList() {
   const { filters, filter, paged } = usePagedQuery({ productName: '' }, fetchCollectionPage);
   const cancel = (row: CollectedAbility) => (
-    <Popconfirm
+    <UndoButton
       key="cancel"
-      title={`取消收藏“${row.productName}”？`}
-      okText="取消收藏"
-      cancelText="再想想"
+      undo="取消收藏"
+      name={row.productName}
       onConfirm={() => runAction(uncollectAbility(row.productId), paged.reload)}
-    >
-      <Button type="link" size="small" danger>
-        取消收藏
-      </Button>
-    </Popconfirm>
+    />
   );
   const name = (row: CollectedAbility) => (
     <>
@@ -100,7 +95,9 @@ function CollectionList() {
   );
   return (
     <>
-      <SearchBar label="搜索能力名称" onSearch={(productName) => filter({ productName })} />
+      <FilterBar>
+        <SearchBox label="搜索能力名称" onSearch={(productName) => filter({ productName })} />
+      </FilterBar>
       <PagedList
         {...paged}
         rowKey="productId"
@@ -115,7 +112,14 @@ function CollectionList() {
         ]}
         card={(row) => ({
           title: name(row),
-          description: `${row.enterpriseName} · ${row.categoryName} · ${formatTime(row.collectedAt)}`,
+          description: (
+            <>
+              <div>
+                {row.enterpriseName} · {row.categoryName}
+              </div>
+              <div>收藏于 {formatTime(row.collectedAt)}</div>
+            </>
+          ),
           actions: [cancel(row)],
         })}
         cardClassName="cooperation__card"
@@ -153,17 +157,19 @@ function ViewList() {
   );
 }
 
-/** A search box above a list; a new search starts again at page 1. */
-function SearchBar({ label, onSearch }: { label: string; onSearch: (text: string) => void }) {
+/** 取消关注 or 取消收藏, after a confirmation. */
+function UndoButton({ undo, name, onConfirm }: { undo: string; name: string; onConfirm: () => Promise<void> }) {
   return (
-    <div className="cooperation__filters">
-      <Input.Search
-        allowClear
-        aria-label={label}
-        placeholder={label}
-        className="cooperation__search"
-        onSearch={(text) => onSearch(text.trim())}
-      />
-    </div>
+    <ConfirmButton
+      type="link"
+      size="small"
+      danger
+      question={`${undo}“${name}”？`}
+      okText={undo}
+      cancelText="再想想"
+      onConfirm={onConfirm}
+    >
+      {undo}
+    </ConfirmButton>
   );
 }

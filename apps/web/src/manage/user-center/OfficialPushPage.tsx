@@ -1,5 +1,5 @@
 import { OFFICIAL_PUSH_LIMITS, type OfficialPush, type OfficialPushAdminRow, PortalRole } from '@liaison/protocol';
-import { Badge, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Segmented, Space, Typography } from 'antd';
+import { Badge, Button, Card, Empty, Form, Input, List, Modal, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import {
   deleteOfficialPush,
@@ -10,6 +10,8 @@ import {
 } from '../../api/cooperation';
 import { feedback } from '../../app/feedback';
 import { useHasRole } from '../../auth/Permission';
+import { ConfirmButton } from '../common/ConfirmButton';
+import { FilterBar } from '../common/FilterBar';
 import { formatTime } from '../common/format-time';
 import { PagedList } from '../common/PagedList';
 import { runAction } from '../common/run-action';
@@ -27,11 +29,11 @@ const READ_FILTERS = [
 export function OfficialPushPage() {
   const isAdmin = useHasRole([PortalRole.ADMIN]);
   return (
-    <div className="cooperation">
-      <Typography.Title level={4}>官方推送</Typography.Title>
+    <section className="page">
+      <h1 className="page__title">官方推送</h1>
       {isAdmin && <PublishPanel />}
       <Inbox />
-    </div>
+    </section>
   );
 }
 
@@ -55,14 +57,14 @@ function Inbox() {
 
   return (
     <>
-      <div className="cooperation__filters">
+      <FilterBar>
         <Segmented
           aria-label="已读状态"
           options={READ_FILTERS}
           value={filters.readed === null ? 'all' : filters.readed ? 'read' : 'unread'}
           onChange={(value) => filter({ readed: value === 'all' ? null : value === 'read' })}
         />
-      </div>
+      </FilterBar>
       <PagedList
         {...paged}
         rowKey="id"
@@ -71,7 +73,7 @@ function Inbox() {
         card={(push) => ({
           title: (
             <Space size={6}>
-              {!push.readed && <Badge status="error" aria-label="未读" />}
+              {!push.readed && <Badge status="error" role="img" aria-label="未读" />}
               <Button type="link" className="cooperation__open" onClick={() => handleOpen(push)}>
                 {push.title}
               </Button>
@@ -180,19 +182,19 @@ function PublishPanel() {
         renderItem={(row) => (
           <List.Item
             actions={[
-              <Popconfirm
+              <ConfirmButton
                 key="delete"
-                title={`删除“${row.title}”？`}
+                type="link"
+                size="small"
+                danger
+                question={`删除“${row.title}”？`}
                 description="删除后所有用户都将看不到这条推送"
                 okText="删除"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
+                isDangerous
                 onConfirm={() => handleDelete(row)}
               >
-                <Button type="link" size="small" danger>
-                  删除
-                </Button>
-              </Popconfirm>,
+                删除
+              </ConfirmButton>,
             ]}
           >
             <List.Item.Meta title={row.title} description={`${formatTime(row.createdAt)} · ${row.readCount} 人已读`} />

@@ -6,10 +6,11 @@ import { fetchPointsInfo, fetchPointsLedger, signInToday } from '../../api/vip';
 import { feedback } from '../../app/feedback';
 import { useHasPermi } from '../../auth/Permission';
 import { NoAccess } from '../common/access';
+import { formatTime } from '../common/format-time';
 import { ListFailed } from '../common/ListFailed';
 import { RecordTable } from '../common/RecordTable';
 import { dataOf, useLoad } from '../common/use-load';
-import { dayLabel, formatDateTime } from './vip/format';
+import { dayLabel } from './vip/format';
 import './vip/vip.css';
 
 /** 积分签到: the balance, today's sign-in and streak, the last 7 days, and the points ledger. */
@@ -113,7 +114,7 @@ function SignInCard({ info, signing, onSignIn }: SignInCardProps) {
 }
 
 const COLUMNS: TableColumnsType<PointsLedgerRow> = [
-  { title: '时间', key: 'createdAt', render: (_, row) => formatDateTime(row.createdAt) },
+  { title: '时间', key: 'createdAt', render: (_, row) => formatTime(row.createdAt) },
   { title: '说明', dataIndex: 'reason', key: 'reason' },
   {
     title: '变动',

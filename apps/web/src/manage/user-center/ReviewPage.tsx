@@ -1,5 +1,5 @@
 import type { BetaApplication, EnterpriseApplication, ReviewStatus } from '@liaison/protocol';
-import { Button, Descriptions, Drawer, Image, Input, Popconfirm, Select, Space, Tabs, Tag } from 'antd';
+import { Button, Drawer, Image, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import {
@@ -12,9 +12,15 @@ import {
 import type { Page } from '../../api/page';
 import { feedback } from '../../app/feedback';
 import { AdminOnly } from '../common/access';
+import { ConfirmButton } from '../common/ConfirmButton';
+import { DetailList } from '../common/DetailList';
+import { FilterBar } from '../common/FilterBar';
 import './admin-pages.css';
-import { formatLocaleTime } from '../common/format-time';
+import { formatTime } from '../common/format-time';
 import { PagedList } from '../common/PagedList';
+import { runAction } from '../common/run-action';
+import { SearchBox } from '../common/SearchBox';
+import { TabsPage } from '../common/TabsPage';
 import { usePagedQuery } from '../common/use-paged-query';
 import { RejectModal } from './RejectModal';
 
@@ -24,25 +30,23 @@ const STATUS_TEXT: Record<ReviewStatus, { text: string; color: string }> = {
   2: { text: '已驳回', color: 'error' },
 };
 const STATUS_OPTIONS = [
+  { value: -1, label: '全部状态' },
   { value: 0, label: '待审核' },
   { value: 1, label: '已通过' },
   { value: 2, label: '已驳回' },
-  { value: -1, label: '全部' },
 ];
 
 /** Platform admins review beta applications and enterprise material (spec §2 userCenter/review). */
 export function ReviewPage() {
   return (
-    <AdminOnly>
-      <section className="page">
-        <h1 className="page__title">审核管理</h1>
-        <Tabs
-          items={[
-            { key: 'beta', label: '内测申请', children: <BetaReviews /> },
-            { key: 'enterprise', label: '企业认证', children: <EnterpriseReviews /> },
-          ]}
-        />
-      </section>
+    <AdminOnly title="审核管理">
+      <TabsPage
+        title="审核管理"
+        tabs={[
+          { key: 'beta', label: '内测申请', children: <BetaReviews /> },
+          { key: 'enterprise', label: '企业认证', children: <EnterpriseReviews /> },
+        ]}
+      />
     </AdminOnly>
   );
 }
@@ -53,43 +57,36 @@ function useReviewList<T>(fetchPage: (query: ReviewQuery) => Promise<{ data: Pag
     fetchPage({ status: status < 0 ? undefined : (status as ReviewStatus), keyword: keyword || undefined, ...page }),
   );
   const filterBar = (
-    <Space wrap className="review__filters">
+    <FilterBar>
       <Select
         aria-label="审核状态"
         value={filters.status}
         options={STATUS_OPTIONS}
-        style={{ width: 120 }}
         onChange={(status) => filter({ status })}
       />
-      <Input.Search
-        aria-label="搜索申请人"
-        placeholder="名称或手机号"
-        allowClear
-        maxLength={50}
-        style={{ width: 240, maxWidth: '100%' }}
-        onSearch={(value) => filter({ keyword: value.trim() })}
-      />
-    </Space>
+      <SearchBox label="搜索申请人" placeholder="名称或手机号" onSearch={(keyword) => filter({ keyword })} />
+    </FilterBar>
   );
   return { filterBar, paged };
 }
 
-function StatusTag({ status }: { status: ReviewStatus }) {
-  return <Tag color={STATUS_TEXT[status].color}>{STATUS_TEXT[status].text}</Tag>;
+/** A decision's status, with when it was made and, for a rejection, why. */
+function Decision({ status, reviewedAt, reason }: { status: ReviewStatus; reviewedAt: number | null; reason: string }) {
+  return (
+    <Space orientation="vertical" size={0}>
+      <Tag color={STATUS_TEXT[status].color}>{STATUS_TEXT[status].text}</Tag>
+      {status !== 0 && reviewedAt !== null && <span className="review__reason">{formatTime(reviewedAt)}</span>}
+      {reason && <span className="review__reason">原因：{reason}</span>}
+    </Space>
+  );
 }
 
 function BetaReviews() {
   const { filterBar, paged } = useReviewList(fetchBetaApplications);
   const [rejecting, setRejecting] = useState<BetaApplication | null>(null);
 
-  async function handleApprove(row: BetaApplication) {
-    try {
-      const { msg } = await decideBeta(row.userId, { approve: true });
-      feedback.message.success(msg);
-      await paged.reload();
-    } catch {
-      // The request layer has shown why.
-    }
+  function handleApprove(row: BetaApplication) {
+    return runAction(decideBeta(row.userId, { approve: true }), paged.reload);
   }
 
   async function handleReject(reason: string) {
@@ -103,16 +100,11 @@ function BetaReviews() {
   const columns: ColumnsType<BetaApplication> = [
     { title: '申请人', dataIndex: 'nickName', key: 'nickName' },
     { title: '手机号', dataIndex: 'mobile', key: 'mobile', responsive: ['sm'] },
-    { title: '申请时间', key: 'appliedAt', render: (_, row) => formatLocaleTime(row.appliedAt), responsive: ['md'] },
+    { title: '申请时间', key: 'appliedAt', render: (_, row) => formatTime(row.appliedAt), responsive: ['md'] },
     {
       title: '状态',
       key: 'status',
-      render: (_, row) => (
-        <Space orientation="vertical" size={0}>
-          <StatusTag status={row.status} />
-          {row.rejectReason && <span className="review__reason">原因：{row.rejectReason}</span>}
-        </Space>
-      ),
+      render: (_, row) => <Decision status={row.status} reviewedAt={row.reviewedAt} reason={row.rejectReason} />,
     },
     {
       title: '操作',
@@ -125,7 +117,7 @@ function BetaReviews() {
             onReject={() => setRejecting(row)}
           />
         ) : (
-          formatLocaleTime(row.reviewedAt)
+          '—'
         ),
     },
   ];
@@ -156,15 +148,11 @@ function EnterpriseReviews() {
   const [rejecting, setRejecting] = useState<EnterpriseApplication | null>(null);
   const [viewing, setViewing] = useState<EnterpriseApplication | null>(null);
 
-  async function handleApprove(row: EnterpriseApplication) {
-    try {
-      const { msg } = await decideEnterprise(row.userId, { approve: true });
-      feedback.message.success(msg);
+  function handleApprove(row: EnterpriseApplication) {
+    return runAction(decideEnterprise(row.userId, { approve: true }), () => {
       setViewing(null);
-      await paged.reload();
-    } catch {
-      // The request layer has shown why.
-    }
+      return paged.reload();
+    });
   }
 
   async function handleReject(reason: string) {
@@ -182,10 +170,16 @@ function EnterpriseReviews() {
     {
       title: '提交时间',
       key: 'submittedAt',
-      render: (_, row) => formatLocaleTime(row.enterprise.submittedAt),
+      render: (_, row) => formatTime(row.enterprise.submittedAt),
       responsive: ['lg'],
     },
-    { title: '状态', key: 'status', render: (_, row) => <StatusTag status={row.enterprise.status} /> },
+    {
+      title: '状态',
+      key: 'status',
+      render: (_, row) => (
+        <Decision status={row.enterprise.status} reviewedAt={row.reviewedAt} reason={row.enterprise.rejectReason} />
+      ),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -240,39 +234,50 @@ function Material({ application }: { application: EnterpriseApplication }) {
   const licenceUrl = enterprise.businessLicenseUrl ?? '';
   const isPicture = /\.(png|jpe?g|gif|svg)$/i.test(enterprise.businessLicense);
   return (
-    <Descriptions column={1} bordered size="small">
-      <Descriptions.Item label="企业名称">{enterprise.enterpriseName}</Descriptions.Item>
-      <Descriptions.Item label="统一社会信用代码">{enterprise.creditCode}</Descriptions.Item>
-      <Descriptions.Item label="法定代表人">{enterprise.legalPerson}</Descriptions.Item>
-      <Descriptions.Item label="联系电话">{enterprise.contactPhone}</Descriptions.Item>
-      <Descriptions.Item label="企业地址">{enterprise.address}</Descriptions.Item>
-      <Descriptions.Item label="申请人">{`${application.nickName}（${application.mobile}）`}</Descriptions.Item>
-      <Descriptions.Item label="提交时间">{formatLocaleTime(enterprise.submittedAt)}</Descriptions.Item>
-      <Descriptions.Item label="状态">
-        <StatusTag status={enterprise.status} />
-        {enterprise.rejectReason && <span className="review__reason">原因：{enterprise.rejectReason}</span>}
-      </Descriptions.Item>
-      <Descriptions.Item label="营业执照">
-        {isPicture ? (
-          <Image src={licenceUrl} alt={`${enterprise.enterpriseName}营业执照`} width={240} />
-        ) : (
-          <a href={licenceUrl} target="_blank" rel="noreferrer">
-            打开营业执照（PDF）
-          </a>
-        )}
-      </Descriptions.Item>
-    </Descriptions>
+    <DetailList
+      items={[
+        { key: 'name', label: '企业名称', children: enterprise.enterpriseName },
+        { key: 'code', label: '统一社会信用代码', children: enterprise.creditCode },
+        { key: 'legal', label: '法定代表人', children: enterprise.legalPerson },
+        { key: 'phone', label: '联系电话', children: enterprise.contactPhone },
+        { key: 'address', label: '企业地址', children: enterprise.address },
+        { key: 'applicant', label: '申请人', children: `${application.nickName}（${application.mobile}）` },
+        { key: 'submitted', label: '提交时间', children: formatTime(enterprise.submittedAt) },
+        {
+          key: 'status',
+          label: '状态',
+          children: (
+            <Decision status={enterprise.status} reviewedAt={application.reviewedAt} reason={enterprise.rejectReason} />
+          ),
+        },
+        {
+          key: 'licence',
+          label: '营业执照',
+          children: isPicture ? (
+            <Image src={licenceUrl} alt={`${enterprise.enterpriseName}营业执照`} width={240} />
+          ) : (
+            <a href={licenceUrl} target="_blank" rel="noreferrer">
+              打开营业执照（PDF）
+            </a>
+          ),
+        },
+      ]}
+    />
   );
 }
 
 function DecisionButtons({ name, onApprove, onReject }: { name: string; onApprove: () => void; onReject: () => void }) {
   return (
     <Space>
-      <Popconfirm title={`通过「${name}」的申请？`} okText="通过" cancelText="取消" onConfirm={onApprove}>
-        <Button type="primary" size="small">
-          通过
-        </Button>
-      </Popconfirm>
+      <ConfirmButton
+        type="primary"
+        size="small"
+        question={`通过「${name}」的申请？`}
+        okText="通过"
+        onConfirm={onApprove}
+      >
+        通过
+      </ConfirmButton>
       <Button danger size="small" onClick={onReject}>
         驳回
       </Button>

@@ -31,7 +31,10 @@ describe('会员中心', () => {
     expect(await screen.findByText('您还不是会员')).toBeTruthy();
     await screen.findByText('¥68.00');
     expect(within(card('年度会员')).getByText('专属客户经理')).toBeTruthy();
-    expect(within(card('月度会员')).getByRole('button', { name: '积分兑换月度会员' })).toHaveProperty('disabled', true);
+    expect(within(card('月度会员')).getByRole('button', { name: '积分不足，无法兑换月度会员' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(await screen.findByText('暂无订单')).toBeTruthy();
     expect(sessionStore.getState().vip).toMatchObject({ active: false, points: 0 });
   });
@@ -78,7 +81,9 @@ describe('会员中心', () => {
     expect(await screen.findByText(/兑换成功，月度会员有效期至/)).toBeTruthy();
     await screen.findByText('生效中');
     expect(await screen.findByText('680 积分')).toBeTruthy();
-    expect(within(card('季度会员')).getByRole('button', { name: '积分兑换季度会员' }).textContent).toBe('积分不足');
+    expect(within(card('季度会员')).getByRole('button', { name: '积分不足，无法兑换季度会员' }).textContent).toBe(
+      '积分不足',
+    );
   });
 
   it('shows the demo member zhangwei his membership', async () => {

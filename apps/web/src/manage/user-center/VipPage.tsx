@@ -8,9 +8,9 @@ import { feedback } from '../../app/feedback';
 import { useHasPermi } from '../../auth/Permission';
 import { sessionStore } from '../../auth/session-store';
 import { NoAccess } from '../common/access';
+import { formatDate } from '../common/format-time';
 import { ListFailed } from '../common/ListFailed';
 import { dataOf, useLoad } from '../common/use-load';
-import { formatDate } from './vip/format';
 import { PriceCards } from './vip/PriceCards';
 import { QrPayModal } from './vip/QrPayModal';
 import { VipOrders } from './vip/VipOrders';
@@ -104,7 +104,7 @@ function MembershipCard({ vip }: { vip: VipInfo }) {
         <div className="vip-card__text">
           <div className="vip-card__title">
             {vip.active ? vip.name || '会员' : '您还不是会员'}
-            {vip.active && <Tag color="gold">生效中</Tag>}
+            {vip.active && <Tag color="warning">生效中</Tag>}
             {ended && <Tag>已过期</Tag>}
           </div>
           <div className="vip-card__detail">

@@ -1,62 +1,92 @@
 import type { CooperationRequest } from '@liaison/protocol';
-import { Button, Descriptions, Drawer, Grid, Popconfirm, Space, Tag } from 'antd';
+import { Button, Drawer, Space, Tag } from 'antd';
+import { useEffect, useRef } from 'react';
 import type { CooperationSide } from '../../../api/cooperation';
+import { ConfirmButton } from '../../common/ConfirmButton';
+import { DetailList } from '../../common/DetailList';
 import { formatTime } from '../../common/format-time';
+import { useIsPhone } from '../../common/use-is-phone';
 import { APPLY_STATUS_TEXT } from './cooperation-text';
 
 interface Props {
   side: CooperationSide;
   request: CooperationRequest | null;
+  isOpen: boolean;
   isBusy: boolean;
   onClose: () => void;
+  /** Once the drawer has slid away (and given the focus back to what opened it). */
+  afterClose: () => void;
   onAgree: (request: CooperationRequest) => void;
   onRefuse: (request: CooperationRequest) => void;
   onChat: (request: CooperationRequest) => void;
 }
 
-/** One request in full, with the answers the addressed enterprise may give. */
-export function CooperationDetail({ side, request, isBusy, onClose, onAgree, onRefuse, onChat }: Props) {
-  const isPhone = Grid.useBreakpoint().md === false;
+/**
+ * One request in full, with the answers the addressed enterprise may give. Once answered, the
+ * buttons that gave the answer are gone: the focus moves on to what comes next (去聊天, or 关闭).
+ */
+export function CooperationDetail(props: Props) {
+  const { side, request, isBusy, onClose, onAgree, onRefuse, onChat } = props;
+  const isPhone = useIsPhone();
+  const footerRef = useRef<HTMLDivElement>(null);
+  const answering = useRef<string | null>(null);
   const status = request ? APPLY_STATUS_TEXT[request.applyStatus] : null;
-  const isWaiting = request?.applyStatus === 0;
+  const mayAnswer = side === 'received' && request?.applyStatus === 0;
+
+  useEffect(() => {
+    if (!request || request.applyStatus === 0 || answering.current !== request.id) return;
+    answering.current = null;
+    footerRef.current?.querySelector('button')?.focus();
+  }, [request]);
+
+  function answer(row: CooperationRequest, give: (row: CooperationRequest) => void) {
+    answering.current = row.id;
+    give(row);
+  }
+
   const footer = request && (
-    <Space wrap>
-      {side === 'received' && isWaiting && (
+    <Space wrap ref={footerRef}>
+      {mayAnswer ? (
         <>
-          <Popconfirm
-            title="同意这条合作申请？"
+          <ConfirmButton
+            type="primary"
+            loading={isBusy}
+            question="同意这条合作申请？"
             description="同意后双方将成为好友，并自动开启聊天"
             okText="同意"
-            cancelText="取消"
-            onConfirm={() => onAgree(request)}
+            onConfirm={() => answer(request, onAgree)}
           >
-            <Button type="primary" loading={isBusy}>
-              同意
-            </Button>
-          </Popconfirm>
-          <Popconfirm
-            title="拒绝这条合作申请？"
+            同意
+          </ConfirmButton>
+          <ConfirmButton
+            danger
+            disabled={isBusy}
+            question="拒绝这条合作申请？"
             okText="拒绝"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
-            onConfirm={() => onRefuse(request)}
+            isDangerous
+            onConfirm={() => answer(request, onRefuse)}
           >
-            <Button danger disabled={isBusy}>
-              拒绝
-            </Button>
-          </Popconfirm>
+            拒绝
+          </ConfirmButton>
         </>
-      )}
-      {request.applyStatus === 1 && request.otherUserId && (
-        <Button type="primary" onClick={() => onChat(request)}>
-          去聊天
-        </Button>
+      ) : (
+        <>
+          {request.applyStatus === 1 && request.otherUserId && (
+            <Button type="primary" onClick={() => onChat(request)}>
+              去聊天
+            </Button>
+          )}
+          <Button onClick={onClose}>关闭</Button>
+        </>
       )}
     </Space>
   );
   return (
     <Drawer
-      open={request !== null}
+      open={props.isOpen}
+      afterOpenChange={(isShown) => {
+        if (!isShown) props.afterClose();
+      }}
       title="合作申请详情"
       size={isPhone ? '100%' : 520}
       onClose={onClose}
@@ -64,26 +94,32 @@ export function CooperationDetail({ side, request, isBusy, onClose, onAgree, onR
       destroyOnHidden
     >
       {request && status && (
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="能力">{request.productName || request.subject}</Descriptions.Item>
-          <Descriptions.Item label="主题">{request.subject}</Descriptions.Item>
-          <Descriptions.Item label={side === 'received' ? '申请人' : '企业'}>
-            {request.otherUserName || '—'}
-            {request.otherEnterpriseName && ` · ${request.otherEnterpriseName}`}
-          </Descriptions.Item>
-          <Descriptions.Item label="合作需求">
-            <span className="cooperation__message">{request.message}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label="联系人">{request.contactName}</Descriptions.Item>
-          <Descriptions.Item label="联系电话">{request.contactPhone}</Descriptions.Item>
-          <Descriptions.Item label="状态">
-            <Tag color={status.color}>{status.label}</Tag>
-          </Descriptions.Item>
-          <Descriptions.Item label="申请时间">{formatTime(request.createdAt)}</Descriptions.Item>
-          {request.handledAt !== null && (
-            <Descriptions.Item label="处理时间">{formatTime(request.handledAt)}</Descriptions.Item>
-          )}
-        </Descriptions>
+        <DetailList
+          items={[
+            { key: 'ability', label: '能力', children: request.productName || request.subject },
+            // The subject is the ability's name unless the applicant wrote one of their own.
+            ...(request.productName && request.subject !== request.productName
+              ? [{ key: 'subject', label: '主题', children: request.subject }]
+              : []),
+            {
+              key: 'other',
+              label: side === 'received' ? '申请人' : '企业',
+              children: `${request.otherUserName || '—'}${request.otherEnterpriseName ? ` · ${request.otherEnterpriseName}` : ''}`,
+            },
+            {
+              key: 'message',
+              label: '合作需求',
+              children: <span className="cooperation__message">{request.message}</span>,
+            },
+            { key: 'contact', label: '联系人', children: request.contactName },
+            { key: 'phone', label: '联系电话', children: request.contactPhone },
+            { key: 'status', label: '状态', children: <Tag color={status.color}>{status.label}</Tag> },
+            { key: 'created', label: '申请时间', children: formatTime(request.createdAt) },
+            ...(request.handledAt !== null
+              ? [{ key: 'handled', label: '处理时间', children: formatTime(request.handledAt) }]
+              : []),
+          ]}
+        />
       )}
     </Drawer>
   );

@@ -1,6 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import type { VipPrice } from '@liaison/protocol';
-import { Button, Card, Popconfirm } from 'antd';
+import { Button, Card } from 'antd';
+import { ConfirmButton } from '../../common/ConfirmButton';
 import { yuan } from './format';
 
 interface PriceCardsProps {
@@ -36,22 +37,18 @@ export function PriceCards({ prices, points, exchanging, onExchange, onScanToPay
               <Button type="primary" onClick={() => onScanToPay(price)} aria-label={`扫码支付${price.name}`}>
                 扫码支付
               </Button>
-              <Popconfirm
-                title="积分兑换"
+              <ConfirmButton
+                disabled={!enough || exchanging !== null}
+                loading={exchanging === price.vipType}
+                // Named by what it shows, then what it is for.
+                aria-label={enough ? `积分兑换${price.name}` : `积分不足，无法兑换${price.name}`}
+                question="积分兑换"
                 description={`确定使用 ${price.points} 积分兑换${price.name}吗？`}
                 okText="确定兑换"
-                cancelText="取消"
                 onConfirm={() => onExchange(price)}
-                disabled={!enough}
               >
-                <Button
-                  disabled={!enough || exchanging !== null}
-                  loading={exchanging === price.vipType}
-                  aria-label={`积分兑换${price.name}`}
-                >
-                  {enough ? '积分兑换' : '积分不足'}
-                </Button>
-              </Popconfirm>
+                {enough ? '积分兑换' : '积分不足'}
+              </ConfirmButton>
             </div>
           </Card>
         );

@@ -3,7 +3,8 @@ import { Alert, Button, Modal, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkVipOrder, createVipQrPayment } from '../../../api/vip';
 import { feedback } from '../../../app/feedback';
-import { formatDateTime, yuan } from './format';
+import { formatTime } from '../../common/format-time';
+import { yuan } from './format';
 
 /** How often the open modal asks whether the order was paid. */
 export const POLL_MS = 2000;
@@ -145,7 +146,7 @@ function QrPayment({ price, onPaid, onClose }: { price: VipPrice; onPaid(): void
       <Typography.Text type="secondary" className="vip-qr__meta">
         订单号 {payment.orderNumber}
         <br />
-        请在 {formatDateTime(payment.expiresAt)} 前完成支付
+        请在 {formatTime(payment.expiresAt)} 前完成支付
       </Typography.Text>
       {payment.provider === 'dev' && (
         <Alert

@@ -1,12 +1,13 @@
 import { type VipOrder, VipOrderStatus } from '@liaison/protocol';
 import { type TableColumnsType, Tag } from 'antd';
 import { fetchVipOrders } from '../../../api/vip';
+import { formatTime } from '../../common/format-time';
 import { RecordTable } from '../../common/RecordTable';
-import { formatDateTime, yuan } from './format';
+import { yuan } from './format';
 
 const STATUS: Record<VipOrderStatus, { text: string; color: string }> = {
-  [VipOrderStatus.WAITING]: { text: '待支付', color: 'gold' },
-  [VipOrderStatus.PAID]: { text: '已支付', color: 'green' },
+  [VipOrderStatus.WAITING]: { text: '待支付', color: 'warning' },
+  [VipOrderStatus.PAID]: { text: '已支付', color: 'success' },
   [VipOrderStatus.CLOSED]: { text: '已关闭', color: 'default' },
 };
 
@@ -41,7 +42,7 @@ const COLUMNS: TableColumnsType<VipOrder> = [
     title: '下单时间',
     key: 'createdAt',
     responsive: ['md'],
-    render: (_, order) => formatDateTime(order.createdAt),
+    render: (_, order) => formatTime(order.createdAt),
   },
 ];
 

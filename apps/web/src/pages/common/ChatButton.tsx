@@ -1,0 +1,43 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { Button, type ButtonProps } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { connectEnterprise } from '../../api/cooperation';
+import { chatPath } from '../../manage/user-center/cooperation/cooperation-text';
+import { ensureLoggedIn } from './require-login';
+
+interface ChatButtonProps {
+  /** The enterprise (its user id) or one of its abilities. */
+  target: { userId?: string; productId?: string };
+  type?: ButtonProps['type'];
+  onConnected?: () => void;
+}
+
+/**
+ * 在线沟通: records the contact (`apply/cooperation/connect`, which refuses people without
+ * real-name verification and one's own enterprise, with the reason) and opens the chat kit on
+ * the C2C conversation with the enterprise. A visitor is asked to log in first.
+ */
+export function ChatButton({ target, type, onConnected }: ChatButtonProps) {
+  const navigate = useNavigate();
+  const [isBusy, setBusy] = useState(false);
+
+  async function handleClick() {
+    if (!ensureLoggedIn()) return;
+    setBusy(true);
+    try {
+      const answer = await connectEnterprise(target);
+      onConnected?.();
+      navigate(chatPath(answer.data.userID));
+    } catch {
+      // The request layer showed the server's reason.
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button type={type} icon={<MessageOutlined aria-hidden />} loading={isBusy} onClick={handleClick}>
+      在线沟通
+    </Button>
+  );
+}

@@ -1,0 +1,50 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
+import type { EnterpriseCard as Enterprise, Highlights } from '@liaison/protocol';
+import { Link } from 'react-router';
+import { formatCount } from './format-date';
+import { Highlighted } from './Highlighted';
+import { companyPath } from './paths';
+import { publicFileUrl } from './public-file';
+import './public.css';
+
+interface EnterpriseCardProps {
+  enterprise: Enterprise;
+  highlights?: Highlights;
+}
+
+/** An approved enterprise as the public lists show it; the whole card opens its company page. */
+export function EnterpriseCard({ enterprise, highlights = {} }: EnterpriseCardProps) {
+  const banner = publicFileUrl(enterprise.banner);
+  return (
+    <Link to={companyPath(enterprise.userId)} className="public-card">
+      <div className="public-card__cover public-card__cover--banner">
+        {banner ? (
+          <img src={banner} alt={`${enterprise.enterpriseName}形象图`} loading="lazy" />
+        ) : (
+          <span className="public-card__placeholder" aria-hidden>
+            {enterprise.enterpriseName.slice(0, 2)}
+          </span>
+        )}
+      </div>
+      <div className="public-card__body">
+        <h3 className="public-card__title">
+          <Highlighted text={enterprise.enterpriseName} ranges={highlights.enterpriseName} />
+        </h3>
+        {enterprise.introduction && (
+          <p className="public-card__text">
+            <Highlighted text={enterprise.introduction} ranges={highlights.introduction} />
+          </p>
+        )}
+        {enterprise.address && (
+          <p className="public-card__meta">
+            <EnvironmentOutlined aria-hidden /> {enterprise.address}
+          </p>
+        )}
+        <p className="public-card__meta public-card__meta--quiet">
+          <span>{enterprise.abilityCount} 项能力</span>
+          <span>{formatCount(enterprise.followerCount)} 人关注</span>
+        </p>
+      </div>
+    </Link>
+  );
+}
