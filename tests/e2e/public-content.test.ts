@@ -228,7 +228,7 @@ describe('the portal’s content pages in a browser', () => {
   it('files a member’s report from the footer and shows its number', async () => {
     const page = lina;
     await page.goto(`${server.url}/index`);
-    await page.getByRole('navigation', { name: '页脚导航' }).getByRole('link', { name: '举报中心' }).click();
+    await page.getByRole('navigation', { name: '关于平台' }).getByRole('link', { name: '举报中心' }).click();
     await page.getByRole('heading', { level: 1, name: '举报中心' }).waitFor();
     await page.getByLabel('举报类型').click();
     await settledOptions(page).filter({ hasText: '侵权' }).click();

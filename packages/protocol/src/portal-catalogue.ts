@@ -179,3 +179,92 @@ export interface MatchOperations {
   }[];
   figures: { openNeeds: number; agreedThisMonth: number; agreedTotal: number };
 }
+
+/**
+ * Limits of the administrators' forms for the platform's content (`/portal/admin/…`): the server
+ * refuses past them and the admin screen's forms say so before sending.
+ */
+export const CONTENT_LIMITS = {
+  articleTitle: 60,
+  summary: 200,
+  /** Characters of sanitised HTML. */
+  articleContent: 50_000,
+  source: 50,
+  expertName: 30,
+  expertTitle: 50,
+  organisation: 100,
+  field: 30,
+  introduction: 2000,
+  achievements: 20,
+  achievement: 200,
+  clusterName: 50,
+  region: 50,
+  clusterMembers: 200,
+  phone: 20,
+  email: 100,
+  sortOrderMax: 9999,
+} as const;
+
+/** `POST /portal/admin/article`, `PUT …/{id}` body. Pictures are '' or an uploaded public file name. */
+export interface ArticleForm {
+  kind: ArticleKind;
+  title: string;
+  summary: string;
+  /** HTML, kept to the abilities' allow-list. */
+  content: string;
+  cover: string;
+  source: string;
+  /** A release's enterprise; derived from `productId` when that is given. */
+  ownerId: string | null;
+  productId: string | null;
+  /** ms; absent: now. */
+  publishedAt?: number;
+}
+
+/** `GET /portal/admin/article/{id}`: an article as its form edits it (no view is counted). */
+export interface AdminArticle extends ArticleForm {
+  id: string;
+  publishedAt: number;
+  /** The linked ability's name, '' when none. */
+  productName: string;
+}
+
+/** `POST /portal/admin/expert`, `PUT …/{id}` body. */
+export interface ExpertForm {
+  name: string;
+  title: string;
+  organisation: string;
+  field: string;
+  avatar: string;
+  summary: string;
+  introduction: string;
+  achievements: string[];
+  phone: string;
+  email: string;
+  /** The expert's own portal account, if any. */
+  userId: string | null;
+  sortOrder: number;
+}
+
+/** `GET /portal/admin/expert/{id}`. */
+export interface AdminExpert extends ExpertForm {
+  id: string;
+}
+
+/** `POST /portal/admin/cluster`, `PUT …/{id}` body (members replaced). */
+export interface ClusterForm {
+  name: string;
+  region: string;
+  cover: string;
+  summary: string;
+  introduction: string;
+  sortOrder: number;
+  /** User IDs of public enterprises. */
+  memberIds: string[];
+}
+
+/** `GET /portal/admin/cluster/{id}`: the members are the public enterprises, the only ones a save keeps. */
+export interface AdminCluster extends ClusterForm {
+  id: string;
+  members: { userId: string; enterpriseName: string }[];
+}

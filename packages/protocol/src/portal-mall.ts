@@ -47,7 +47,7 @@ export interface MallRedeemResult {
 
 export const REPORT_CATEGORIES = ['违法违规', '虚假信息', '侵权', '骚扰诈骗', '其他'] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
-export const REPORT_LIMITS = { targetUrl: 500, content: 1000, contact: 50 } as const;
+export const REPORT_LIMITS = { targetUrl: 500, content: 1000, contact: 50, result: 500 } as const;
 
 /** `POST /portal/report` (visitors too, rate-limited). Answers the report's number. */
 export interface ReportForm {
@@ -59,7 +59,7 @@ export interface ReportForm {
 
 export const OFFICIAL_SERVICES = ['撮合对接', '供应链金融', '检验检测', '数字化转型咨询', '其他'] as const;
 export type OfficialServiceType = (typeof OFFICIAL_SERVICES)[number];
-export const OFFICIAL_SERVICE_LIMITS = { company: 100, contactName: 30, content: 1000 } as const;
+export const OFFICIAL_SERVICE_LIMITS = { company: 100, contactName: 30, content: 1000, note: 500 } as const;
 
 /**
  * Official service application, in three steps (spec §7):
@@ -124,9 +124,22 @@ export interface ReportRow {
   reporterId: string | null;
   status: ReportStatus;
   createdAt: number;
+  /** The admin's result note; '' while new. */
+  result: string;
+  /** When it was handled and the handling admin's name; null and '' while new. */
+  handledAt: number | null;
+  handlerName: string;
 }
 
-/** `GET /system/official/service/list` row. */
+/** `POST /system/report/{id}/handled`: a new report handled, with what was done. */
+export interface ReportHandling {
+  result: string;
+}
+
+/** 0 new, 1 contacted, 2 closed. */
+export type OfficialServiceStatus = 0 | 1 | 2;
+
+/** `GET /system/official/service/list?status` row. */
 export interface OfficialServiceApplication {
   id: string;
   /** Null: applied without logging in. */
@@ -137,4 +150,19 @@ export interface OfficialServiceApplication {
   contactName: string;
   content: string;
   createdAt: number;
+  status: OfficialServiceStatus;
+  /** The note of the latest follow-up; '' while new. */
+  note: string;
+  /** When it was last followed up and by which admin (name); null and '' while new. */
+  followedAt: number | null;
+  followerName: string;
+}
+
+/**
+ * `POST /system/official/service/{id}/follow-up`: a new application marked contacted, or a new or
+ * contacted one closed, with a note.
+ */
+export interface OfficialServiceFollowUp {
+  status: 1 | 2;
+  note: string;
 }

@@ -5,6 +5,7 @@ export const ENTERPRISE_AUTH_PATH = '/manageCenter/userCenter/enterprise';
 export const ABILITIES_PATH = '/manageCenter/abilities';
 export const HOME_PATH = '/index';
 export const MANAGE_CENTER_PATH = '/manageCenter';
+export const MESSAGE_CENTER_PATH = '/manageCenter/message';
 
 /** Spec §4: pages open to logged-in users without the beta. */
 const OPEN_WITHOUT_BETA = new Set([HOME_PATH, PERSON_AUTH_PATH, ENTERPRISE_AUTH_PATH, ABILITIES_PATH]);

@@ -7,7 +7,9 @@ import { EducationPage } from './user-center/EducationPage';
 import { EnterpriseAuthPage } from './user-center/EnterpriseAuthPage';
 import { FollowsPage } from './user-center/FollowsPage';
 import { OfficialPushPage } from './user-center/OfficialPushPage';
+import { OperationsPage } from './user-center/OperationsPage';
 import { PersonAuthPage } from './user-center/PersonAuthPage';
+import { PlatformContentPage } from './user-center/PlatformContentPage';
 import { PointsPage } from './user-center/PointsPage';
 import { ReviewPage } from './user-center/ReviewPage';
 import { VipPage } from './user-center/VipPage';
@@ -23,7 +25,9 @@ const PAGES: Record<string, ComponentType> = {
   'official-push': OfficialPushPage,
   review: ReviewPage,
   content: ContentPage,
+  'platform-content': PlatformContentPage,
   education: EducationPage,
+  operations: OperationsPage,
 };
 
 /** The user centre: the menu parameter picks the page. */

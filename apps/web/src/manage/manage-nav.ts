@@ -33,6 +33,8 @@ export const USER_CENTER_MENUS: readonly ManageNavEntry[] = [
   { key: 'education', label: '学习视频' },
   { key: 'review', label: '审核管理', role: 'admin' },
   { key: 'content', label: '内容管理', role: 'admin' },
+  { key: 'platform-content', label: '平台内容', role: 'admin' },
+  { key: 'operations', label: '运营管理', role: 'admin' },
 ];
 
 export const USER_CENTER_KEY = 'userCenter';

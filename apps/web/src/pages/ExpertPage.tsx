@@ -1,9 +1,7 @@
 import { Radio } from 'antd';
 import { fetchExperts } from '../api/content';
-import { dataOf, useLoad } from '../manage/common/use-load';
-import { KeywordSearch } from './cluster/KeywordSearch';
-import { PagedCards } from './common/PagedCards';
-import { readPageNum, useUrlParams } from './common/use-url-params';
+import { KeywordPagedList } from './common/KeywordPagedList';
+import { useUrlParams } from './common/use-url-params';
 import { ExpertCard } from './expert/ExpertCard';
 import { EXPERT_FIELDS } from './expert/expert-fields';
 import './expert/expert.css';
@@ -15,10 +13,6 @@ const FIELD_OPTIONS = [{ value: '', label: '全部' }, ...EXPERT_FIELDS.map((fie
 export function ExpertPage() {
   const { params, update } = useUrlParams();
   const field = params.get('field') ?? '';
-  const keyword = params.get('keyword') ?? '';
-  const pageNum = readPageNum(params.get('pageNum'));
-  const query = { field, keyword, pageNum, pageSize: PAGE_SIZE };
-  const { loaded, reload } = useLoad(JSON.stringify(query), () => fetchExperts(query).then(dataOf));
 
   return (
     <div className="page">
@@ -28,32 +22,25 @@ export function ExpertPage() {
           <p>汇聚高校、科研院所和行业一线的专家，为企业提供技术咨询与决策支持。</p>
         </div>
       </header>
-      <div className="expert-filters">
-        <Radio.Group
-          aria-label="研究领域"
-          optionType="button"
-          value={field}
-          options={FIELD_OPTIONS}
-          onChange={(event) => update({ field: String(event.target.value), pageNum: null })}
-        />
-        <KeywordSearch
-          keyword={keyword}
-          what="专家"
-          placeholder="搜索专家姓名、单位或简介"
-          className="expert-filters__search"
-          onSearch={(value) => update({ keyword: value, pageNum: null })}
-        />
-      </div>
-      <PagedCards
-        loaded={loaded}
-        reload={() => void reload()}
-        pageNum={pageNum}
+      <KeywordPagedList
+        head={
+          <Radio.Group
+            aria-label="研究领域"
+            optionType="button"
+            value={field}
+            options={FIELD_OPTIONS}
+            onChange={(event) => update({ field: String(event.target.value), pageNum: null })}
+          />
+        }
+        headClassName="expert-filters"
+        filters={{ field }}
+        load={fetchExperts}
         pageSize={PAGE_SIZE}
-        onPage={(page) => update({ pageNum: page })}
+        search={{ label: '搜索专家', placeholder: '搜索专家姓名、单位或简介', className: 'expert-filters__search' }}
         label="专家列表"
         rowKey={(expert) => expert.id}
         renderCard={(expert) => <ExpertCard expert={expert} />}
-        emptyText={field || keyword ? '没有符合条件的专家，换个领域或关键词试试' : '专家库还没有专家'}
+        emptyText={(keyword) => (field || keyword ? '没有符合条件的专家，换个领域或关键词试试' : '专家库还没有专家')}
         failedText="专家列表加载失败"
         unit="位专家"
       />

@@ -75,12 +75,12 @@ function HomeSections({ home }: { home: HomeData }) {
       </HomeSection>
       <div className="home-columns">
         <HomeSection title="新品发布" more={{ to: '/newRelease', label: '更多新品' }}>
-          <CardList label="新品发布" items={home.releases} empty="还没有新品发布" className="home-articles">
+          <CardList label="新品发布" items={home.releases} empty="还没有新品发布" className="public-rows">
             {(article) => <ArticleRow article={article} />}
           </CardList>
         </HomeSection>
         <HomeSection title="行业资讯">
-          <CardList label="行业资讯" items={home.news} empty="还没有资讯" className="home-articles">
+          <CardList label="行业资讯" items={home.news} empty="还没有资讯" className="public-rows">
             {(article) => <ArticleRow article={article} />}
           </CardList>
         </HomeSection>

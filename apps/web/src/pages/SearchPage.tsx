@@ -1,8 +1,10 @@
-import type { PortalSearchResult } from '@liaison/protocol';
+import type { PortalSearchResult, PortalSearchType } from '@liaison/protocol';
 import { Alert, Empty, Skeleton, Tabs } from 'antd';
+import { useRef } from 'react';
 import { searchPortal } from '../api/catalogue';
 import { ListFailed } from '../manage/common/ListFailed';
 import { dataOf, useLoad } from '../manage/common/use-load';
+import { bringTopIntoView } from './common/bring-top-into-view';
 import { useUrlParams } from './common/use-url-params';
 import { SearchBox } from './search/SearchBox';
 import { AllResults, TypeResults } from './search/SearchResults';
@@ -29,6 +31,13 @@ export function SearchPage() {
     isSearching ? searchPortal(query).then(dataOf) : Promise.resolve(null),
   );
   const result = isSearching ? loaded.data : null;
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  function handleMore(type: PortalSearchType) {
+    update({ type, pageNum: null });
+    // From a section far down the all view, the tab's list starts at the top of the results.
+    bringTopIntoView(resultsRef.current);
+  }
 
   const tabs = SEARCH_TABS.map(({ type, label }) => {
     const total = type === 'all' || !result ? null : result[type].total;
@@ -55,18 +64,15 @@ export function SearchPage() {
       {isSearching && loaded.state === 'failed' && <ListFailed title="搜索失败" onRetry={reload} />}
       {isSearching && loaded.state === 'loading' && !result && <Skeleton active paragraph={{ rows: 6 }} />}
       {result && (
-        <div aria-busy={loaded.state === 'loading'} className="search__results">
+        <div ref={resultsRef} aria-busy={loaded.state === 'loading'} className="search__results">
           {state.type === 'all' ? (
-            <AllResults result={result} onMore={(type) => update({ type, pageNum: null })} />
+            <AllResults result={result} onMore={handleMore} />
           ) : (
             <TypeResults
               type={state.type}
               result={result}
               pageNum={state.pageNum}
-              onPage={(pageNum) => {
-                update({ pageNum });
-                window.scrollTo({ top: 0 });
-              }}
+              onPage={(pageNum) => update({ pageNum })}
             />
           )}
         </div>

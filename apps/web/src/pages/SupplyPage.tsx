@@ -78,10 +78,7 @@ export function SupplyPage() {
         reload={list.reload}
         pageNum={query.pageNum}
         pageSize={query.pageSize}
-        onPage={(pageNum) => {
-          change({ pageNum });
-          window.scrollTo({ top: 0 });
-        }}
+        onPage={(pageNum) => change({ pageNum })}
         label="能力列表"
         rowKey={(ability) => ability.id}
         renderCard={(ability) => <AbilityCard ability={ability} />}

@@ -1,38 +1,66 @@
 import { Link } from 'react-router';
 import { ICP_NUMBER, SITE_NAME } from '../app/site';
+import './footer.css';
+
+interface FooterLink {
+  to: string;
+  label: string;
+}
+
+/** The portal's services that have no top navigation entry (spec §2 keeps five there). */
+export const SERVICE_LINKS: readonly FooterLink[] = [
+  { to: '/expert', label: '专家库' },
+  { to: '/matchOperations', label: '撮合运营' },
+  { to: '/designs', label: '设计服务' },
+  { to: '/warehousing', label: '仓储服务' },
+  { to: '/goodStore', label: '积分商城' },
+];
 
 /** Spec §2: the footer's pages (open to everyone). */
-export const FOOTER_LINKS = [
+export const FOOTER_LINKS: readonly FooterLink[] = [
   { to: '/legal', label: '法律声明' },
   { to: '/cookie-policy', label: 'Cookie政策' },
   { to: '/report', label: '举报中心' },
   { to: '/contact', label: '联系我们' },
   { to: '/join', label: '加入我们' },
-] as const;
+];
 
-/** Spec §2: the footer links and the ICP filing number. */
+/**
+ * Spec §2: the footer links and the ICP filing number, with a column of the platform's services.
+ * Without a configured ICP number the line shows none (no placeholder text on a product page).
+ */
 export function Footer() {
   return (
     <footer className="portal-footer">
-      <nav aria-label="页脚导航">
-        <ul className="portal-footer__links">
-          {FOOTER_LINKS.map(({ to, label }) => (
-            <li key={to}>
-              <Link to={to}>{label}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="portal-footer__columns">
+        <LinkColumn id="footer-services" title="平台服务" links={SERVICE_LINKS} />
+        <LinkColumn id="footer-about" title="关于平台" links={FOOTER_LINKS} />
+      </div>
       <p className="portal-footer__icp">
-        © {SITE_NAME}　ICP备案号：
-        {ICP_NUMBER ? (
+        © {SITE_NAME}
+        {ICP_NUMBER && (
           <a href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer">
-            {ICP_NUMBER}
+            ICP备案号：{ICP_NUMBER}
           </a>
-        ) : (
-          '未配置'
         )}
       </p>
     </footer>
+  );
+}
+
+function LinkColumn({ id, title, links }: { id: string; title: string; links: readonly FooterLink[] }) {
+  return (
+    <nav aria-labelledby={id} className="portal-footer__column">
+      <h2 id={id} className="portal-footer__title">
+        {title}
+      </h2>
+      <ul className="portal-footer__links">
+        {links.map(({ to, label }) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -674,6 +674,15 @@ export const restRows: RestRow[] = [
   { route: 'GET /prod-api/portal/home', call: get('/portal/home'), cells: everyone() },
   { route: 'GET /prod-api/portal/match/operations', call: get('/portal/match/operations'), cells: everyone() },
   { route: 'GET /prod-api/portal/search', call: get('/portal/search?keyword=矩阵'), cells: accounts() },
+  { route: 'GET /prod-api/portal/admin/article/list', call: get('/portal/admin/article/list'), cells: admins() },
+  { route: 'GET /prod-api/portal/admin/cluster/list', call: get('/portal/admin/cluster/list'), cells: admins() },
+  ...(['article', 'expert', 'cluster'] as const).map(
+    (kind): RestRow => ({
+      route: `GET /prod-api/portal/admin/${kind}/:id`,
+      call: get(`/portal/admin/${kind}/${NONE}`),
+      cells: admins(404),
+    }),
+  ),
   ...(['article', 'expert', 'cluster'] as const).flatMap((kind): RestRow[] => [
     {
       route: `POST /prod-api/portal/admin/${kind}`,
@@ -714,6 +723,11 @@ export const restRows: RestRow[] = [
       send(caller, 'PUT', `/system/mall/goods/${await newGoods(caller, world)}`, goods(world)),
     cells: admins(),
   },
+  {
+    route: 'PUT /prod-api/system/mall/goods/:id/status',
+    call: (caller) => send(caller, 'PUT', `/system/mall/goods/${NONE}/status`, { enabled: false }),
+    cells: admins(404),
+  },
   { route: 'GET /prod-api/system/mall/orders', call: get('/system/mall/orders'), cells: admins() },
   {
     route: 'POST /prod-api/system/mall/orders/:id/ship',
@@ -733,7 +747,12 @@ export const restRows: RestRow[] = [
   { route: 'GET /prod-api/system/report/list', call: get('/system/report/list'), cells: admins() },
   {
     route: 'POST /prod-api/system/report/:id/handled',
-    call: post(`/system/report/${NONE}/handled`, {}),
+    call: post(`/system/report/${NONE}/handled`, { result: '矩阵处理' }),
+    cells: admins(404),
+  },
+  {
+    route: 'POST /prod-api/system/official/service/:id/follow-up',
+    call: post(`/system/official/service/${NONE}/follow-up`, { status: 1, note: '矩阵跟进' }),
     cells: admins(404),
   },
   {

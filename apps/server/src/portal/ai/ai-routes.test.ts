@@ -7,6 +7,7 @@ import {
 } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../app';
+import { toNumber } from '../../db/database';
 import { startServer } from '../../integration/harness';
 import type { Answer, PortalClient } from '../test-client';
 import { ability, enterprise, registered } from '../test-people';
@@ -38,6 +39,11 @@ async function betaUser(): Promise<PortalClient> {
   const person = await registered(server);
   await server.db.query('UPDATE portal_accounts SET beta_status = true WHERE user_id = $1', [person.userId]);
   return person.client;
+}
+
+async function searchesLogged(): Promise<number> {
+  const [row] = await server.db.query<{ n: unknown }>('SELECT count(*) AS n FROM portal_search_log');
+  return toNumber(row?.n);
 }
 
 interface ChatResult {
@@ -135,7 +141,7 @@ describe('AI assistant: answers', () => {
     });
   });
 
-  it('gives the model the portal items found for the question and shows them under the answer', async () => {
+  it('gives the model what the portal search finds for the question and shows it under the answer', async () => {
     const maker = await enterprise(server, '昆山精雕五轴制造有限公司');
     const cnc = await ability(server, maker, { name: '五轴CNC精密加工' });
     await ability(server, maker, { name: '五轴CNC草稿能力', status: 0 });
@@ -143,7 +149,9 @@ describe('AI assistant: answers', () => {
     await ability(server, other, { name: '冷链仓储' });
     const me = await betaUser();
     model.script = linkTheReferences;
+    const searchesBefore = await searchesLogged();
 
+    // No enterprise has all of 五轴, cnc and 加工 in it: the maker is found by 五轴 alone.
     const { events } = await chat(me, { prompt: '有没有做五轴CNC加工的企业？' });
     const start = startOf(events);
     expect(start.references).toEqual([
@@ -165,6 +173,20 @@ describe('AI assistant: answers', () => {
     expect(textOf(events)).toContain(`[五轴CNC精密加工](/supplyDetail?id=${cnc})`);
     const answer = (await messagesOf(me, start.conversationId)).at(-1);
     expect(answer?.references).toEqual(start.references);
+    // The assistant's lookups are not the user's searches: the keyword statistics do not count them.
+    expect(await searchesLogged()).toBe(searchesBefore);
+  });
+
+  it('gives no references for a question whose words the portal does not have, and tells the model so', async () => {
+    const maker = await enterprise(server, '宁波注塑模具有限公司');
+    await ability(server, maker, { name: '注塑模具开发' });
+    const me = await betaUser();
+    model.script = linkTheReferences;
+
+    const { events } = await chat(me, { prompt: '哪里能买到天文望远镜？' });
+    expect(startOf(events).references).toEqual([]);
+    expect(textOf(events)).toBe('平台上暂未找到相关内容。');
+    expect(model.requests.at(-1)?.body.messages[0]?.content).toContain('（本次没有检索到相关条目）');
   });
 
   it('sends the earlier exchanges of the conversation with a new question', async () => {

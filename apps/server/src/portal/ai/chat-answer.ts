@@ -15,7 +15,7 @@ import {
   ownConversation,
 } from './conversations';
 import { modelTurns } from './model-prompt';
-import { searchPortalReferences } from './portal-references';
+import { portalReferences } from './portal-references';
 import { promptKeywords } from './prompt-keywords';
 
 /** Portal items given to the model (and shown under the answer) at most. */
@@ -45,7 +45,8 @@ export async function answerChat(ctx: PortalContext, request: FastifyRequest, re
   await ctx.limits.aiPrompt(account.user_id);
   const now = Date.now();
   const question = await storeQuestion(ctx.db, account.user_id, body, now);
-  const references = await searchPortalReferences(ctx.db, promptKeywords(question.prompt), AI_REFERENCES_MAX);
+  const keywords = promptKeywords(question.prompt);
+  const references = await portalReferences(ctx.db, account.user_id, keywords, AI_REFERENCES_MAX);
   const history = await historyTurns(ctx.db, question.conversationId, question.userMessageId);
   const assistantMessageId = await addMessage(
     ctx.db,

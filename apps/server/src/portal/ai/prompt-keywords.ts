@@ -1,3 +1,5 @@
+import { PORTAL_SEARCH } from '@liaison/protocol';
+
 /**
  * The search words of a question typed as a sentence ("有没有做CNC加工的企业？" → CNC, 加工):
  * Chinese has no spaces, so the text is cut into words by the ICU dictionary Node ships
@@ -6,7 +8,7 @@
  * the question's grammar (有没有, 推荐, 哪些…) and words that match nearly everything (企业,
  * 公司, 服务…) are dropped.
  */
-export function promptKeywords(prompt: string, max = KEYWORDS_MAX): string[] {
+export function promptKeywords(prompt: string, max: number = KEYWORDS_MAX): string[] {
   const words: string[] = [];
   let run = '';
   const flush = () => {
@@ -31,7 +33,8 @@ export function promptKeywords(prompt: string, max = KEYWORDS_MAX): string[] {
   return keywords.slice(0, max);
 }
 
-const KEYWORDS_MAX = 8;
+// As many as the portal search takes, since the references come from it.
+const KEYWORDS_MAX = PORTAL_SEARCH.keywordsMax;
 const HAN = /\p{Script=Han}/u;
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 

@@ -1,9 +1,13 @@
+import { CATALOGUE_LIMITS } from '@liaison/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireActing } from '../acting';
-import { PLATFORM_ADMIN } from '../admin/review-routes';
+import { blankless, PLATFORM_ADMIN } from '../admin/review-routes';
 import { type PortalContext, parse } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
-import { createArticle, deleteArticle, updateArticle } from './articles';
+import { pagingOf } from '../paging';
+import { adminArticle, adminCluster, adminExpert, searchClusters } from './admin-reads';
+import { createArticle, deleteArticle, listArticles, updateArticle } from './articles';
 import { createCluster, deleteCluster, updateCluster } from './clusters';
 import {
   articleSchema,
@@ -14,18 +18,39 @@ import {
   expertValues,
 } from './content-forms';
 import { createExpert, deleteExpert, updateExpert } from './experts';
+import { keywordsSchema } from './keywords';
 import { requireRecordId } from './public-paging';
 
 const ADMIN = '/portal/admin';
+
+const keyword = keywordsSchema(CATALOGUE_LIMITS.keyword);
+const articleQuerySchema = z.object({
+  kind: z.enum(['news', 'release'], { error: '文章类型不正确' }).optional(),
+  keyword,
+});
+const clusterQuerySchema = z.object({ keyword });
 
 type ById = FastifyRequest<{ Params: { id: string } }>;
 
 /**
  * Administrators (role admin; visitors 401, other accounts 403) create, replace and delete the
- * platform's articles, experts and clusters. A refused form changes nothing.
+ * platform's articles, experts and clusters. A refused form changes nothing. They read a record as
+ * its form edits it, and search the articles and clusters, whose public lists have no search
+ * (the experts' public list serves them).
  */
 export function catalogueAdminRoutes(app: FastifyInstance, ctx: PortalContext): void {
   const admin = (request: FastifyRequest) => requireActing(ctx, request, PLATFORM_ADMIN);
+
+  app.get(`${ADMIN}/article/list`, async (request) => {
+    await admin(request);
+    const { kind, keyword: keywords } = parse(articleQuerySchema, blankless(request.query));
+    const filter = { kind: kind ?? null, keywords, sort: 'latest' } as const;
+    return ok(await listArticles(ctx.db, filter, pagingOf(request.query)));
+  });
+  app.get(`${ADMIN}/article/:id`, async (request: ById) => {
+    await admin(request);
+    return ok(await adminArticle(ctx.db, requireRecordId(request.params.id)));
+  });
 
   app.post(`${ADMIN}/article`, async (request) => {
     await admin(request);
@@ -43,6 +68,10 @@ export function catalogueAdminRoutes(app: FastifyInstance, ctx: PortalContext): 
     return changed(await deleteArticle(ctx.db, requireRecordId(request.params.id)), '删除成功');
   });
 
+  app.get(`${ADMIN}/expert/:id`, async (request: ById) => {
+    await admin(request);
+    return ok(await adminExpert(ctx.db, requireRecordId(request.params.id)));
+  });
   app.post(`${ADMIN}/expert`, async (request) => {
     await admin(request);
     const values = await expertValues(ctx.db, ctx.uploads, parse(expertSchema, request.body));
@@ -59,6 +88,15 @@ export function catalogueAdminRoutes(app: FastifyInstance, ctx: PortalContext): 
     return changed(await deleteExpert(ctx.db, requireRecordId(request.params.id)), '删除成功');
   });
 
+  app.get(`${ADMIN}/cluster/list`, async (request) => {
+    await admin(request);
+    const { keyword: keywords } = parse(clusterQuerySchema, blankless(request.query));
+    return ok(await searchClusters(ctx.db, keywords, pagingOf(request.query)));
+  });
+  app.get(`${ADMIN}/cluster/:id`, async (request: ById) => {
+    await admin(request);
+    return ok(await adminCluster(ctx.db, requireRecordId(request.params.id)));
+  });
   app.post(`${ADMIN}/cluster`, async (request) => {
     await admin(request);
     const values = await clusterValues(ctx.db, ctx.uploads, parse(clusterSchema, request.body));

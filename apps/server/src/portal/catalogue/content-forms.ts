@@ -1,3 +1,4 @@
+import { CONTENT_LIMITS } from '@liaison/protocol';
 import { z } from 'zod';
 import type { Sql } from '../../db/database';
 import { sanitizeDescription } from '../abilities/rich-text';
@@ -14,23 +15,6 @@ import { isRecordId } from './public-paging';
  * articles, experts and clusters. Names and texts are stored as typed and shown as text; an
  * article's content is HTML kept to the abilities' allow-list.
  */
-export const CONTENT_LIMITS = {
-  articleTitle: 60,
-  summary: 200,
-  /** Characters of sanitised HTML. */
-  articleContent: 50_000,
-  source: 50,
-  expertName: 30,
-  expertTitle: 50,
-  organisation: 100,
-  field: 30,
-  introduction: 2000,
-  achievements: 20,
-  achievement: 200,
-  clusterName: 50,
-  region: 50,
-  clusterMembers: 200,
-} as const;
 const L = CONTENT_LIMITS;
 
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过${max}个字符`).default('');
@@ -38,8 +22,8 @@ const picture = (label: string) => z.string().trim().max(200, `请上传${label}
 const sortOrder = z
   .number({ error: '排序须为整数' })
   .refine(Number.isInteger, '排序须为整数')
-  .min(0, '排序须在0到9999之间')
-  .max(9999, '排序须在0到9999之间')
+  .min(0, `排序须在0到${L.sortOrderMax}之间`)
+  .max(L.sortOrderMax, `排序须在0到${L.sortOrderMax}之间`)
   .default(0);
 /** A record or user ID the form may name; absent, null or '' is none. */
 const optionalId = z
@@ -78,12 +62,12 @@ export const expertSchema = z.object({
   phone: z
     .string()
     .trim()
-    .regex(/^[0-9+\- ]{0,20}$/, '联系电话格式不正确')
+    .regex(new RegExp(`^[0-9+\\- ]{0,${L.phone}}$`), '联系电话格式不正确')
     .default(''),
   email: z
     .string()
     .trim()
-    .max(100, '邮箱格式不正确')
+    .max(L.email, '邮箱格式不正确')
     .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), '邮箱格式不正确')
     .default(''),
   userId: optionalId,

@@ -206,6 +206,30 @@ describe('administration', () => {
     expect(listed.data?.rows.map((g) => g.id)).toContain(goods.id);
   });
 
+  it('puts goods off the shelf and back without touching their stock', async () => {
+    const goods = await newGoods({ stock: 5 });
+    const user = await holder(500);
+    // Redeemed after the admin's list was loaded: the shelf switch must not put the stock back to 5.
+    expect((await redeem(user, { goodsId: goods.id, quantity: 2 })).code).toBe(200);
+    expect(await put(cast.admin, `/system/mall/goods/${goods.id}/status`, { enabled: false })).toEqual({
+      code: 200,
+      msg: '已下架',
+    });
+    const shelf = await cast.visitor.call<PageOf<MallGoods>>('GET', '/portal/mall/goods?pageSize=100');
+    expect(shelf.data?.rows.map((g) => g.id)).not.toContain(goods.id);
+    expect(await redeem(user, { goodsId: goods.id })).toEqual({ code: 404, msg: '商品不存在或已下架' });
+    expect((await put(cast.admin, `/system/mall/goods/${goods.id}/status`, { enabled: true })).msg).toBe('已上架');
+    expect(await stockOf(goods.id)).toBe(3);
+    expect(await put(cast.admin, `/system/mall/goods/${goods.id}/status`, { enabled: 'yes' })).toEqual({
+      code: 500,
+      msg: '请求参数不完整',
+    });
+    expect(await put(cast.admin, '/system/mall/goods/999999999/status', { enabled: true })).toEqual(NOT_FOUND);
+    expect(await put(await cast.user(), `/system/mall/goods/${goods.id}/status`, { enabled: false })).toEqual(
+      FORBIDDEN,
+    );
+  });
+
   it('ships an order once, and cancelling refunds the points and the stock exactly once', async () => {
     const goods = await newGoods({ pointsCost: 50, stock: 4 });
     const user = await holder(200);

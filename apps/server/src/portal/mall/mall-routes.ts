@@ -17,6 +17,7 @@ import {
   goodsPage,
   myOrdersPage,
   redeem,
+  setGoodsEnabled,
   shipOrder,
   updateGoods,
 } from './mall';
@@ -57,6 +58,8 @@ const goodsSchema = z.object({
   enabled: z.boolean().default(true),
   sortOrder: integer('排序', 0, 9999).default(0),
 });
+
+const shelfSchema = z.object({ enabled: z.boolean({ error: '请选择上架或下架' }) });
 
 const orderFilterSchema = z.object({
   status: z
@@ -105,6 +108,14 @@ export function mallRoutes(app: FastifyInstance, ctx: PortalContext, clock: () =
     const form = parse(goodsSchema, request.body);
     await requirePublicImage(ctx.uploads, form.image, '商品图片');
     return ok(found(await updateGoods(ctx.db, id, form)), '修改成功');
+  });
+
+  app.put<IdParams>('/system/mall/goods/:id/status', async (request) => {
+    await requireActing(ctx, request, PLATFORM_ADMIN);
+    const id = recordId(request.params.id);
+    const { enabled } = parse(shelfSchema, request.body);
+    found(await setGoodsEnabled(ctx.db, id, enabled));
+    return ok(undefined, enabled ? '已上架' : '已下架');
   });
 
   app.get('/system/mall/orders', async (request) => {

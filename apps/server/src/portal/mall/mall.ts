@@ -161,6 +161,15 @@ export async function updateGoods(db: Sql, id: string, form: MallGoodsForm): Pro
   return row ? toGoodsAdmin(row) : null;
 }
 
+/**
+ * Puts goods on or off the shelf without touching the rest: the stock moves with every redeem, so
+ * a whole-form update from a list shown a while ago would put stale stock back. False: no such goods.
+ */
+export async function setGoodsEnabled(db: Sql, id: string, enabled: boolean): Promise<boolean> {
+  const rows = await db.query('UPDATE portal_goods SET enabled = $2 WHERE id = $1 RETURNING id', [id, enabled]);
+  return rows.length === 1;
+}
+
 /** Every order, newest first, optionally of one status. */
 export async function adminOrdersPage(
   db: Sql,

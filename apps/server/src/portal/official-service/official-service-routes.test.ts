@@ -2,7 +2,7 @@ import type { OfficialServiceApplication } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../app';
 import { startServer } from '../../integration/harness';
-import { type Cast, castOf, FORBIDDEN, userIdOf } from '../admin/admin-test-kit';
+import { type Cast, castOf, FORBIDDEN, NOT_FOUND, userIdOf } from '../admin/admin-test-kit';
 import type { PageOf } from '../paging';
 import { TEST_SMS_CODE } from '../sms-send';
 import { freshMobile, PortalClient } from '../test-client';
@@ -142,5 +142,104 @@ describe('the applications list', () => {
   it('is for admins only', async () => {
     expect(await (await cast.user()).call('GET', '/system/official/service/list')).toEqual(FORBIDDEN);
     expect((await new PortalClient(server).call('GET', '/system/official/service/list')).code).toBe(401);
+  });
+
+  it('filters by status and refuses an unknown one', async () => {
+    const client = new PortalClient(server);
+    const id = (await apply(client, await ticketFor(client))).data?.id as string;
+    const listOf = async (status: number) =>
+      (
+        await cast.admin.call<PageOf<OfficialServiceApplication>>(
+          'GET',
+          `/system/official/service/list?status=${status}&pageSize=100`,
+        )
+      ).data?.rows ?? [];
+    const fresh = await listOf(0);
+    expect(fresh.find((a) => a.id === id)).toMatchObject({ status: 0, note: '', followedAt: null, followerName: '' });
+    expect(fresh.every((a) => a.status === 0)).toBe(true);
+    await followUp(cast.admin, id, { status: 1, note: '已电话联系' });
+    expect((await listOf(0)).map((a) => a.id)).not.toContain(id);
+    expect((await listOf(1)).map((a) => a.id)).toContain(id);
+    expect(await cast.admin.call('GET', '/system/official/service/list?status=9')).toEqual({
+      code: 500,
+      msg: '申请状态不正确',
+    });
+  });
+});
+
+const followUp = (client: PortalClient, id: string, body: unknown) =>
+  client.call('POST', `/system/official/service/${id}/follow-up`, body);
+
+describe('following an application up', () => {
+  async function freshApplication(): Promise<string> {
+    const client = new PortalClient(server);
+    return (await apply(client, await ticketFor(client))).data?.id as string;
+  }
+  const rowOf = async (id: string) => (await applications()).find((a) => a.id === id);
+
+  it('marks a new application contacted, then closes it, keeping the latest note, when and by whom', async () => {
+    const id = await freshApplication();
+    const before = Date.now();
+    expect(await followUp(cast.admin, id, { status: 1, note: '已电话联系，约下周面谈。' })).toEqual({
+      code: 200,
+      msg: '已标记为已联系',
+    });
+    const [admin] = await server.db.query<{ nick_name: string }>(
+      'SELECT nick_name FROM portal_accounts WHERE user_id = $1',
+      [await userIdOf(cast.admin)],
+    );
+    const contacted = await rowOf(id);
+    expect(contacted).toMatchObject({ status: 1, note: '已电话联系，约下周面谈。', followerName: admin?.nick_name });
+    expect(contacted?.followedAt).toBeGreaterThanOrEqual(before);
+    expect(await followUp(cast.admin, id, { status: 1, note: '又联系了一次' })).toEqual({
+      code: 500,
+      msg: '只能将待联系的申请标记为已联系',
+    });
+    expect(await followUp(cast.admin, id, { status: 2, note: '已对接金融机构，结案。' })).toEqual({
+      code: 200,
+      msg: '申请已关闭',
+    });
+    expect(await rowOf(id)).toMatchObject({ status: 2, note: '已对接金融机构，结案。' });
+    expect(await followUp(cast.admin, id, { status: 2, note: '再关一次' })).toEqual({ code: 500, msg: '该申请已关闭' });
+    expect(await followUp(cast.admin, id, { status: 1, note: '重新联系' })).toEqual({
+      code: 500,
+      msg: '只能将待联系的申请标记为已联系',
+    });
+    expect((await rowOf(id))?.note).toBe('已对接金融机构，结案。');
+  });
+
+  it('closes a new application straight away', async () => {
+    const id = await freshApplication();
+    expect((await followUp(cast.admin, id, { status: 2, note: '重复申请' })).code).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: 2, note: '重复申请' });
+  });
+
+  it('refuses a missing note or status, changing nothing', async () => {
+    const id = await freshApplication();
+    expect(await followUp(cast.admin, id, { status: 1, note: ' ' })).toEqual({ code: 500, msg: '请填写跟进备注' });
+    expect(await followUp(cast.admin, id, { status: 1, note: '备'.repeat(501) })).toEqual({
+      code: 500,
+      msg: '跟进备注不能超过500个字符',
+    });
+    expect(await followUp(cast.admin, id, { status: 0, note: '退回' })).toEqual({
+      code: 500,
+      msg: '请选择标记为已联系或关闭',
+    });
+    expect(await followUp(cast.admin, id, { note: '没有状态' })).toEqual({
+      code: 500,
+      msg: '请选择标记为已联系或关闭',
+    });
+    expect(await rowOf(id)).toMatchObject({ status: 0, note: '' });
+  });
+
+  it('answers 404 for an unknown application and refuses anyone but an admin', async () => {
+    const id = await freshApplication();
+    const body = { status: 2, note: '关闭' };
+    expect(await followUp(cast.admin, '999999999', body)).toEqual(NOT_FOUND);
+    expect(await followUp(cast.admin, 'x1', body)).toEqual(NOT_FOUND);
+    expect(await followUp(await cast.user(), id, body)).toEqual(FORBIDDEN);
+    expect(await followUp(await cast.subAccount(), id, body)).toEqual(FORBIDDEN);
+    expect((await followUp(cast.visitor, id, body)).code).toBe(401);
+    expect((await rowOf(id))?.status).toBe(0);
   });
 });

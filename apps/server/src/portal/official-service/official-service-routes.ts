@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireActing } from '../acting';
 import { titleSchema } from '../admin/content-fields';
-import { PLATFORM_ADMIN } from '../admin/review-routes';
+import { recordId } from '../admin/content-routes';
+import { blankless, PLATFORM_ADMIN } from '../admin/review-routes';
 import { bearerToken, mobileSchema, type PortalContext, parse, requireAccount } from '../context';
-import { ok } from '../envelope';
+import { ok, PortalCode, PortalError } from '../envelope';
 import { pagingOf } from '../paging';
 import { consumeLoginCode } from '../sms';
 import { sendCodeAfterCaptcha, smsCodeSchema } from '../sms-send';
-import { applicationsPage, createApplication, issueTicket, TICKET_EXPIRED } from './official-service';
+import { applicationsPage, createApplication, followUp, issueTicket, TICKET_EXPIRED } from './official-service';
 
 const SERVICE = '/portal/supply/chain/apply/official/service';
 export const SMS_OFF = '短信服务未开启，暂不能在线申请';
@@ -24,10 +25,32 @@ const applicationSchema = z.object({
   content: titleSchema('需求描述', OFFICIAL_SERVICE_LIMITS.content),
 });
 
+const followUpSchema = z.object({
+  status: z.union([z.literal(1), z.literal(2)], { error: '请选择标记为已联系或关闭' }),
+  note: z
+    .string({ error: '请填写跟进备注' })
+    .trim()
+    .min(1, '请填写跟进备注')
+    .max(OFFICIAL_SERVICE_LIMITS.note, `跟进备注不能超过${OFFICIAL_SERVICE_LIMITS.note}个字符`),
+});
+
+const statusFilterSchema = z.object({
+  status: z
+    .enum(['0', '1', '2'], { error: '申请状态不正确' })
+    .transform((v) => Number(v) as 0 | 1 | 2)
+    .optional(),
+});
+
+/** Why a follow-up that does not move the application forward is refused. */
+const FOLLOW_UP_REFUSED: Record<1 | 2, string> = {
+  1: '只能将待联系的申请标记为已联系',
+  2: '该申请已关闭',
+};
+
 /**
  * The official-service application of spec portal.md §7 (docs/portal-api.md "Official service"):
  * an SMS code after an image captcha, the code checked for a ticket, the form with the ticket.
- * Visitors may apply; a logged-in applicant is remembered. Admins list the applications.
+ * Visitors may apply; a logged-in applicant is remembered. Admins list the applications and follow them up.
  */
 export function officialServiceRoutes(app: FastifyInstance, ctx: PortalContext, clock: () => number = Date.now): void {
   app.post(`${SERVICE}/send/sms/code`, async (request) => {
@@ -50,6 +73,17 @@ export function officialServiceRoutes(app: FastifyInstance, ctx: PortalContext, 
 
   app.get('/system/official/service/list', async (request) => {
     await requireActing(ctx, request, PLATFORM_ADMIN);
-    return ok(await applicationsPage(ctx.db, pagingOf(request.query)));
+    const { status } = parse(statusFilterSchema, blankless(request.query));
+    return ok(await applicationsPage(ctx.db, status, pagingOf(request.query)));
+  });
+
+  app.post<{ Params: { id: string } }>('/system/official/service/:id/follow-up', async (request) => {
+    const acting = await requireActing(ctx, request, PLATFORM_ADMIN);
+    const id = recordId(request.params.id);
+    const form = parse(followUpSchema, request.body);
+    const moved = await followUp(ctx.db, id, acting.account.user_id, form, clock());
+    if (moved === null) throw new PortalError(PortalCode.NOT_FOUND);
+    if (!moved) throw new PortalError(PortalCode.ERROR, FOLLOW_UP_REFUSED[form.status]);
+    return ok(undefined, form.status === 1 ? '已标记为已联系' : '申请已关闭');
   });
 }

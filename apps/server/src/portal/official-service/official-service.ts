@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { OfficialServiceApplication, OfficialServiceType } from '@liaison/protocol';
+import type {
+  OfficialServiceApplication,
+  OfficialServiceFollowUp,
+  OfficialServiceStatus,
+  OfficialServiceType,
+} from '@liaison/protocol';
 import { type Database, type Sql, toNumber } from '../../db/database';
 import { PortalCode, PortalError } from '../envelope';
 import type { PageOf, Paging } from '../paging';
@@ -54,8 +59,12 @@ export function createApplication(
   });
 }
 
-/** Applications for the administrators, newest first. */
-export async function applicationsPage(db: Sql, paging: Paging): Promise<PageOf<OfficialServiceApplication>> {
+/** Applications for the administrators, newest first, optionally of one status. */
+export async function applicationsPage(
+  db: Sql,
+  status: OfficialServiceStatus | undefined,
+  paging: Paging,
+): Promise<PageOf<OfficialServiceApplication>> {
   const rows = await db.query<{
     id: unknown;
     user_id: string | null;
@@ -65,12 +74,22 @@ export async function applicationsPage(db: Sql, paging: Paging): Promise<PageOf<
     contact_name: string;
     content: string;
     created_at: unknown;
+    status: unknown;
+    note: string;
+    followed_at: unknown;
+    follower_name: string | null;
   }>(
-    `SELECT id, user_id, mobile, service_type, company, contact_name, content, created_at
-       FROM portal_service_applications ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
-    [paging.pageSize, paging.offset],
+    `SELECT s.id, s.user_id, s.mobile, s.service_type, s.company, s.contact_name, s.content, s.created_at, s.status,
+            s.note, s.followed_at, a.nick_name AS follower_name
+       FROM portal_service_applications s LEFT JOIN portal_accounts a ON a.user_id = s.followed_by
+      WHERE ($1::smallint IS NULL OR s.status = $1)
+      ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3`,
+    [status ?? null, paging.pageSize, paging.offset],
   );
-  const [count] = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM portal_service_applications');
+  const [count] = await db.query<{ n: unknown }>(
+    'SELECT count(*) AS n FROM portal_service_applications WHERE ($1::smallint IS NULL OR status = $1)',
+    [status ?? null],
+  );
   return {
     rows: rows.map((r) => ({
       id: String(toNumber(r.id)),
@@ -81,9 +100,34 @@ export async function applicationsPage(db: Sql, paging: Paging): Promise<PageOf<
       contactName: r.contact_name,
       content: r.content,
       createdAt: toNumber(r.created_at),
+      status: toNumber(r.status) as OfficialServiceStatus,
+      note: r.note,
+      followedAt: r.followed_at === null ? null : toNumber(r.followed_at),
+      followerName: r.follower_name ?? '',
     })),
     total: toNumber(count?.n),
   };
+}
+
+/**
+ * Records a follow-up by `adminId`: a new application marked contacted, or a new or contacted one
+ * closed; its note replaces the last one. Null: no such application; false: it may not move so
+ * (a contacted one contacted again, anything after closing).
+ */
+export async function followUp(
+  db: Sql,
+  id: string,
+  adminId: string,
+  { status, note }: OfficialServiceFollowUp,
+  now: number,
+): Promise<boolean | null> {
+  const moved = await db.query(
+    `UPDATE portal_service_applications SET status = $2, note = $3, followed_at = $4, followed_by = $5
+      WHERE id = $1 AND status < $2 RETURNING id`,
+    [id, status, note, now, adminId],
+  );
+  if (moved.length === 1) return true;
+  return (await db.query('SELECT 1 FROM portal_service_applications WHERE id = $1', [id])).length === 1 ? false : null;
 }
 
 function hashTicket(ticket: string): string {

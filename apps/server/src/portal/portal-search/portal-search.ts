@@ -19,13 +19,27 @@ export interface PortalSearchQuery {
   paging: Paging;
 }
 
+export interface PortalSearchOptions {
+  /**
+   * Whether the search counts in the keyword statistics (default true). The server's own lookups
+   * (the AI assistant's references) pass false: the user did not type those keywords.
+   */
+  isLogged?: boolean;
+}
+
 /**
  * The portal's one search (docs/portal-api.md "Portal search") over what the public catalogue
  * shows: abilities, enterprises, experts, and news with releases. 'all' gives the first hits of
  * each type, a type gives a page of it; every section carries its total. A search with keywords
- * is logged for the keyword statistics (keywords/top/ten), as typed, one row per search.
+ * is logged for the keyword statistics (keywords/top/ten), as typed, one row per search, unless
+ * `isLogged` is false.
  */
-export async function portalSearch(db: Sql, userId: string, query: PortalSearchQuery): Promise<PortalSearchResult> {
+export async function portalSearch(
+  db: Sql,
+  userId: string,
+  query: PortalSearchQuery,
+  { isLogged = true }: PortalSearchOptions = {},
+): Promise<PortalSearchResult> {
   const { keywords } = query;
   const pageOf = (type: Exclude<PortalSearchType, 'all'>): Paging =>
     query.type === 'all' ? firstRows(PORTAL_SEARCH.perTypeInAll) : query.type === type ? query.paging : firstRows(0);
@@ -37,7 +51,7 @@ export async function portalSearch(db: Sql, userId: string, query: PortalSearchQ
   const enterprise = await listEnterprises(db, { keywords, clusterId: null, sort: 'relevance' }, pageOf('enterprise'));
   const expert = await listExperts(db, { field: '', keywords, sort: 'relevance' }, pageOf('expert'));
   const news = await listArticles(db, { kind: null, keywords, sort: 'relevance' }, pageOf('news'));
-  if (keywords.length > 0) {
+  if (isLogged && keywords.length > 0) {
     await db.query('INSERT INTO portal_search_log (keyword, user_id, created_at) VALUES ($1, $2, $3)', [
       keywords.join(' '),
       userId,

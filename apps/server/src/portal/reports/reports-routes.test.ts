@@ -89,19 +89,58 @@ describe('reporting', () => {
 });
 
 describe('handling', () => {
-  it('lets admins mark a report handled and filter by status; others may not', async () => {
-    const sent = await report(new PortalClient(server));
-    const id = sent.data?.id as string;
+  const handle = (client: PortalClient, id: string, body: unknown = { result: '已核实，相关能力已下架。' }) =>
+    client.call('POST', `/system/report/${id}/handled`, body);
+
+  it('records the admin’s result note, when and by whom, once', async () => {
+    const id = (await report(new PortalClient(server))).data?.id as string;
+    const before = Date.now();
+    expect(await handle(cast.admin, id)).toEqual({ code: 200, msg: '已标记为已处理' });
+    const listed = await cast.admin.call<PageOf<ReportRow>>('GET', '/system/report/list?status=1&pageSize=100');
+    const row = listed.data?.rows.find((r) => r.id === id);
+    expect(row).toMatchObject({ status: 1, result: '已核实，相关能力已下架。' });
+    expect(row?.handledAt).toBeGreaterThanOrEqual(before);
+    const [admin] = await server.db.query<{ nick_name: string }>(
+      'SELECT nick_name FROM portal_accounts WHERE user_id = $1',
+      [await userIdOf(cast.admin)],
+    );
+    expect(row?.handlerName).toBe(admin?.nick_name);
+    expect(await handle(cast.admin, id, { result: '再次处理' })).toEqual({ code: 500, msg: '该举报已处理' });
+    const again = await cast.admin.call<PageOf<ReportRow>>('GET', '/system/report/list?status=1&pageSize=100');
+    expect(again.data?.rows.find((r) => r.id === id)?.result).toBe('已核实，相关能力已下架。');
+  });
+
+  it('lists new reports without a result and filters by status', async () => {
+    const id = (await report(new PortalClient(server))).data?.id as string;
+    const fresh = await cast.admin.call<PageOf<ReportRow>>('GET', '/system/report/list?status=0&pageSize=100');
+    expect(fresh.data?.rows.find((r) => r.id === id)).toMatchObject({ result: '', handledAt: null, handlerName: '' });
+    expect(fresh.data?.rows.every((r) => r.status === 0)).toBe(true);
+    await handle(cast.admin, id);
+    const after = await cast.admin.call<PageOf<ReportRow>>('GET', '/system/report/list?status=0&pageSize=100');
+    expect(after.data?.rows.map((r) => r.id)).not.toContain(id);
+    expect(await cast.admin.call('GET', '/system/report/list?status=7')).toEqual({ code: 500, msg: '处理状态不正确' });
+  });
+
+  it('refuses an empty or long result note, leaving the report new', async () => {
+    const id = (await report(new PortalClient(server))).data?.id as string;
+    expect(await handle(cast.admin, id, { result: '  ' })).toEqual({ code: 500, msg: '请填写处理结果' });
+    expect(await handle(cast.admin, id, { result: '结'.repeat(501) })).toEqual({
+      code: 500,
+      msg: '处理结果不能超过500个字符',
+    });
+    expect(await handle(cast.admin, id, {})).toEqual({ code: 500, msg: '请求参数不完整' });
+    const fresh = await cast.admin.call<PageOf<ReportRow>>('GET', '/system/report/list?status=0&pageSize=100');
+    expect(fresh.data?.rows.map((r) => r.id)).toContain(id);
+  });
+
+  it('answers 404 for an unknown report and refuses anyone but an admin', async () => {
+    const id = (await report(new PortalClient(server))).data?.id as string;
+    expect(await handle(cast.admin, '999999999')).toEqual(NOT_FOUND);
+    expect(await handle(cast.admin, 'abc')).toEqual(NOT_FOUND);
     const user = await cast.user();
     expect(await user.call('GET', '/system/report/list')).toEqual(FORBIDDEN);
-    expect(await user.call('POST', `/system/report/${id}/handled`)).toEqual(FORBIDDEN);
-    expect((await cast.admin.call('POST', `/system/report/${id}/handled`)).msg).toBe('已标记为已处理');
-    const handled = await cast.admin.call<PageOf<ReportRow>>('GET', '/system/report/list?status=1');
-    expect(handled.data?.rows.map((r) => r.id)).toContain(id);
-    expect(handled.data?.rows.every((r) => r.status === 1)).toBe(true);
-    const fresh = await cast.admin.call<PageOf<ReportRow>>('GET', '/system/report/list?status=0&pageSize=100');
-    expect(fresh.data?.rows.map((r) => r.id)).not.toContain(id);
-    expect(await cast.admin.call('POST', '/system/report/999999999/handled')).toEqual(NOT_FOUND);
-    expect(await cast.admin.call('GET', '/system/report/list?status=7')).toEqual({ code: 500, msg: '处理状态不正确' });
+    expect(await handle(user, id)).toEqual(FORBIDDEN);
+    expect(await handle(await cast.subAccount(), id)).toEqual(FORBIDDEN);
+    expect((await handle(cast.visitor, id)).code).toBe(401);
   });
 });

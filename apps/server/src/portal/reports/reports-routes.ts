@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireActing } from '../acting';
 import { linkSchema } from '../admin/content-fields';
-import { found, recordId } from '../admin/content-routes';
+import { recordId } from '../admin/content-routes';
 import { blankless, PLATFORM_ADMIN } from '../admin/review-routes';
 import { bearerToken, type PortalContext, parse, requireAccount } from '../context';
-import { ok } from '../envelope';
+import { ok, PortalCode, PortalError } from '../envelope';
 import { pagingOf } from '../paging';
 import { createReport, markHandled, reportsPage } from './reports';
 
@@ -19,6 +19,14 @@ const reportSchema = z.object({
     .min(1, '请填写举报内容')
     .max(REPORT_LIMITS.content, `举报内容不能超过${REPORT_LIMITS.content}个字符`),
   contact: z.string().trim().max(REPORT_LIMITS.contact, `联系方式不能超过${REPORT_LIMITS.contact}个字符`).default(''),
+});
+
+const handlingSchema = z.object({
+  result: z
+    .string({ error: '请填写处理结果' })
+    .trim()
+    .min(1, '请填写处理结果')
+    .max(REPORT_LIMITS.result, `处理结果不能超过${REPORT_LIMITS.result}个字符`),
 });
 
 const statusFilterSchema = z.object({
@@ -46,8 +54,12 @@ export function reportRoutes(app: FastifyInstance, ctx: PortalContext, clock: ()
   });
 
   app.post<{ Params: { id: string } }>('/system/report/:id/handled', async (request) => {
-    await requireActing(ctx, request, PLATFORM_ADMIN);
-    found(await markHandled(ctx.db, recordId(request.params.id)));
+    const acting = await requireActing(ctx, request, PLATFORM_ADMIN);
+    const id = recordId(request.params.id);
+    const { result } = parse(handlingSchema, request.body);
+    const handled = await markHandled(ctx.db, id, acting.account.user_id, result, clock());
+    if (handled === null) throw new PortalError(PortalCode.NOT_FOUND);
+    if (!handled) throw new PortalError(PortalCode.ERROR, '该举报已处理');
     return ok(undefined, '已标记为已处理');
   });
 }

@@ -18,6 +18,9 @@ interface Row {
   contact: string;
   status: unknown;
   created_at: unknown;
+  result: string;
+  handled_at: unknown;
+  handler_name: string | null;
 }
 
 /** Stores a report (reporter null: a visitor) and answers its number. */
@@ -42,8 +45,10 @@ export async function reportsPage(
   paging: Paging,
 ): Promise<PageOf<ReportRow>> {
   const rows = await db.query<Row>(
-    `SELECT id, reporter_id, category, target_url, content, contact, status, created_at FROM portal_reports
-      WHERE ($1::smallint IS NULL OR status = $1) ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    `SELECT r.id, r.reporter_id, r.category, r.target_url, r.content, r.contact, r.status, r.created_at, r.result,
+            r.handled_at, a.nick_name AS handler_name
+       FROM portal_reports r LEFT JOIN portal_accounts a ON a.user_id = r.handled_by
+      WHERE ($1::smallint IS NULL OR r.status = $1) ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
     [status ?? null, paging.pageSize, paging.offset],
   );
   const [count] = await db.query<{ n: unknown }>(
@@ -60,13 +65,30 @@ export async function reportsPage(
       reporterId: r.reporter_id,
       status: toNumber(r.status) as ReportStatus,
       createdAt: toNumber(r.created_at),
+      result: r.result,
+      handledAt: r.handled_at === null ? null : toNumber(r.handled_at),
+      handlerName: r.handler_name ?? '',
     })),
     total: toNumber(count?.n),
   };
 }
 
-/** Marks a report handled (again is no change); false when there is no such report. */
-export async function markHandled(db: Sql, id: string): Promise<boolean> {
-  const rows = await db.query('UPDATE portal_reports SET status = 1 WHERE id = $1 RETURNING id', [id]);
-  return rows.length === 1;
+/**
+ * Marks a new report handled by `adminId` with the result note. Null: no such report; false: it
+ * was handled already (the first handling, and its note, stand).
+ */
+export async function markHandled(
+  db: Sql,
+  id: string,
+  adminId: string,
+  result: string,
+  now: number,
+): Promise<boolean | null> {
+  const handled = await db.query(
+    `UPDATE portal_reports SET status = 1, result = $2, handled_at = $3, handled_by = $4
+      WHERE id = $1 AND status = 0 RETURNING id`,
+    [id, result, now, adminId],
+  );
+  if (handled.length === 1) return true;
+  return (await db.query('SELECT 1 FROM portal_reports WHERE id = $1', [id])).length === 1 ? false : null;
 }

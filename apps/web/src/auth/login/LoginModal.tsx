@@ -3,23 +3,14 @@ import { PORTAL_PASSWORD_RULE, PORTAL_PASSWORD_RULE_TEXT } from '@liaison/protoc
 import { Alert, Button, Form, type FormInstance, type FormRule, Input, Modal, Tabs } from 'antd';
 import { type MouseEvent, useState } from 'react';
 import { sendSmsCode } from '../../api/auth';
-import { RequestError } from '../../api/request';
-import { feedback } from '../../app/feedback';
 import { completeLogin } from '../session-actions';
 import { closeLoginModal, type LoginMode, setLoginMode, useSession, type WechatBinding } from '../session-store';
 import { startWechatLogin } from '../wechat-login';
-import { CaptchaInput, MobileInput, SmsCodeInput } from './fields';
-import {
-  PASSWORD_MISMATCH_TEXT,
-  RequiredText,
-  SMS_EXPIRED_TEXT,
-  SMS_RESEND_SECONDS,
-  SMS_SENT_TEXT,
-} from './login-text';
+import { CaptchaItem, MobileInput, SmsCodeItem } from './fields';
+import { PASSWORD_MISMATCH_TEXT, RequiredText } from './login-text';
 import { type LoginOptions, useLoginOptions } from './portal-key';
 import { type LoginValues, submitLogin } from './submit-login';
-import { useCaptcha } from './useCaptcha';
-import { useCountdown } from './useCountdown';
+import { useSmsSender } from './useSmsSender';
 
 /** Spec §9. */
 const MODAL_WIDTH = 400;
@@ -79,41 +70,12 @@ interface LoginFormProps {
 function LoginForm({ mode, options, wechat }: LoginFormProps) {
   const { smsLogin, wechatLogin } = options;
   const [form] = Form.useForm<LoginValues>();
-  const { captcha, refresh } = useCaptcha();
-  const countdown = useCountdown(SMS_RESEND_SECONDS);
+  const sms = useSmsSender(form, sendSmsCode);
   const [submitting, setSubmitting] = useState(false);
-  const [sending, setSending] = useState(false);
 
   function handleSwitch(next: LoginMode) {
     clearValidation(form);
     setLoginMode(next);
-  }
-
-  function refreshCaptcha() {
-    form.setFieldValue('verifyCode', '');
-    void refresh();
-  }
-
-  async function handleSendSms() {
-    if (countdown.remaining > 0 || sending) return;
-    const mobileNumber = String(form.getFieldValue('mobileNumber') ?? '').trim();
-    const verifyCode = String(form.getFieldValue('verifyCode') ?? '').trim();
-    if (!mobileNumber || !verifyCode || !captcha) {
-      await form.validateFields(['mobileNumber', 'verifyCode']).catch(() => undefined);
-      return;
-    }
-    setSending(true);
-    try {
-      await sendSmsCode({ mobileNumber, verifyCode, verifyCodeId: captcha.id });
-      feedback.message.success(SMS_SENT_TEXT);
-      countdown.start();
-    } catch {
-      // The request layer has shown the server's reason. The server takes a captcha answer
-      // once, right or wrong, so another try needs a new picture.
-      refreshCaptcha();
-    } finally {
-      setSending(false);
-    }
   }
 
   async function handleSubmit(event: MouseEvent) {
@@ -124,27 +86,17 @@ function LoginForm({ mode, options, wechat }: LoginFormProps) {
     if (!values) return;
     setSubmitting(true);
     try {
-      const answer = await submitLogin(mode, values, captcha?.id ?? '', wechat?.wechatKey);
+      const answer = await submitLogin(mode, values, sms.captcha?.id ?? '', wechat?.wechatKey);
       await completeLogin(answer.data.token, answer.msg);
     } catch (error) {
-      if (error instanceof RequestError && error.message === SMS_EXPIRED_TEXT) countdown.reset();
-      refreshCaptcha();
+      sms.handleCodeRefused(error);
+      sms.refreshCaptcha();
     } finally {
       setSubmitting(false);
     }
   }
 
   const required = (name: keyof typeof RequiredText): FormRule[] => [{ required: true, message: RequiredText[name] }];
-  const captchaField = (
-    <Form.Item name="verifyCode" rules={required('verifyCode')}>
-      <CaptchaInput
-        captcha={captcha}
-        onRefresh={refreshCaptcha}
-        aria-label="图形验证码"
-        placeholder="请输入图形验证码"
-      />
-    </Form.Item>
-  );
 
   return (
     <>
@@ -165,23 +117,15 @@ function LoginForm({ mode, options, wechat }: LoginFormProps) {
             <Form.Item name="password" rules={required('password')}>
               <Input.Password aria-label="密码" placeholder="请输入密码" />
             </Form.Item>
-            {captchaField}
+            <CaptchaItem sms={sms} />
           </>
         ) : (
           <>
             <Form.Item name="mobileNumber" rules={required('mobileNumber')}>
               <MobileInput aria-label="手机号" placeholder="请输入手机号码" />
             </Form.Item>
-            {captchaField}
-            <Form.Item name="smsVerifyCode" rules={required('smsVerifyCode')}>
-              <SmsCodeInput
-                aria-label="短信验证码"
-                placeholder="请输入短信验证码"
-                remaining={countdown.remaining}
-                sending={sending}
-                onSend={handleSendSms}
-              />
-            </Form.Item>
+            <CaptchaItem sms={sms} />
+            <SmsCodeItem sms={sms} />
           </>
         )}
         {mode === 'register' && (

@@ -1,6 +1,7 @@
-import { Button, Input, type InputProps, Space } from 'antd';
+import { Button, Form, Input, type InputProps, Space } from 'antd';
 import type { Captcha } from '../../api/types';
-import { resendText } from './login-text';
+import { RequiredText, resendText } from './login-text';
+import type { SmsSender } from './useSmsSender';
 
 /** The mobile number: China only, so +86 is fixed in front of it (spec §2). */
 export function MobileInput(props: InputProps) {
@@ -44,5 +45,34 @@ export function SmsCodeInput({ remaining, sending, onSend, ...props }: SmsCodeIn
         {remaining > 0 ? resendText(remaining) : '获取验证码'}
       </Button>
     </Space.Compact>
+  );
+}
+
+/** The image captcha's answer as a form field (`verifyCode`), its picture from the SMS sender. */
+export function CaptchaItem({ sms }: { sms: SmsSender }) {
+  return (
+    <Form.Item name="verifyCode" rules={[{ required: true, message: RequiredText.verifyCode }]}>
+      <CaptchaInput
+        captcha={sms.captcha}
+        onRefresh={sms.refreshCaptcha}
+        aria-label="图形验证码"
+        placeholder="请输入图形验证码"
+      />
+    </Form.Item>
+  );
+}
+
+/** The SMS code as a form field (`smsVerifyCode`), its send button driven by the SMS sender. */
+export function SmsCodeItem({ sms }: { sms: SmsSender }) {
+  return (
+    <Form.Item name="smsVerifyCode" rules={[{ required: true, message: RequiredText.smsVerifyCode }]}>
+      <SmsCodeInput
+        aria-label="短信验证码"
+        placeholder="请输入短信验证码"
+        remaining={sms.remaining}
+        sending={sms.isSending}
+        onSend={sms.send}
+      />
+    </Form.Item>
   );
 }

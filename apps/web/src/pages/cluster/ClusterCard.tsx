@@ -1,23 +1,15 @@
 import { EnvironmentOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Cluster } from '@liaison/protocol';
 import { Link } from 'react-router';
+import { CardCover } from '../common/CardCover';
 import { clusterPath } from '../common/paths';
 import { publicFileUrl } from '../common/public-file';
 
 /** An enterprise cluster as lists show it: cover, name, region, member count; the card opens it. */
 export function ClusterCard({ cluster }: { cluster: Cluster }) {
-  const cover = publicFileUrl(cluster.cover);
   return (
     <Link to={clusterPath(cluster.id)} className="public-card">
-      <div className="public-card__cover">
-        {cover ? (
-          <img src={cover} alt={`${cluster.name}封面`} loading="lazy" />
-        ) : (
-          <span className="public-card__placeholder" aria-hidden>
-            {cluster.name.slice(0, 2)}
-          </span>
-        )}
-      </div>
+      <CardCover src={publicFileUrl(cluster.cover)} alt={`${cluster.name}封面`} initials={cluster.name.slice(0, 2)} />
       <div className="public-card__body">
         <h3 className="public-card__title">{cluster.name}</h3>
         {cluster.summary && <p className="public-card__text">{cluster.summary}</p>}

@@ -2,6 +2,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import type { Highlights, PublicAbility } from '@liaison/protocol';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { CardCover } from './CardCover';
 import { formatCount, formatDate } from './format-date';
 import { Highlighted } from './Highlighted';
 import { abilityPath } from './paths';
@@ -16,18 +17,13 @@ interface AbilityCardProps {
 
 /** A published ability as every public list shows it; the whole card opens its detail. */
 export function AbilityCard({ ability, highlights = {} }: AbilityCardProps) {
-  const cover = publicFileUrl(ability.cover);
   return (
     <Link to={abilityPath(ability.id)} className="public-card">
-      <div className="public-card__cover">
-        {cover ? (
-          <img src={cover} alt={`${ability.productName}封面`} loading="lazy" />
-        ) : (
-          <span className="public-card__placeholder" aria-hidden>
-            {ability.categoryName.slice(0, 2)}
-          </span>
-        )}
-      </div>
+      <CardCover
+        src={publicFileUrl(ability.cover)}
+        alt={`${ability.productName}封面`}
+        initials={ability.categoryName.slice(0, 2)}
+      />
       <div className="public-card__body">
         <h3 className="public-card__title">
           <Highlighted text={ability.productName} ranges={highlights.productName} />

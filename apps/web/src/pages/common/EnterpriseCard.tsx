@@ -1,6 +1,7 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { EnterpriseCard as Enterprise, Highlights } from '@liaison/protocol';
 import { Link } from 'react-router';
+import { CardCover } from './CardCover';
 import { formatCount } from './format-date';
 import { Highlighted } from './Highlighted';
 import { companyPath } from './paths';
@@ -14,18 +15,14 @@ interface EnterpriseCardProps {
 
 /** An approved enterprise as the public lists show it; the whole card opens its company page. */
 export function EnterpriseCard({ enterprise, highlights = {} }: EnterpriseCardProps) {
-  const banner = publicFileUrl(enterprise.banner);
   return (
     <Link to={companyPath(enterprise.userId)} className="public-card">
-      <div className="public-card__cover public-card__cover--banner">
-        {banner ? (
-          <img src={banner} alt={`${enterprise.enterpriseName}形象图`} loading="lazy" />
-        ) : (
-          <span className="public-card__placeholder" aria-hidden>
-            {enterprise.enterpriseName.slice(0, 2)}
-          </span>
-        )}
-      </div>
+      <CardCover
+        className="public-card__cover--banner"
+        src={publicFileUrl(enterprise.banner)}
+        alt={`${enterprise.enterpriseName}形象图`}
+        initials={enterprise.enterpriseName.slice(0, 2)}
+      />
       <div className="public-card__body">
         <h3 className="public-card__title">
           <Highlighted text={enterprise.enterpriseName} ranges={highlights.enterpriseName} />

@@ -1,8 +1,9 @@
-import { Button, Empty, Grid, Pagination, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import type { Page } from '../../api/page';
 import { ListFailed } from '../../manage/common/ListFailed';
 import type { Loaded } from '../../manage/common/use-load';
+import { ListPager } from './ListPager';
 import './public.css';
 
 interface PagedCardsProps<T> {
@@ -26,8 +27,7 @@ interface PagedCardsProps<T> {
  * the next one loads, empty, failed with a retry, a page past the end, and the pager.
  */
 export function PagedCards<T>(props: PagedCardsProps<T>) {
-  const { loaded, pageNum, pageSize, unit = '项' } = props;
-  const isPhone = Grid.useBreakpoint().md === false;
+  const { loaded, pageNum, pageSize } = props;
   if (loaded.state === 'failed') return <ListFailed title={props.failedText} onRetry={props.reload} />;
   const page = loaded.data;
   if (!page) return <CardSkeletons count={Math.min(pageSize, 6)} />;
@@ -50,17 +50,7 @@ export function PagedCards<T>(props: PagedCardsProps<T>) {
           <li key={props.rowKey(row)}>{props.renderCard(row)}</li>
         ))}
       </ul>
-      <Pagination
-        className="public-pager"
-        align="center"
-        current={pageNum}
-        pageSize={pageSize}
-        total={page.total}
-        onChange={props.onPage}
-        showSizeChanger={false}
-        showTotal={isPhone ? undefined : (total) => `共 ${total} ${unit}`}
-        simple={isPhone}
-      />
+      <ListPager current={pageNum} pageSize={pageSize} total={page.total} onChange={props.onPage} unit={props.unit} />
     </div>
   );
 }

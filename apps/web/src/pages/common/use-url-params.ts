@@ -6,7 +6,9 @@ export type ParamChange = Record<string, string | number | null>;
 /**
  * A list's state kept in the page's address (page, tab, keyword), so back/forward and a shared
  * link show the same list. `update` merges a change (null removes a parameter) and pushes a
- * history entry, or replaces the current one with `{ replace: true }` (typing, say).
+ * history entry, or replaces the current one with `{ replace: true }` (typing, say). The reader
+ * stays where they are: a filter is not a new page, so the scroll is not reset to the top (paging
+ * brings its list's top into view itself, see use-list-top.ts).
  */
 export function useUrlParams() {
   const [params, setParams] = useSearchParams();
@@ -21,7 +23,7 @@ export function useUrlParams() {
           }
           return next;
         },
-        { replace: options.replace === true },
+        { replace: options.replace === true, preventScrollReset: true },
       );
     },
     [setParams],

@@ -13,7 +13,7 @@ export function ArticleRow({ article }: { article: ArticleSummary }) {
   const isRelease = article.kind === 'release';
   const cover = isRelease ? publicFileUrl(article.cover) : null;
   return (
-    <Link to={isRelease ? releasePath(article.id) : newsPath(article.id)} className="home-article">
+    <Link to={isRelease ? releasePath(article.id) : newsPath(article.id)} className="public-row home-article">
       {cover && <img className="home-article__cover" src={cover} alt={`${article.title}配图`} loading="lazy" />}
       <span className="home-article__body">
         <strong className="home-article__title">

@@ -1,11 +1,12 @@
 import type { IndustrySegment, PublicAbility } from '@liaison/protocol';
-import { Empty, Pagination, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { fetchSegmentMembers } from '../../api/company';
 import { ListFailed } from '../../manage/common/ListFailed';
 import { usePagedList } from '../../manage/common/use-paged-list';
 import { formatDate } from '../common/format-date';
+import { ListPager } from '../common/ListPager';
 import { abilityPath, companyPath } from '../common/paths';
 
 export const MEMBERS_PAGE_SIZE = 10;
@@ -54,15 +55,7 @@ export function SegmentMembers({ segment, abilities, pageNum, onPage, headingRef
         </ul>
       )}
       {list.total > MEMBERS_PAGE_SIZE && (
-        <Pagination
-          className="public-pager"
-          align="center"
-          current={pageNum}
-          pageSize={MEMBERS_PAGE_SIZE}
-          total={list.total}
-          onChange={onPage}
-          showSizeChanger={false}
-        />
+        <ListPager current={pageNum} pageSize={MEMBERS_PAGE_SIZE} total={list.total} onChange={onPage} unit="家企业" />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { MallGoods } from '@liaison/protocol';
 import { Button } from 'antd';
+import { CardCover } from '../common/CardCover';
 import { publicFileUrl } from '../common/public-file';
 import { redeemState, SHORT_TEXT } from './redeem-state';
 
@@ -12,19 +13,15 @@ interface GoodsCardProps {
 
 /** One item of the mall: picture, cost, stock, and a button that says why it cannot be redeemed. */
 export function GoodsCard({ goods, balance, onRedeem }: GoodsCardProps) {
-  const image = publicFileUrl(goods.image);
   const state = redeemState(goods, balance);
   return (
     <article className="public-card mall-goods" aria-labelledby={`goods-${goods.id}`}>
-      <div className="public-card__cover mall-goods__cover">
-        {image ? (
-          <img src={image} alt={goods.name} loading="lazy" />
-        ) : (
-          <span className="public-card__placeholder" aria-hidden>
-            {goods.name.slice(0, 2)}
-          </span>
-        )}
-      </div>
+      <CardCover
+        className="mall-goods__cover"
+        src={publicFileUrl(goods.image)}
+        alt={goods.name}
+        initials={goods.name.slice(0, 2)}
+      />
       <div className="public-card__body">
         <h3 id={`goods-${goods.id}`} className="public-card__title">
           {goods.name}

@@ -2,6 +2,7 @@ import { MALL_LIMITS, type MallGoods, type MallRedeemResult } from '@liaison/pro
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Modal, Result } from 'antd';
 import { useState } from 'react';
 import { redeemGoods } from '../../api/mall';
+import { maxChars, requiredText } from '../common/form-rules';
 import { redeemState, redeemTotal, SHORT_TEXT } from './redeem-state';
 
 interface RedeemModalProps {
@@ -94,10 +95,7 @@ function RedeemForm({ goods, balance, onClose, onRedeemed }: Omit<RedeemModalPro
       <Form.Item
         name="address"
         label="收货地址"
-        rules={[
-          { required: true, whitespace: true, message: '请填写收货地址' },
-          { max: MALL_LIMITS.address, message: `收货地址不能超过${MALL_LIMITS.address}个字符` },
-        ]}
+        rules={[requiredText('请填写收货地址'), maxChars('收货地址', MALL_LIMITS.address)]}
       >
         <Input.TextArea rows={2} maxLength={MALL_LIMITS.address} placeholder="省市区、街道门牌、收件人和电话" />
       </Form.Item>

@@ -2,6 +2,7 @@ import { OFFICIAL_SERVICE_LIMITS, OFFICIAL_SERVICES, type OfficialServiceForm } 
 import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { applyOfficialService } from '../../api/mall';
+import { maxChars, requiredText } from '../common/form-rules';
 
 type ApplicationValues = Omit<OfficialServiceForm, 'ticket'>;
 
@@ -27,7 +28,6 @@ export function ApplicationStep({ ticket, onApplied }: { ticket: string; onAppli
     }
   }
 
-  const limit = (label: string, max: number) => ({ max, message: `${label}不能超过${max}个字符` });
   return (
     <Form<ApplicationValues> layout="vertical" validateTrigger="onBlur" onFinish={handleFinish}>
       <Form.Item name="serviceType" label="服务类型" rules={[{ required: true, message: '请选择服务类型' }]}>
@@ -39,30 +39,21 @@ export function ApplicationStep({ ticket, onApplied }: { ticket: string; onAppli
       <Form.Item
         name="company"
         label="企业名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入企业名称' },
-          limit('企业名称', OFFICIAL_SERVICE_LIMITS.company),
-        ]}
+        rules={[requiredText('请输入企业名称'), maxChars('企业名称', OFFICIAL_SERVICE_LIMITS.company)]}
       >
         <Input maxLength={OFFICIAL_SERVICE_LIMITS.company} placeholder="请输入企业全称" />
       </Form.Item>
       <Form.Item
         name="contactName"
         label="联系人"
-        rules={[
-          { required: true, whitespace: true, message: '请输入联系人' },
-          limit('联系人', OFFICIAL_SERVICE_LIMITS.contactName),
-        ]}
+        rules={[requiredText('请输入联系人'), maxChars('联系人', OFFICIAL_SERVICE_LIMITS.contactName)]}
       >
         <Input maxLength={OFFICIAL_SERVICE_LIMITS.contactName} placeholder="请输入联系人姓名" />
       </Form.Item>
       <Form.Item
         name="content"
         label="需求描述"
-        rules={[
-          { required: true, whitespace: true, message: '请描述您的需求' },
-          limit('需求描述', OFFICIAL_SERVICE_LIMITS.content),
-        ]}
+        rules={[requiredText('请描述您的需求'), maxChars('需求描述', OFFICIAL_SERVICE_LIMITS.content)]}
       >
         <Input.TextArea
           rows={4}

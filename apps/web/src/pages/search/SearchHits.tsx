@@ -27,7 +27,7 @@ export function EnterpriseHit({ hit }: { hit: Hit<Enterprise> }) {
 export function ExpertHit({ hit }: { hit: Hit<ExpertSummary> }) {
   const { item: expert, highlights } = hit;
   return (
-    <Link to={expertPath(expert.id)} className="search-row">
+    <Link to={expertPath(expert.id)} className="public-row search-row">
       <Avatar size={56} src={publicFileUrl(expert.avatar) ?? undefined} alt={`${expert.name}头像`}>
         {expert.name.slice(0, 1)}
       </Avatar>
@@ -58,7 +58,7 @@ export function NewsHit({ hit }: { hit: Hit<ArticleSummary> }) {
   const { item: article, highlights } = hit;
   const isRelease = article.kind === 'release';
   return (
-    <Link to={isRelease ? releasePath(article.id) : newsPath(article.id)} className="search-row">
+    <Link to={isRelease ? releasePath(article.id) : newsPath(article.id)} className="public-row search-row">
       <span className="search-row__body">
         <strong className="search-row__title">
           <Tag color={isRelease ? 'red' : 'blue'}>{isRelease ? '新品发布' : '资讯'}</Tag>

@@ -1,7 +1,8 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { Hit, PortalSearchResult, PortalSearchType } from '@liaison/protocol';
-import { Button, Empty, Grid, Pagination } from 'antd';
+import { Button, Empty } from 'antd';
 import type { ReactNode } from 'react';
+import { ListPager } from '../common/ListPager';
 import { AbilityHit, EnterpriseHit, ExpertHit, NewsHit } from './SearchHits';
 import { SEARCH_PAGE_SIZE, SEARCH_TABS } from './search-query';
 
@@ -44,7 +45,6 @@ interface TypeResultsProps {
 
 /** One type's tab: a page of its hits and the pager. */
 export function TypeResults({ type, result, pageNum, onPage }: TypeResultsProps) {
-  const isPhone = Grid.useBreakpoint().md === false;
   const section = result[type];
   if (section.hits.length === 0) {
     return section.total > 0 ? (
@@ -60,17 +60,7 @@ export function TypeResults({ type, result, pageNum, onPage }: TypeResultsProps)
   return (
     <section aria-label={`${LABEL.get(type)}结果`}>
       <Hits type={type} result={result} />
-      <Pagination
-        className="public-pager"
-        align="center"
-        current={pageNum}
-        pageSize={SEARCH_PAGE_SIZE}
-        total={section.total}
-        onChange={onPage}
-        showSizeChanger={false}
-        showTotal={isPhone ? undefined : (total) => `共 ${total} 条`}
-        simple={isPhone}
-      />
+      <ListPager current={pageNum} pageSize={SEARCH_PAGE_SIZE} total={section.total} onChange={onPage} unit="条" />
     </section>
   );
 }
@@ -108,7 +98,7 @@ interface HitListProps<T> {
 
 function HitList<T>({ label, hits, keyOf, render: Render, isGrid }: HitListProps<T>) {
   return (
-    <ul className={isGrid ? 'public-grid' : 'search-rows'} aria-label={label}>
+    <ul className={isGrid ? 'public-grid' : 'public-rows'} aria-label={label}>
       {hits.map((hit) => (
         <li key={keyOf(hit.item)}>
           <Render hit={hit} />

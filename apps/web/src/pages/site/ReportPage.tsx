@@ -3,6 +3,7 @@ import { Button, Form, Input, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { submitReport } from '../../api/mall';
+import { maxChars, requiredText } from '../common/form-rules';
 import { REPORT_TEXT } from './report-text';
 import './site.css';
 
@@ -79,7 +80,7 @@ export function ReportPage() {
               name="targetUrl"
               label="被举报页面链接"
               rules={[
-                { max: REPORT_LIMITS.targetUrl, message: `链接不能超过${REPORT_LIMITS.targetUrl}个字符` },
+                maxChars('链接', REPORT_LIMITS.targetUrl),
                 { pattern: WEB_ADDRESS, message: '请输入以 http:// 或 https:// 开头的网页链接' },
               ]}
             >
@@ -88,10 +89,7 @@ export function ReportPage() {
             <Form.Item
               name="content"
               label="举报内容"
-              rules={[
-                { required: true, whitespace: true, message: '请描述举报内容' },
-                { max: REPORT_LIMITS.content, message: `举报内容不能超过${REPORT_LIMITS.content}个字符` },
-              ]}
+              rules={[requiredText('请描述举报内容'), maxChars('举报内容', REPORT_LIMITS.content)]}
             >
               <Input.TextArea
                 rows={5}
@@ -100,11 +98,7 @@ export function ReportPage() {
                 placeholder="请说明被举报的内容和理由"
               />
             </Form.Item>
-            <Form.Item
-              name="contact"
-              label="联系方式"
-              rules={[{ max: REPORT_LIMITS.contact, message: `联系方式不能超过${REPORT_LIMITS.contact}个字符` }]}
-            >
+            <Form.Item name="contact" label="联系方式" rules={[maxChars('联系方式', REPORT_LIMITS.contact)]}>
               <Input placeholder="选填，手机号或邮箱，便于我们反馈处理结果" maxLength={REPORT_LIMITS.contact} />
             </Form.Item>
             <Form.Item>

@@ -3,9 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { applyCooperation } from '../../api/cooperation';
 import { feedback } from '../../app/feedback';
-
-/** Mainland mobile numbers, as the server checks them. */
-const MOBILE = /^1[3-9]\d{9}$/;
+import { maxChars, mobileRule, requiredText } from '../common/form-rules';
 
 type CooperationForm = Omit<CooperationApply, 'productId'>;
 
@@ -72,37 +70,24 @@ export function CooperationModal(props: CooperationModalProps) {
         <Form.Item
           name="contactName"
           label="联系人"
-          rules={[
-            { required: true, whitespace: true, message: '请输入联系人' },
-            { max: COOPERATION_LIMITS.contactName, message: `联系人不能超过${COOPERATION_LIMITS.contactName}个字符` },
-          ]}
+          rules={[requiredText('请输入联系人'), maxChars('联系人', COOPERATION_LIMITS.contactName)]}
         >
           <Input maxLength={COOPERATION_LIMITS.contactName} autoComplete="name" />
         </Form.Item>
         <Form.Item
           name="contactPhone"
           label="联系电话"
-          rules={[
-            { required: true, message: '请输入联系电话' },
-            { pattern: MOBILE, message: '请输入正确的手机号码' },
-          ]}
+          rules={[{ required: true, message: '请输入联系电话' }, mobileRule]}
         >
           <Input inputMode="numeric" maxLength={11} autoComplete="tel" placeholder="11位手机号码" />
         </Form.Item>
-        <Form.Item
-          name="subject"
-          label="合作主题"
-          rules={[{ max: COOPERATION_LIMITS.subject, message: `合作主题不能超过${COOPERATION_LIMITS.subject}个字符` }]}
-        >
+        <Form.Item name="subject" label="合作主题" rules={[maxChars('合作主题', COOPERATION_LIMITS.subject)]}>
           <Input maxLength={COOPERATION_LIMITS.subject} placeholder={`默认为“${props.productName}”`} />
         </Form.Item>
         <Form.Item
           name="message"
           label="合作需求"
-          rules={[
-            { required: true, whitespace: true, message: '请输入合作需求' },
-            { max: COOPERATION_LIMITS.message, message: `合作需求不能超过${COOPERATION_LIMITS.message}个字符` },
-          ]}
+          rules={[requiredText('请输入合作需求'), maxChars('合作需求', COOPERATION_LIMITS.message)]}
         >
           <Input.TextArea
             rows={5}

@@ -2,12 +2,9 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import type { PublicAbility } from '@liaison/protocol';
 import { Link } from 'react-router';
 import { fetchPublicAbilities } from '../../api/catalogue';
-import { dataOf, useLoad } from '../../manage/common/use-load';
 import { AbilityCard } from '../common/AbilityCard';
-import { KeywordSearch } from '../common/KeywordSearch';
-import { PagedCards } from '../common/PagedCards';
+import { KeywordPagedList } from '../common/KeywordPagedList';
 import { supplyPath } from '../common/paths';
-import { readPageNum, useUrlParams } from '../common/use-url-params';
 import './supply.css';
 
 const PAGE_SIZE = 12;
@@ -28,20 +25,15 @@ export interface ServiceDescription {
  * of its category with keywords and paging in the address, and the way into the library.
  */
 export function ServicePage({ service }: { service: ServiceDescription }) {
-  const { params, update } = useUrlParams();
-  const pageNum = readPageNum(params.get('pageNum'));
-  const keyword = (params.get('keyword') ?? '').trim();
-  const query = { categoryId: service.categoryId, pageNum, pageSize: PAGE_SIZE, ...(keyword ? { keyword } : {}) };
-  const list = useLoad(JSON.stringify(query), () => fetchPublicAbilities(query).then(dataOf));
-
+  const { categoryId, categoryName } = service;
   return (
     <section className="page">
       <div className={`service-hero service-hero--${service.variant}`}>
         <div>
           <h1>{service.title}</h1>
           <p>{service.intro}</p>
-          <Link className="service-hero__cta" to={supplyPath(service.categoryId)}>
-            在能力库中查看全部{service.categoryName}能力 <ArrowRightOutlined aria-hidden />
+          <Link className="service-hero__cta" to={supplyPath(categoryId)}>
+            在能力库中查看全部{categoryName}能力 <ArrowRightOutlined aria-hidden />
           </Link>
         </div>
         <ul className="service-hero__points">
@@ -53,26 +45,21 @@ export function ServicePage({ service }: { service: ServiceDescription }) {
           ))}
         </ul>
       </div>
-      <div className="public-section__head">
-        <h2>{service.categoryName}能力</h2>
-        <KeywordSearch
-          className="supply__search"
-          label={`搜索${service.categoryName}能力`}
-          value={keyword}
-          onSearch={(next) => update({ keyword: next || null, pageNum: 1 })}
-          placeholder="能力名称、简介或关键词"
-        />
-      </div>
-      <PagedCards<PublicAbility>
-        loaded={list.loaded}
-        reload={list.reload}
-        pageNum={pageNum}
+      <KeywordPagedList<PublicAbility, { categoryId: number }>
+        head={<h2>{categoryName}能力</h2>}
+        headClassName="public-section__head"
+        filters={{ categoryId }}
+        load={({ keyword, ...query }) => fetchPublicAbilities({ ...query, ...(keyword ? { keyword } : {}) })}
         pageSize={PAGE_SIZE}
-        onPage={(page) => update({ pageNum: page })}
-        label={`${service.categoryName}能力列表`}
+        search={{
+          label: `搜索${categoryName}能力`,
+          placeholder: '能力名称、简介或关键词',
+          className: 'supply__search',
+        }}
+        label={`${categoryName}能力列表`}
         rowKey={(ability) => ability.id}
         renderCard={(ability) => <AbilityCard ability={ability} />}
-        emptyText={keyword ? '没有找到匹配的能力，换个关键词试试' : `还没有企业发布${service.categoryName}能力`}
+        emptyText={(keyword) => (keyword ? '没有找到匹配的能力，换个关键词试试' : `还没有企业发布${categoryName}能力`)}
         failedText="能力列表加载失败"
       />
     </section>
