@@ -29,6 +29,11 @@ const NODE_BINARY = {
 export const nodeForms = { FormData, File };
 const dom = await builtinEnvironments.jsdom.setup(globalThis, {});
 Object.assign(globalThis, NODE_BINARY);
+// These pages load from a real server on two shared cores: a find that succeeds returns at once,
+// one that waits only the default 1 s fails on a loaded machine.
+// Imported only now: testing-library and React look for the DOM when they load.
+const { configure } = await import('@testing-library/react');
+configure({ asyncUtilTimeout: 10_000 });
 // React's act() warnings are off unless the environment says it is a test.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 

@@ -19,7 +19,7 @@ describe('the content page', () => {
   it('lists the demo advertisements and switches one off', async () => {
     const admin = await portal.login('admin');
     await renderPage(admin);
-    const toggle = await screen.findByRole('switch', { name: '启用新能源汽车产业链图谱发布' }, { timeout: 5000 });
+    const toggle = await screen.findByRole('switch', { name: '启用新能源汽车产业链图谱发布' }, { timeout: 10_000 });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(toggle);
     await waitFor(() => expect(portal.calls.some((c) => c.method === 'PUT' && c.path.endsWith('/status'))).toBe(true));
@@ -28,7 +28,7 @@ describe('the content page', () => {
         expect(screen.getByRole('switch', { name: '启用新能源汽车产业链图谱发布' }).getAttribute('aria-checked')).toBe(
           'false',
         ),
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     const shown = await portal.client().call<Advertisement[]>('GET', '/portal/home/manager/advertisement');
     expect(shown.data?.some((a) => a.title === '新能源汽车产业链图谱发布')).toBe(false);
@@ -44,12 +44,12 @@ describe('the content page', () => {
     if (!input) throw new Error('no file input');
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
     fireEvent.change(input, { target: { files: [new File([svg], 'banner.svg', { type: 'image/svg+xml' })] } });
-    expect(await within(dialog).findByAltText('图片', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(dialog).findByAltText('图片', {}, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s?存/ }));
     expect(await within(dialog).findByText('链接地址须以http://、https://或/开头')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('链接地址'), { target: { value: '/supply' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s?存/ }));
-    expect(await screen.findByText('秋季采购节', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('秋季采购节', {}, { timeout: 10_000 })).toBeTruthy();
     const created = portal.calls.find((c) => c.method === 'POST' && c.path === '/system/advertisement');
     expect(created?.body).toMatchObject({ title: '秋季采购节', link: '/supply', slot: 'home_banner', enabled: true });
   });
@@ -57,7 +57,7 @@ describe('the content page', () => {
   it('lists the education videos on their own tab', async () => {
     await renderPage(await portal.login('admin'));
     fireEvent.click(await screen.findByRole('tab', { name: '学习视频' }));
-    expect(await screen.findByText('10分钟学会发布企业能力', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('10分钟学会发布企业能力', {}, { timeout: 10_000 })).toBeTruthy();
     expect(portal.calls.some((c) => c.path.startsWith('/system/education/video/list'))).toBe(true);
   });
 
