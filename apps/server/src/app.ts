@@ -5,6 +5,8 @@ import type { AppCredentials } from './auth/usersig';
 import type { Bus } from './bus/bus';
 import { createLocalBus } from './bus/local-bus';
 import { createNatsBus } from './bus/nats-bus';
+import { CallService } from './calls/call-service';
+import { type CallSettings, defaultCallSettings } from './calls/settings';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { serveSnapshots } from './db/snapshot';
@@ -92,6 +94,8 @@ export interface ServerOptions {
   translation?: Partial<TranslationSettings>;
   /** IM_C2C_REQUIRES_FRIENDSHIP (docs/friends-and-blocklist.md); unset: anyone may message anyone. */
   c2c?: Partial<C2CSettings>;
+  /** Call invite timeout, ICE servers and a clock tests may move (docs/calls.md); unset: 60 s, no ICE servers. */
+  calls?: Partial<CallSettings>;
 }
 
 /** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
@@ -207,6 +211,18 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     db.engine === 'postgres' ? WRITER_LANES_POSTGRES : 1,
     { settings: { ...defaultC2CSettings, ...options.c2c }, mayBlock: (userID) => blockers.mayBlock(userID) },
   );
+  const calls = new CallService({
+    db,
+    bus,
+    writer,
+    registry,
+    settings: { ...defaultCallSettings, ...options.calls },
+    scope: String(app.sdkAppID),
+    c2c: { settings: { ...defaultC2CSettings, ...options.c2c }, mayBlock: (userID) => blockers.mayBlock(userID) },
+    onlineUsers: () => presence.onlineUsers(),
+    onError: (err) => log(err, 'calls'),
+  });
+  calls.start();
   const avatarHosts = new Set(options.avatarUrlHosts ?? []);
   const logins = new Gate(LOGINS_AT_ONCE);
   const moderationSettings = options.moderation ?? { file: null, url: null, callbackToken: null };
@@ -227,6 +243,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
       presence,
       translation,
       blockers,
+      calls,
     },
     clientLog,
     { limits, trustProxy },
@@ -308,6 +325,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         stopIndexing = true;
         await indexing;
         presence.close();
+        calls.close();
         originGuard.close();
         untrackSessions();
         await httpClosed;

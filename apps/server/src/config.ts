@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Limits } from '@liaison/protocol';
+import { type CallSettings, callsFromEnv } from './calls/settings';
 import { type FileSettings, filesFromEnv } from './files/settings';
 import { parseTrustProxy } from './limits/client-address';
 import { type LimitSettings, limitsFromEnv } from './limits/settings';
@@ -69,6 +70,8 @@ export interface Config {
   translation: TranslationSettings;
   /** IM_C2C_REQUIRES_FRIENDSHIP (docs/friends-and-blocklist.md). */
   c2c: C2CSettings;
+  /** CALL_INVITE_TIMEOUT_SECONDS, ICE_SERVERS, STUN_URL, TURN_URL, TURN_SECRET, TURN_TTL_SECONDS (docs/calls.md). */
+  calls: Partial<CallSettings>;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     presence: presenceFromEnv(env),
     translation: translationFromEnv(env),
     c2c: c2cFromEnv(env),
+    calls: callsFromEnv(env),
   };
 }
 

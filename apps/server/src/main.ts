@@ -35,6 +35,7 @@ const server = await createServer({
   presence: config.presence,
   translation: config.translation,
   c2c: config.c2c,
+  calls: config.calls,
 });
 const url = await server.listen();
 const storage = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

@@ -119,6 +119,16 @@ export const ErrorCode = {
   C2C_NOT_FRIENDS: 20009,
   /** Ours: a friend remark over 96 bytes, non-Latin-1 characters counting 2 (spec portal.md §5). */
   FRIEND_REMARK_TOO_LONG: 60070,
+  /** Ours: no such call, or it has ended. */
+  CALL_NOT_FOUND: 60080,
+  /** Ours: the call exists but the user is not (or no longer) one of its participants. */
+  CALL_NOT_PARTICIPANT: 60081,
+  /** Ours: the caller (or a joiner) is already in another call. */
+  CALL_ALREADY_IN_CALL: 60082,
+  /** Ours: more people than a mesh call carries (CallLimits.MAX_PARTICIPANTS). */
+  CALL_TOO_MANY_PARTICIPANTS: 60083,
+  /** Ours: the call cannot do that now: answered on another tab, already answered, or not joined yet. */
+  CALL_INVALID_STATE: 60084,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -193,6 +203,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.C2C_SENDER_BLOCKED]: 'The message was refused: you have been blocked by the user',
   [ErrorCode.C2C_NOT_FRIENDS]: 'The message was refused: only friends can send one-to-one messages',
   [ErrorCode.FRIEND_REMARK_TOO_LONG]: 'Remark change failed: the remark must not exceed 96 bytes',
+  [ErrorCode.CALL_NOT_FOUND]: 'The call does not exist or has ended',
+  [ErrorCode.CALL_NOT_PARTICIPANT]: 'You are not in this call',
+  [ErrorCode.CALL_ALREADY_IN_CALL]: 'You are already in a call: hang up first',
+  [ErrorCode.CALL_TOO_MANY_PARTICIPANTS]: 'A call holds at most 9 people',
+  [ErrorCode.CALL_INVALID_STATE]: 'The call cannot do that now: it was answered elsewhere or is not connected',
 };
 
 /** The shape every failure takes on the wire and in SDK rejections. */

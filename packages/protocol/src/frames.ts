@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callPushSchemas } from './ops/calls';
 import { userStatusSchema } from './ops/presence';
 import { reactionSummarySchema } from './ops/reactions';
 import { groupProfileSchema, profileSchema, wireConversationSchema, wireMessageSchema } from './wire';
@@ -25,6 +26,7 @@ export const responseFrameSchema = z.union([
 export type ResponseFrame = z.infer<typeof responseFrameSchema>;
 
 export const pushEventSchemas = {
+  ...callPushSchemas,
   /** A message in one of the user's conversations (including their own from another tab). */
   message: z.object({ message: wireMessageSchema }),
   /** The user's view of a conversation changed (read, pin, mute, draft). */

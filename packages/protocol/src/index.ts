@@ -7,6 +7,7 @@ export * from './event-stream';
 export * from './frames';
 export * from './message-payloads';
 export * from './ops';
+export * from './ops/calls';
 export * from './ops/files';
 export * from './ops/friends';
 export * from './ops/group-admin';

@@ -7,6 +7,9 @@ import {
   type Profile,
   type SearchCloudMessagesOptions,
 } from '@liaison/protocol';
+import { createCallEngine } from './calls/call-engine';
+import { Signalling } from './calls/call-signalling';
+import type { CallEngine, WebRTCEnvironment } from './calls/call-types';
 import { ChangeSync } from './change-sync';
 import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversation-api';
 import type { Conversation } from './conversation-model';
@@ -85,6 +88,11 @@ export interface CreateOptions {
    * reconnects. Default 25 000; 0 turns them off.
    */
   heartbeatInterval?: number;
+  /**
+   * What calls use for media (getCallEngine): default the browser's RTCPeerConnection and
+   * mediaDevices; null for signalling only (Node, tests, bots).
+   */
+  webRTC?: WebRTCEnvironment | null;
 }
 
 export interface LoginOptions {
@@ -138,6 +146,9 @@ export class ChatSDK {
   private readonly translation: Translation;
   private readonly relations: Relations;
   private readonly search: Search;
+  private readonly signalling: Signalling;
+  private readonly webRTC: WebRTCEnvironment | null | undefined;
+  private callEngine: CallEngine | null = null;
 
   private ready = false;
   /** Pushes that arrived while logging in, before the conversation list was loaded. */
@@ -252,6 +263,8 @@ export class ChatSDK {
     this.translation = new Translation({ request });
     this.relations = new Relations({ request, events: this.events, onError });
     this.search = new Search({ request, me, resolveURL: this.files.resolve });
+    this.signalling = new Signalling({ request, onError });
+    this.webRTC = options.webRTC;
   }
 
   // Events
@@ -721,6 +734,14 @@ export class ChatSDK {
     return this.call(() => this.search.getMessageListHopping(options));
   }
 
+  // Calls
+
+  /** Voice and video calls (the reference TUICallEngine's shape), one engine per instance. */
+  getCallEngine(): CallEngine {
+    this.callEngine ??= createCallEngine({ signalling: this.signalling, me: () => this.me(), webRTC: this.webRTC });
+    return this.callEngine;
+  }
+
   // Internals
 
   private async performLogin(options: LoginOptions, epoch: number): Promise<void> {
@@ -762,6 +783,7 @@ export class ChatSDK {
     this.logger.info('reconnected; catching up');
     this.events.emit(EVENT.NET_STATE_CHANGE, { state: TYPES.NET_STATE_CONNECTED });
     void this.presence.handleReconnected();
+    void this.signalling.handleReconnected();
     try {
       const since = this.store.activityMark();
       const fileToken = this.files.refresh();
@@ -831,6 +853,12 @@ export class ChatSDK {
       case 'userStatus':
         this.presence.handleUserStatus(push.data);
         return;
+      case 'call':
+        this.signalling.handleCall(push.data);
+        return;
+      case 'callSignal':
+        this.signalling.handleSignal(push.data);
+        return;
       case 'kicked':
         // The session handles this before it gets here.
         return;
@@ -858,6 +886,7 @@ export class ChatSDK {
     this.groups.reset();
     this.relations.reset();
     this.presence.reset();
+    this.signalling.reset();
     this.profiles.reset();
     this.emittedList = null;
     this.emittedTotal = null;

@@ -17,6 +17,13 @@ export default LiaisonChat;
 
 export type {
   AllowType,
+  Call,
+  CallChange,
+  CallEndReason,
+  CallMediaType,
+  CallParticipant,
+  CallParticipantState,
+  CallSignal,
   CustomPayload,
   ErrorBody,
   FacePayload,
@@ -30,6 +37,7 @@ export type {
   GroupProfile,
   GroupSystemNoticePayload,
   GroupTipPayload,
+  IceServer,
   ImageInfo,
   ImagePayload,
   JoinStatus,
@@ -42,6 +50,19 @@ export type {
   VideoPayload,
 } from '@liaison/protocol';
 export { ErrorCode, LiaisonError } from '@liaison/protocol';
+export type {
+  CallEnd,
+  CallEngine,
+  CallEventDataMap,
+  CallEventHandler,
+  CallEventName,
+  CallInvitation,
+  CallMediaFailure,
+  CallUserEvent,
+  NetworkQuality,
+  WebRTCEnvironment,
+} from './calls/call-types';
+export { CALL_EVENT, CALL_MEDIA_TYPE } from './calls/call-types';
 export type {
   CreateOptions,
   GetMessageListOptions,

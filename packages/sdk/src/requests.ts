@@ -58,6 +58,14 @@ const NOT_REPEATABLE: ReadonlySet<OpName> = new Set<OpName>([
   'deleteFriend',
   'addToBlacklist',
   'removeFromBlacklist',
+  // Call steps bound to the connection that made them: on a new connection they would start a
+  // second call, or answer for a tab that has gone.
+  'startCall',
+  'acceptCall',
+  'rejectCall',
+  'hangupCall',
+  'joinCall',
+  'inviteToCall',
 ]);
 
 interface Pending {

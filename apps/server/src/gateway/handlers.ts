@@ -12,6 +12,7 @@ import type { AppCredentials } from '../auth/usersig';
 import { verifyUserSig } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import { userTarget } from '../bus/bus';
+import type { CallService } from '../calls/call-service';
 import type { Database } from '../db/database';
 import * as fileGrants from '../files/grants';
 import type { ModerationProvider } from '../moderation/provider';
@@ -29,6 +30,7 @@ import * as send from '../services/send';
 import * as users from '../services/users';
 import type { TranslationService } from '../translation/translation-service';
 import type { Gate } from './gate';
+import { callHandlers } from './handlers/calls';
 import { friendHandlers } from './handlers/friends';
 import { groupAdminHandlers } from './handlers/group-admin';
 import { messageActionHandlers } from './handlers/message-actions';
@@ -60,6 +62,8 @@ export interface Services {
   translation: TranslationService;
   /** Who may have blocked someone: one-to-one sends to anyone else skip the blocklist (services/blockers.ts). */
   blockers: BlockerIndex;
+  /** Voice and video calls (calls/). */
+  calls: CallService;
 }
 
 export type Handler<K extends OpName> = (
@@ -82,6 +86,7 @@ export const handlers: HandlerTable = {
   ...receiptHandlers,
   ...presenceHandlers,
   ...translationHandlers,
+  ...callHandlers,
   async logout(services, session) {
     if (session.expiryTimer) clearTimeout(session.expiryTimer);
     services.registry.remove(session);

@@ -2,24 +2,24 @@ import { CLOSE_PORTAL_LOGOUT } from '@liaison/protocol';
 import type { BusDelivery } from '../bus/bus';
 import type { Session } from './session';
 
-/** Who wants to know when users come and go on this process (presence/). */
+/** Who wants to know when users come and go on this process (presence/, calls/). */
 export interface RegistryObserver {
   /** The user's first session on this process logged in. */
-  firstSession(userID: string): void;
+  firstSession?(userID: string): void;
   /** The user's last session on this process went (closed, logged out, ended by the portal). */
-  lastSessionGone(userID: string): void;
-  /** A logged-in session left; what it held (status subscriptions) goes with it. */
-  sessionRemoved(session: Session): void;
+  lastSessionGone?(userID: string): void;
+  /** A logged-in session left; what it held (status subscriptions, the calls it joined) goes with it. */
+  sessionRemoved?(session: Session): void;
 }
 
 /** Which logged-in sessions this process holds, by user and by group. */
 export class SessionRegistry {
   private readonly byUser = new Map<string, Set<Session>>();
   private readonly byGroup = new Map<string, Set<Session>>();
-  private observer: RegistryObserver | null = null;
+  private readonly observers: RegistryObserver[] = [];
 
   observe(observer: RegistryObserver): void {
-    this.observer = observer;
+    this.observers.push(observer);
   }
 
   get size(): number {
@@ -39,7 +39,7 @@ export class SessionRegistry {
     const isFirst = !this.byUser.has(userID);
     addTo(this.byUser, userID, session);
     for (const groupID of groupIDs) this.joinGroup(session, groupID);
-    if (isFirst) this.observer?.firstSession(userID);
+    if (isFirst) for (const observer of this.observers) observer.firstSession?.(userID);
   }
 
   remove(session: Session): void {
@@ -49,8 +49,8 @@ export class SessionRegistry {
     for (const groupID of session.groups) removeFrom(this.byGroup, groupID, session);
     session.groups.clear();
     if (!wasHere) return;
-    this.observer?.sessionRemoved(session);
-    if (!this.byUser.has(userID)) this.observer?.lastSessionGone(userID);
+    for (const observer of this.observers) observer.sessionRemoved?.(session);
+    if (!this.byUser.has(userID)) for (const observer of this.observers) observer.lastSessionGone?.(userID);
   }
 
   all(): Session[] {

@@ -155,6 +155,7 @@ describe('IM ops: who may call them', () => {
         const cell = `${role} → ${row.op}${row.case ? ` (${row.case})` : ''}`;
         if (expected === 'allow') {
           expect(answer.ok ? 'allow' : answer.error, cell).toBe('allow');
+          if (answer.ok) await row.afterAllowed?.(answer.data, (op, body) => socket.request(op, body));
         } else {
           expect(answer.ok ? 'allow' : answer.error.code, cell).toBe(expected);
           expect(await snapshot(server.db), `${cell}: refused, yet stored state changed`).toEqual(before);

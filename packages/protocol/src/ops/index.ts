@@ -18,6 +18,7 @@ import {
   wireConversationSchema,
   wireMessageSchema,
 } from '../wire';
+import { callOps } from './calls';
 import { conversationIDSchema } from './conversation-id';
 import { fileOps } from './files';
 import { friendOps } from './friends';
@@ -60,6 +61,7 @@ const sendMessageRequestSchema = z.discriminatedUnion('type', [
  * (validated by the SDK). The wire frame is {id, op, body} → {id, ok, data | error}.
  */
 export const ops = {
+  ...callOps,
   ...fileOps,
   ...friendOps,
   ...groupAdminOps,

@@ -47,6 +47,11 @@ export interface ImRow {
   groupType?: 'Public' | 'Private';
   body(subject: Subject): unknown;
   cells: Record<ImRole, Expect>;
+  /**
+   * Undoes what an allowed cell left running (a call that would ring on and time out during later
+   * cells), through the same socket.
+   */
+  afterAllowed?(data: unknown, request: (op: string, body: unknown) => Promise<unknown>): Promise<void>;
 }
 
 const { NOT_LOGGED_IN } = ErrorCode;
@@ -482,4 +487,48 @@ export const imRows: ImRow[] = [
     body: (s) => ({ conversationID: group(s), sequence: 1, direction: 1 }),
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
   },
+  // Calls (docs/calls.md): one-to-one calls follow the message rules (their blocklist and
+  // friendship cases: integration/calls.test.ts), group calls are for G's members; every step of
+  // a call is for its participants, so on a call that does not exist everyone gets 60080.
+  { op: 'getCallConfig', body: () => ({}), cells: anyUser() },
+  {
+    op: 'startCall',
+    case: 'C2C',
+    body: (s) => ({ type: 1, userIDList: [s.peer] }),
+    cells: anyUser(),
+    afterAllowed: hangUp,
+  },
+  {
+    op: 'startCall',
+    case: 'group G',
+    body: (s) => ({ type: 2, userIDList: [s.peer], groupID: s.groupID }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+    afterAllowed: hangUp,
+  },
+  { op: 'getGroupCall', body: (s) => ({ groupID: s.groupID }), cells: membersOf(ErrorCode.GROUP_NOT_MEMBER) },
+  { op: 'getMyCalls', body: () => ({}), cells: anyUser() },
+  ...(
+    [
+      ['acceptCall', () => ({})],
+      ['rejectCall', () => ({})],
+      ['hangupCall', () => ({})],
+      ['joinCall', () => ({})],
+      ['inviteToCall', (s: Subject) => ({ userIDList: [s.peer] })],
+      ['setCallMediaState', () => ({ micMuted: true })],
+      ['sendCallSignal', (s: Subject) => ({ toUserID: s.peer, signal: { kind: 'offer', sdp: 'v=0' } })],
+    ] as const
+  ).map(
+    ([op, extra]): ImRow => ({
+      op,
+      case: 'no such call',
+      body: (s) => ({ callID: 'az-no-call', ...extra(s) }),
+      cells: { ...anyUser(), ...notForAnyone(ErrorCode.CALL_NOT_FOUND) },
+    }),
+  ),
 ];
+
+/** An allowed startCall is hung up at once (cancelled), so no call rings into the next cells. */
+async function hangUp(data: unknown, request: (op: string, body: unknown) => Promise<unknown>): Promise<void> {
+  const { call } = data as { call: { callID: string } };
+  await request('hangupCall', { callID: call.callID });
+}

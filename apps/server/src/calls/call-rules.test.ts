@@ -1,0 +1,71 @@
+import type { Call, CallParticipantState } from '@liaison/protocol';
+import { describe, expect, it } from 'vitest';
+import { connectIfTwoJoined, endIfOver } from './call-rules';
+
+function call(
+  states: CallParticipantState[],
+  { groupID = null as string | null, connectedAt = null as number | null } = {},
+): Call {
+  return {
+    callID: 'c1',
+    type: 1,
+    groupID,
+    inviterID: 'u0',
+    state: connectedAt === null ? 'ringing' : 'connected',
+    createdAt: 0,
+    connectedAt,
+    endedAt: null,
+    endReason: null,
+    participants: states.map((state, i) => ({
+      userID: `u${i}`,
+      state,
+      joinedAt: state === 'joined' ? 0 : null,
+      micMuted: false,
+      cameraOff: false,
+    })),
+  };
+}
+
+describe('when a call is over', () => {
+  it('goes on while someone still rings for the caller', () => {
+    expect(endIfOver(call(['joined', 'invited', 'declined'], { groupID: 'g' }), 1)).toBe(false);
+  });
+
+  it('ends with the callee’s answer when nobody is left to answer before it connected', () => {
+    for (const [answer, reason] of [
+      ['declined', 'declined'],
+      ['busy', 'busy'],
+      ['noAnswer', 'noAnswer'],
+    ] as const) {
+      const c = call(['joined', answer]);
+      expect(endIfOver(c, 5)).toBe(true);
+      expect(c).toMatchObject({ state: 'ended', endReason: reason, endedAt: 5 });
+      expect(c.participants[0]?.state).toBe('left');
+    }
+  });
+
+  it('ends cancelled when the caller leaves before anyone answered, and nobody rings any more', () => {
+    const c = call(['left', 'invited', 'invited'], { groupID: 'g' });
+    expect(endIfOver(c, 5)).toBe(true);
+    expect(c.endReason).toBe('cancelled');
+    expect(c.participants.map((p) => p.state)).toEqual(['left', 'cancelled', 'cancelled']);
+  });
+
+  it('connects when the second person joins and then goes on while two remain', () => {
+    const c = call(['joined', 'joined', 'joined'], { groupID: 'g' });
+    connectIfTwoJoined(c, 7);
+    expect(c).toMatchObject({ state: 'connected', connectedAt: 7 });
+    c.participants[2] = { ...(c.participants[2] as Call['participants'][number]), state: 'left' };
+    expect(endIfOver(c, 8)).toBe(false);
+  });
+
+  it('ends as ended (or failed, when a media failure ended it) once fewer than two remain after connecting', () => {
+    expect(endIfOver(call(['joined', 'left'], { connectedAt: 1 }), 9)).toBe(true);
+    const failed = call(['left', 'joined'], { connectedAt: 1 });
+    endIfOver(failed, 9, { failed: true });
+    expect(failed.endReason).toBe('failed');
+    const ended = call(['joined', 'left'], { connectedAt: 1 });
+    endIfOver(ended, 9);
+    expect(ended.endReason).toBe('ended');
+  });
+});
