@@ -2,6 +2,7 @@
  * @liaison/chat-ui: the React chat kit on @liaison/sdk. Mount `<ChatKit chat language />` with a
  * logged-in SDK instance; the extension points below let later features register into it.
  */
+export { CallKit, type CallKitProps } from './calls/CallKit';
 export { ChatWindow, type ChatWindowProps } from './chat/ChatWindow';
 export { BASIC_EMOJI, type BasicEmoji } from './chat/emoji/basic-emoji';
 export {

@@ -1,11 +1,12 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSession } from '../auth/session-store';
 import { connectIm, mayUseMessaging } from './connect-im';
+import { ImCallLayer } from './ImCallLayer';
 import { IM_OFFLINE, ImContext } from './im-context';
 
 /**
  * Logs messaging in while a verified user is logged in (at start and after login), and hands
- * the SDK instance to the chat kit through ImContext.
+ * the SDK instance to the chat kit through ImContext. Calls ring app-wide (ImCallLayer).
  */
 export function ImProvider({ children }: { children: ReactNode }) {
   const loginStatus = useSession((state) => state.loginStatus);
@@ -22,5 +23,10 @@ export function ImProvider({ children }: { children: ReactNode }) {
     };
   }, [eligible]);
 
-  return <ImContext.Provider value={value}>{children}</ImContext.Provider>;
+  return (
+    <ImContext.Provider value={value}>
+      {children}
+      <ImCallLayer />
+    </ImContext.Provider>
+  );
 }

@@ -1,5 +1,7 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallButtons } from '../calls/CallButtons';
+import { GroupCallBanner } from '../calls/GroupCallBanner';
 import { GroupPanel } from '../group/GroupPanel';
 import { JoinRequestBanner } from '../group/JoinRequestBanner';
 import { MutedComposer } from '../group/MutedComposer';
@@ -72,6 +74,9 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
             <TypingTitle conversationID={conversationID} name={name} />
           </h2>
           <ConversationSearchHeaderButton session={session} />
+          {(groupID || conversationID.startsWith('C2C')) && (
+            <CallButtons conversationID={conversationID} placement="header" />
+          )}
           {groupID && (
             <button
               type="button"
@@ -86,6 +91,7 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
           )}
         </header>
         {groupID && <JoinRequestBanner groupID={groupID} />}
+        {groupID && <GroupCallBanner groupID={groupID} />}
         <ChatSessionProvider value={session}>
           <MessageList conversationID={conversationID} isMember={membership.isMember} />
           {membership.isMember ? (

@@ -8,6 +8,7 @@ import { showErrorToast } from '../kit/toasts/toast-center';
 import { memberName } from './group-rules';
 import { MemberBadges } from './MemberBadges';
 import { useGroupMembers } from './use-group-members';
+import './group.css';
 
 export interface MemberSelectDialogProps {
   groupID: string;
@@ -16,6 +17,12 @@ export interface MemberSelectDialogProps {
   isMultiple: boolean;
   /** Who may be chosen (e.g. members ranked below me); the others are not listed. */
   isSelectable(member: GroupMember): boolean;
+  /** With isMultiple, how many may be chosen at most: once reached, the others' boxes turn off. */
+  maxSelected?: number;
+  /** Shown once maxSelected is reached (e.g. why there is a cap). */
+  limitNote?: string;
+  /** The confirm button's text; 'Confirm' unless given. */
+  confirmLabel?: string;
   onConfirm(members: GroupMember[]): void;
   onClose(): void;
 }
@@ -23,7 +30,8 @@ export interface MemberSelectDialogProps {
 /**
  * The member select dialog (spec portal.md §2): the group's members, 100 a page, filtered as the
  * search box is typed (nick, alias or ID, by prefix, ignoring case); Enter looks a user ID up in
- * the whole group, and someone not in it is toasted 'user not in group' (spec §5).
+ * the whole group, and someone not in it is toasted 'user not in group' (spec §5). Also the
+ * member selector of a group call (spec chat.md §2), capped by `maxSelected`.
  */
 export function MemberSelectDialog(props: MemberSelectDialogProps) {
   const { chat } = useKit();
@@ -34,6 +42,8 @@ export function MemberSelectDialog(props: MemberSelectDialogProps) {
   const [found, setFound] = useState<GroupMember[]>([]);
   const [chosen, setChosen] = useState<GroupMember[]>([]);
   const nowMs = Date.now();
+  const max = props.isMultiple ? props.maxSelected : undefined;
+  const isFull = max !== undefined && chosen.length >= max;
 
   const candidates = useMemo(() => {
     const key = query.trim().toLowerCase();
@@ -62,7 +72,7 @@ export function MemberSelectDialog(props: MemberSelectDialogProps) {
     if (!props.isMultiple) setChosen([member]);
     else if (chosen.some((c) => c.userID === member.userID))
       setChosen(chosen.filter((c) => c.userID !== member.userID));
-    else setChosen([...chosen, member]);
+    else if (!isFull) setChosen([...chosen, member]);
   };
 
   return (
@@ -72,7 +82,11 @@ export function MemberSelectDialog(props: MemberSelectDialogProps) {
       onClose={props.onClose}
       actions={
         <>
-          <span className="lc-group-select__count">{t('selectedCount', { count: chosen.length })}</span>
+          <span className="lc-group-select__count" aria-live="polite">
+            {max === undefined
+              ? t('selectedCount', { count: chosen.length })
+              : t('selectedCountOfMax', { count: chosen.length, max })}
+          </span>
           <button type="button" className="lc-conv-button" onClick={props.onClose}>
             {t('cancel')}
           </button>
@@ -82,7 +96,7 @@ export function MemberSelectDialog(props: MemberSelectDialogProps) {
             disabled={chosen.length === 0}
             onClick={() => props.onConfirm(chosen)}
           >
-            {t('confirm')}
+            {props.confirmLabel ?? t('confirm')}
           </button>
         </>
       }
@@ -101,16 +115,19 @@ export function MemberSelectDialog(props: MemberSelectDialogProps) {
           void lookUp();
         }}
       />
+      {isFull && props.limitNote ? <p className="lc-group__note">{props.limitNote}</p> : null}
       <ul className="lc-group-select__list" aria-label={props.title}>
         {candidates.map((member) => {
           const name = memberName(member);
+          const isChosen = chosen.some((c) => c.userID === member.userID);
           return (
             <li key={member.userID}>
               <label className="lc-group-select__item">
                 <input
                   type={props.isMultiple ? 'checkbox' : 'radio'}
                   name={props.isMultiple ? undefined : radioName}
-                  checked={chosen.some((c) => c.userID === member.userID)}
+                  checked={isChosen}
+                  disabled={isFull && !isChosen}
                   onChange={() => toggle(member)}
                 />
                 <Avatar url={member.avatar} size={28} />

@@ -108,6 +108,7 @@ const en = {
   searchMembers: 'Search members by nickname or ID',
   noMembersToChoose: 'No members to choose',
   selectedCount: '{{count}} selected',
+  selectedCountOfMax: 'Selected {{count}} of {{max}}',
   // Join requests (spec chat.md §2, §4)
   joinRequests_one: '{{count}} join request is waiting',
   joinRequests_other: '{{count}} join requests are waiting',
@@ -251,6 +252,7 @@ const zhCN: Record<GroupTextKey, string> = {
   searchMembers: '按昵称或 ID 搜索成员',
   noMembersToChoose: '没有可选择的成员',
   selectedCount: '已选择 {{count}} 人',
+  selectedCountOfMax: '已选 {{count}}/{{max}}',
   joinRequests_one: '{{count}} 条入群申请待处理',
   joinRequests_other: '{{count}} 条入群申请待处理',
   handle: '去处理',
@@ -388,6 +390,7 @@ const zhTW: Record<GroupTextKey, string> = {
   searchMembers: '依暱稱或 ID 搜尋成員',
   noMembersToChoose: '沒有可選擇的成員',
   selectedCount: '已選擇 {{count}} 人',
+  selectedCountOfMax: '已選 {{count}}/{{max}}',
   joinRequests_one: '{{count}} 則入群申請待處理',
   joinRequests_other: '{{count}} 則入群申請待處理',
   handle: '去處理',

@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { actionText } from './action-text';
 import { awarenessText } from './awareness-text';
+import { callText } from './call-text';
 import { chatText } from './chat-text';
 import { contactsText } from './contacts-text';
 import { conversationSearchText } from './conversation-search-text';
@@ -21,7 +22,7 @@ export const KIT_LANGUAGES: readonly KitLanguage[] = ['en', 'zh-CN', 'zh-TW'];
  * the host page's own i18n. Namespaces: `kit` (shell), `conversation` (list) and `chat` (window, composer),
  * `message` (message bodies, previewer, merged records), `contacts` (contacts tab, pickers), `group`
  * (group panel, join requests, mentions, mutes), `search` (global search), `conversationSearch` (search in
- * one conversation), `searchCommon` (what both searches share).
+ * one conversation), `searchCommon` (what both searches share), `call` (voice and video calls).
  */
 export function createKitI18n(language: KitLanguage): i18n {
   const instance = i18next.createInstance();
@@ -40,6 +41,7 @@ export function createKitI18n(language: KitLanguage): i18n {
       'search',
       'conversationSearch',
       'searchCommon',
+      'call',
     ],
     defaultNS: 'conversation',
     resources: Object.fromEntries(
@@ -57,6 +59,7 @@ export function createKitI18n(language: KitLanguage): i18n {
           search: searchText[lang],
           conversationSearch: conversationSearchText[lang],
           searchCommon: searchCommonText[lang],
+          call: callText[lang],
         },
       ]),
     ),

@@ -1,6 +1,8 @@
 import type { ChatSDK } from '@liaison/sdk';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { CallLayer } from '../calls/CallLayer';
+import { DEFAULT_CUSTOMER_SERVICE_USER_IDS } from '../calls/call-availability';
 import { ChatWindow } from '../chat/ChatWindow';
 import { onLocate } from '../chat/locate/locate';
 import { ContactsPanel } from '../contacts/ContactsPanel';
@@ -54,6 +56,11 @@ export interface ChatKitProps {
    * (default on); the browser's permission is asked when the user first sends a message.
    */
   desktopNotifications?: boolean;
+  /**
+   * The customer-service accounts (the reference kit's customer-service chat type): their
+   * conversations have no call buttons. Default: the reference kit's '@customer_service_account'.
+   */
+  customerServiceUserIDs?: readonly string[];
 }
 
 type Tab = 'messages' | 'contacts';
@@ -77,6 +84,7 @@ export function ChatKit({
   displayMessageReadReceipt = true,
   displayOnlineStatus = false,
   desktopNotifications = true,
+  customerServiceUserIDs,
 }: ChatKitProps) {
   const narrow = useNarrowScreen();
   const h5 = isH5 ?? narrow;
@@ -84,6 +92,7 @@ export function ChatKit({
   // Hosts usually pass a fresh object each render; the flags' values are what matter.
   const flags = JSON.stringify(features ?? {});
   const words = JSON.stringify(blockedWords ?? []);
+  const serviceIDs = JSON.stringify(customerServiceUserIDs ?? DEFAULT_CUSTOMER_SERVICE_USER_IDS);
   const context = useMemo(
     () => ({
       chat,
@@ -93,8 +102,9 @@ export function ChatKit({
       ...(customEmoji?.baseURL && customEmoji.keys.length > 0 ? { customEmoji } : {}),
       displayMessageReadReceipt,
       displayOnlineStatus,
+      customerServiceUserIDs: JSON.parse(serviceIDs) as string[],
     }),
-    [chat, h5, flags, words, customEmoji, displayMessageReadReceipt, displayOnlineStatus],
+    [chat, h5, flags, words, serviceIDs, customEmoji, displayMessageReadReceipt, displayOnlineStatus],
   );
   const [conversationID, setConversationID] = useState<string | null>(
     initialConversationID && /^(C2C|GROUP)/.test(initialConversationID) ? initialConversationID : null,
@@ -105,6 +115,7 @@ export function ChatKit({
         <KitShell h5={h5} conversationID={conversationID} onOpen={setConversationID} notice={notice} />
         <ToastHost />
         <KitNotifications isEnabled={desktopNotifications} onOpen={setConversationID} />
+        <CallLayer onOpenConversation={setConversationID} />
       </KitProvider>
     </I18nextProvider>
   );

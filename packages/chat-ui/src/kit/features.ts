@@ -1,4 +1,7 @@
-/** The kit's feature flags (spec chat.md §3), all on unless the host turns one off. */
+/**
+ * The kit's feature flags (spec chat.md §3), all on unless the host turns one off. VoiceCall and
+ * VideoCall (issue 16) hide the call buttons of their kind.
+ */
 export const FEATURE_NAMES = [
   'DownloadFile',
   'CopyMessage',
@@ -21,6 +24,8 @@ export const FEATURE_NAMES = [
   'InputMention',
   'MessageSearch',
   'ReadStatus',
+  'VoiceCall',
+  'VideoCall',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];

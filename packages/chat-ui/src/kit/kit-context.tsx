@@ -19,6 +19,8 @@ export interface KitContextValue {
   displayMessageReadReceipt?: boolean;
   /** The display-online-status setting (spec §4): online dots on one-to-one conversations. Default off. */
   displayOnlineStatus?: boolean;
+  /** Customer-service accounts: conversations with them offer no calls (spec chat.md §2). */
+  customerServiceUserIDs?: readonly string[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CallButtons } from '../../calls/CallButtons';
 import { enabledItems } from '../../kit/features';
 import { useKit } from '../../kit/kit-context';
 import { ConversationSearchToolbarButton } from '../../search/in-conversation/SearchButtons';
@@ -74,6 +75,7 @@ export function ComposerToolbar({ conversationID, sender, onInsertEmoji, onError
           {item.icon}
         </button>
       ))}
+      <CallButtons conversationID={conversationID} placement="toolbar" />
       <ConversationSearchToolbarButton />
       {popup === 'emoji' && (
         <EmojiPicker

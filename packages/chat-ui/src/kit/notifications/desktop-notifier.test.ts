@@ -3,6 +3,7 @@ import '../../../../../tests/support/dom-for-server-tests';
 import type { ChatSDK, Message } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendText, until } from '../../../../../apps/server/src/integration/harness';
+import { fakeNotification } from '../../test-support/fake-notification';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { DesktopNotifier } from './desktop-notifier';
 import { TabCoordinator } from './tab-coordinator';
@@ -15,29 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** Every notification a page showed, as the browser's Notification would have been asked. */
-interface Shown {
-  title: string;
-  options: NotificationOptions;
-  notification: { onclick: (() => void) | null; close(): void; closed: boolean };
-}
-
-function fakeNotification(permission: NotificationPermission = 'granted') {
-  const shown: Shown[] = [];
-  class RecordingNotification {
-    static permission = permission;
-    onclick: (() => void) | null = null;
-    closed = false;
-    constructor(title: string, options: NotificationOptions) {
-      shown.push({ title, options, notification: this });
-    }
-    close() {
-      this.closed = true;
-    }
-  }
-  return { shown, Notification: RecordingNotification as unknown as typeof Notification };
-}
 
 /** One Web Lock manager for the tabs of one browser: requests run one after another. */
 function sharedLocks() {

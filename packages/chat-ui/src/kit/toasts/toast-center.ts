@@ -46,7 +46,7 @@ export class ToastCenter {
 
   /** `action`: what failed, already translated; the toast then reads '<action>: <reason>'. */
   showError(error: unknown, action?: string): void {
-    const { code, message } = describe(error);
+    const { code, message } = describeError(error);
     this.show({ kind: 'error', code, message, wasOffline: this.isOffline, ...(action ? { action } : {}) });
   }
 
@@ -110,7 +110,8 @@ export function reportSendFailure(chat: Pick<ChatSDK, 'on'>, failure: unknown): 
   if (failure && (failure as { code?: unknown }).code !== ErrorCode.UPLOAD_CANCELLED) showErrorToast(chat, failure);
 }
 
-function describe(error: unknown): { code: number | null; message: string } {
+/** A failure's catalogue code (null when it has none) and raw message, whatever was thrown. */
+export function describeError(error: unknown): { code: number | null; message: string } {
   if (error && typeof error === 'object') {
     const { code, message } = error as { code?: unknown; message?: unknown };
     return {
