@@ -5,7 +5,8 @@
  * `npm run bench -- typing` compares C2C throughput with typing traffic off and on (bench/scenarios/typing.ts);
  * `npm run bench -- receipts` measures group read receipts alone: receipts/s and rows per message (bench/receipts.ts);
  * `npm run bench -- community` measures one 10,000-member Community alone: fan-out, rows per message, reads at 100,000 (bench/scenarios/community.ts);
- * `npm run bench -- search` measures message search over 1,000,000 stored messages alone (bench/scenarios/search.ts).
+ * `npm run bench -- search` measures message search over 1,000,000 stored messages alone (bench/scenarios/search.ts);
+ * `npm run bench -- calls` measures call signalling alone: set-up time, and C2C latency with 1,000 users ringing (bench/scenarios/calls.ts).
  *
  * `npm run bench`: measures Liaison in two configurations (embedded PGlite + in-process bus;
  * PostgreSQL + NATS) and a bare `ws` relay (the ceiling), then prints one JSON document on stdout.
@@ -25,6 +26,7 @@ import { createBenchDatabase } from './postgres';
 import { machineBusyCores, now, type ProcessGroups, pidsByName, readMemory, round1, sleep } from './proc';
 import { receiptsBench } from './receipts';
 import { c2cScenario } from './scenarios/c2c';
+import { callBenchSettings, callsScenario } from './scenarios/calls';
 import { communityBenchSettings, communityScenario } from './scenarios/community';
 import type { ScenarioContext, Target } from './scenarios/context';
 import { groupScenario } from './scenarios/group';
@@ -48,6 +50,8 @@ const RECEIPTS_ONLY = process.argv.slice(2).includes('receipts');
 const COMMUNITY_ONLY = process.argv.slice(2).includes('community');
 /** `npm run bench -- search`: message search over a large stored corpus alone (bench/scenarios/search.ts). */
 const SEARCH_ONLY = process.argv.slice(2).includes('search');
+/** `npm run bench -- calls`: call signalling alone (bench/scenarios/calls.ts). */
+const CALLS_ONLY = process.argv.slice(2).includes('calls');
 const startedAt = now();
 const log = (line: string) => process.stderr.write(`[bench +${Math.round((now() - startedAt) / 1000)}s] ${line}\n`);
 
@@ -106,6 +110,10 @@ async function measureServer(
   }
   if (TYPING_ONLY) {
     out.typing = await attempt(`${name} typing`, () => typingScenario(ctx, typingBenchSettings()));
+    return out;
+  }
+  if (CALLS_ONLY) {
+    out.calls = await attempt(`${name} calls`, () => callsScenario(ctx, callBenchSettings(cfg.quick)));
     return out;
   }
   if (COMMUNITY_ONLY) {
@@ -358,7 +366,7 @@ async function main(): Promise<void> {
   const code = gitState();
   const report = (error?: string) => ({
     benchmark: 'liaison',
-    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : TYPING_ONLY ? ' -- typing' : COMMUNITY_ONLY ? ' -- community' : ''}`,
+    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : TYPING_ONLY ? ' -- typing' : COMMUNITY_ONLY ? ' -- community' : CALLS_ONLY ? ' -- calls' : ''}`,
     startedAt: new Date(startedAt).toISOString(),
     wallS: Math.round((now() - startedAt) / 1000),
     code,
@@ -376,7 +384,7 @@ async function main(): Promise<void> {
     // The synthetic users exceed the default abuse limits on purpose; the servers ran with these.
     serverLimits: benchServerLimits(),
     results,
-    ...(STORM_ONLY || TYPING_ONLY || COMMUNITY_ONLY ? {} : compare(cfg, results)),
+    ...(STORM_ONLY || TYPING_ONLY || COMMUNITY_ONLY || CALLS_ONLY ? {} : compare(cfg, results)),
     notes: notes(cfg),
   });
 
@@ -388,7 +396,7 @@ async function main(): Promise<void> {
   }, cfg.timeoutS * 1000);
 
   log(
-    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : TYPING_ONLY ? ' (typing only)' : COMMUNITY_ONLY ? ' (community only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
+    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : TYPING_ONLY ? ' (typing only)' : COMMUNITY_ONLY ? ' (community only)' : CALLS_ONLY ? ' (calls only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
   );
   try {
     for (const name of cfg.configs) {
@@ -399,7 +407,7 @@ async function main(): Promise<void> {
         results[name].serverLogTail = tail(join(tmp, `${name}.log`));
       }
     }
-    const everything = !STORM_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY;
+    const everything = !STORM_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY;
     if (cfg.relay && everything) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
     if (everything) results.kitSize = { ...(await attempt('kit size', measureKitSize)) };
     if (everything) results.uploads = await attempt('uploads', () => runUploads(cfg, tmp));
