@@ -23,13 +23,14 @@ export async function createScratchDatabase(prefix: string): Promise<{ url: stri
 
 /**
  * Two server processes on one scratch database, the shared NATS and one S3-compatible store
- * (s3rver, started here) for their files; stop() ends both, drops the database and the store.
+ * (s3rver, started here) for their files; databaseUrl lets a test look at what they stored;
+ * stop() ends both, drops the database and the store.
  */
 export async function startProcessPair(
   prefix: string,
   sdkAppID: number,
   extraEnv: Record<string, string> = {},
-): Promise<{ p1: ServerProcess; p2: ServerProcess; stop(): Promise<void> }> {
+): Promise<{ p1: ServerProcess; p2: ServerProcess; databaseUrl: string; stop(): Promise<void> }> {
   const database = await createScratchDatabase(prefix);
   const s3 = await startS3rver();
   const app = scaleApp(sdkAppID);
@@ -45,6 +46,7 @@ export async function startProcessPair(
   return {
     p1,
     p2,
+    databaseUrl: database.url,
     async stop() {
       for (const p of [p1, p2]) {
         if (p.child.exitCode === null && p.child.signalCode === null) {
