@@ -16,6 +16,8 @@ function call(
     connectedAt,
     endedAt: null,
     endReason: null,
+    failure: null,
+    failedUserID: null,
     participants: states.map((state, i) => ({
       userID: `u${i}`,
       state,
@@ -62,10 +64,19 @@ describe('when a call is over', () => {
   it('ends as ended (or failed, when a media failure ended it) once fewer than two remain after connecting', () => {
     expect(endIfOver(call(['joined', 'left'], { connectedAt: 1 }), 9)).toBe(true);
     const failed = call(['left', 'joined'], { connectedAt: 1 });
-    endIfOver(failed, 9, { failed: true });
-    expect(failed.endReason).toBe('failed');
+    endIfOver(failed, 9, { failedBy: { userID: 'u0', failure: 'noDevice' } });
+    expect(failed).toMatchObject({ endReason: 'failed', failure: 'noDevice', failedUserID: 'u0' });
     const ended = call(['joined', 'left'], { connectedAt: 1 });
     endIfOver(ended, 9);
-    expect(ended.endReason).toBe('ended');
+    expect(ended).toMatchObject({ endReason: 'ended', failure: null, failedUserID: null });
+  });
+
+  it('keeps who failed and why only when that failure ends the call', () => {
+    const goesOn = call(['joined', 'joined', 'left'], { groupID: 'g', connectedAt: 1 });
+    expect(endIfOver(goesOn, 9, { failedBy: { userID: 'u2', failure: 'permissionDenied' } })).toBe(false);
+    expect(goesOn).toMatchObject({ endReason: null, failure: null, failedUserID: null });
+    const unexplained = call(['joined', 'declined']);
+    endIfOver(unexplained, 9, { failedBy: { userID: 'u1', failure: null } });
+    expect(unexplained).toMatchObject({ endReason: 'failed', failure: null, failedUserID: 'u1' });
   });
 });

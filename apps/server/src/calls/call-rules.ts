@@ -1,4 +1,4 @@
-import type { Call, CallEndReason, CallParticipant } from '@liaison/protocol';
+import type { Call, CallEndReason, CallMediaFailure, CallParticipant } from '@liaison/protocol';
 
 /**
  * The state machine's decisions on a call held in memory (the service stores what they change).
@@ -12,18 +12,27 @@ export function connectIfTwoJoined(call: Call, now: number): void {
   call.state = 'connected';
 }
 
+/** A media failure a step reports (hangupCall reason 'failed'): who failed and, if they said, why. */
+export interface FailedBy {
+  userID: string;
+  failure: CallMediaFailure | null;
+}
+
 /**
  * Ends the call when it is over: nobody joined is left, or fewer than two are joined and nobody
  * is still ringing (before it connected: the caller alone with nobody left to answer). Whoever
- * still rings is 'cancelled', whoever is still in has 'left'. `failed`: the step that ended it
- * was a media failure (hangupCall reason 'failed'), which the record says. Answers whether it ended now.
+ * still rings is 'cancelled', whoever is still in has 'left'. `failedBy`: the step that ended it
+ * was that participant's media failure, so the call ends 'failed' and keeps who and why for the
+ * record. Answers whether it ended now.
  */
-export function endIfOver(call: Call, now: number, { failed = false } = {}): boolean {
+export function endIfOver(call: Call, now: number, { failedBy }: { failedBy?: FailedBy } = {}): boolean {
   if (call.state === 'ended') return false;
   const joined = countIn(call, 'joined');
   const ringing = countIn(call, 'invited');
   if (joined > 0 && (ringing > 0 || joined >= 2)) return false;
-  call.endReason = failed ? 'failed' : reasonFor(call, joined);
+  call.endReason = failedBy ? 'failed' : reasonFor(call, joined);
+  call.failure = failedBy?.failure ?? null;
+  call.failedUserID = failedBy?.userID ?? null;
   call.state = 'ended';
   call.endedAt = now;
   for (const p of call.participants) {

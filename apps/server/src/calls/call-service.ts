@@ -16,7 +16,7 @@ import { type C2CRules, c2cPairKey, c2cRefusals } from '../services/c2c-permissi
 import { loadAsMember, membersOf } from '../services/group-access';
 import type { MessageWriter } from '../services/message-writer';
 import { sendCallRecord } from './call-record';
-import { cancelInvites, connectIfTwoJoined, endIfOver, liveCount, participantOf } from './call-rules';
+import { cancelInvites, connectIfTwoJoined, endIfOver, type FailedBy, liveCount, participantOf } from './call-rules';
 import {
   busyUsers,
   callsPastDeadline,
@@ -59,8 +59,8 @@ interface Push {
 /** What a step decided, for `step` to store and announce. */
 interface Outcome {
   pushes: Push[];
-  /** The step was a media failure: if it ends the call, the record says 'failed'. */
-  failed?: boolean;
+  /** The step was this participant's media failure: if it ends the call, it ends 'failed' and the record says why. */
+  failedBy?: FailedBy;
 }
 
 /**
@@ -138,6 +138,8 @@ export class CallService implements RegistryObserver {
         connectedAt: null,
         endedAt: null,
         endReason: null,
+        failure: null,
+        failedUserID: null,
         participants: [{ userID: me, state: 'joined', joinedAt: now, micMuted: false, cameraOff: false }],
       },
       seats: new Map([[me, { sessionKey: session.id, invitedAt: now }]]),
@@ -187,12 +189,14 @@ export class CallService implements RegistryObserver {
     );
   }
 
+  /** The request's schema already refused a `failure` without reason 'failed'. */
   async hangupCall(session: Session, user: SessionUser, body: OpRequestParsed<'hangupCall'>) {
-    const failed = body.reason === 'failed';
+    const failedBy: FailedBy | undefined =
+      body.reason === 'failed' ? { userID: user.userID, failure: body.failure ?? null } : undefined;
     return this.callOf(
       this.step(body.callID, session, async (_tx, stored) => ({
         pushes: [hangUp(stored, user.userID, session.id)],
-        failed,
+        failedBy,
       })),
     );
   }
@@ -305,7 +309,7 @@ export class CallService implements RegistryObserver {
       if (!outcome) return { stored: after, pushes: [] };
       const pushes = [...outcome.pushes];
       connectIfTwoJoined(after.call, now);
-      if (endIfOver(after.call, now, { failed: outcome.failed })) pushes.push({ change: 'ended', userID: null });
+      if (endIfOver(after.call, now, { failedBy: outcome.failedBy })) pushes.push({ change: 'ended', userID: null });
       for (const p of after.call.participants) {
         const seat = after.seats.get(p.userID);
         if (seat && p.state !== 'joined') seat.sessionKey = null;

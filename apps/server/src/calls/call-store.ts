@@ -1,4 +1,4 @@
-import type { Call, CallEndReason, CallParticipantState } from '@liaison/protocol';
+import type { Call, CallEndReason, CallMediaFailure, CallParticipantState } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
 
@@ -25,6 +25,8 @@ interface CallRow {
   connected_at: unknown;
   ended_at: unknown;
   end_reason: CallEndReason | null;
+  failure: CallMediaFailure | null;
+  failed_user_id: string | null;
 }
 
 interface ParticipantRow {
@@ -142,6 +144,8 @@ function toStoredCall(row: CallRow, participants: ParticipantRow[]): StoredCall 
       connectedAt: nullableNumber(row.connected_at),
       endedAt: nullableNumber(row.ended_at),
       endReason: row.end_reason,
+      failure: row.failure,
+      failedUserID: row.failed_user_id,
       participants: participants.map((p) => ({
         userID: p.user_id,
         state: p.state,
@@ -162,8 +166,9 @@ function nullableNumber(value: unknown): number | null {
 export async function insertCall(tx: Sql, stored: StoredCall, inviteTimeoutMs: number): Promise<void> {
   const { call } = stored;
   await tx.query(
-    `INSERT INTO calls (call_id, type, group_id, inviter_id, state, created_at, connected_at, ended_at, end_reason, ring_deadline)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO calls (call_id, type, group_id, inviter_id, state, created_at, connected_at, ended_at, end_reason,
+       failure, failed_user_id, ring_deadline)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       call.callID,
       call.type,
@@ -174,6 +179,8 @@ export async function insertCall(tx: Sql, stored: StoredCall, inviteTimeoutMs: n
       call.connectedAt,
       call.endedAt,
       call.endReason,
+      call.failure,
+      call.failedUserID,
       ringDeadline(stored, inviteTimeoutMs),
     ],
   );
@@ -187,9 +194,19 @@ export async function insertCall(tx: Sql, stored: StoredCall, inviteTimeoutMs: n
 export async function saveCall(tx: Sql, before: StoredCall, after: StoredCall, inviteTimeoutMs: number): Promise<void> {
   const { call } = after;
   await tx.query(
-    `UPDATE calls SET state = $2, connected_at = $3, ended_at = $4, end_reason = $5, ring_deadline = $6
+    `UPDATE calls SET state = $2, connected_at = $3, ended_at = $4, end_reason = $5, failure = $6,
+       failed_user_id = $7, ring_deadline = $8
       WHERE call_id = $1 AND state <> 'ended'`,
-    [call.callID, call.state, call.connectedAt, call.endedAt, call.endReason, ringDeadline(after, inviteTimeoutMs)],
+    [
+      call.callID,
+      call.state,
+      call.connectedAt,
+      call.endedAt,
+      call.endReason,
+      call.failure,
+      call.failedUserID,
+      ringDeadline(after, inviteTimeoutMs),
+    ],
   );
   const previous = new Map(before.call.participants.map((p) => [p.userID, p]));
   const changed = call.participants.filter((p) => {

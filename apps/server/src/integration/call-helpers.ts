@@ -1,4 +1,5 @@
 import LiaisonChat, { CALL_EVENT, type Call, type CallEngine, type CallEventName, type Message } from '@liaison/sdk';
+import { vi } from 'vitest';
 import type { LiaisonServer } from '../app';
 import type { CallClock } from '../calls/settings';
 import { type Chat, connect, RawClient, wholeHistory } from './harness';
@@ -49,11 +50,33 @@ const RECORDED: CallEventName[] = [
   CALL_EVENT.CALLING_END,
   CALL_EVENT.USER_ENTER,
   CALL_EVENT.USER_LEAVE,
+  CALL_EVENT.ERROR,
 ];
 
 export async function openTab(server: Pick<LiaisonServer, 'app' | 'url'>, userID: string): Promise<CallTab> {
   const chat = await connect(server, userID, { webRTC: null });
-  const engine = chat.getCallEngine();
+  return listenedTo(chat, chat.getCallEngine());
+}
+
+/**
+ * A tab in a browser that has RTCPeerConnection but no media devices (an old browser, a page
+ * not served over HTTPS): its engine finds WebRTC unsupported, so a call it answers fails.
+ */
+export async function openTabWithoutMediaDevices(
+  server: Pick<LiaisonServer, 'app' | 'url'>,
+  userID: string,
+): Promise<CallTab> {
+  const chat = await connect(server, userID, { webRTC: undefined });
+  vi.stubGlobal('RTCPeerConnection', class {});
+  vi.stubGlobal('navigator', {});
+  try {
+    return listenedTo(chat, chat.getCallEngine());
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+function listenedTo(chat: Chat, engine: CallEngine): CallTab {
   const heard: CallTab['heard'] = [];
   for (const name of RECORDED) engine.on(name, (data: unknown) => heard.push({ name, data }));
   return { chat, engine, heard };
@@ -80,7 +103,14 @@ export interface SeenRecord {
   flow: Message['flow'];
   description: string;
   outer: { businessID: number; actionType: number; inviter: string; inviteeList: string[]; groupID: string };
-  inner: { businessID: string; call_type: number; call_end?: number; line_busy?: string };
+  inner: {
+    businessID: string;
+    call_type: number;
+    call_end?: number;
+    line_busy?: string;
+    liaison_failure?: string;
+    liaison_failed_user?: string;
+  };
 }
 
 export async function callRecords(chat: Chat, conversationID: string): Promise<SeenRecord[]> {

@@ -2,7 +2,17 @@ import { CallLimits, CallRecordAction, ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { CALL_EVENT, CALL_MEDIA_TYPE, type CallEnd } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
-import { type CallTab, callRecords, eventually, hasHeard, heardOn, ManualClock, openTab, RawTab } from './call-helpers';
+import {
+  type CallTab,
+  callRecords,
+  eventually,
+  hasHeard,
+  heardOn,
+  ManualClock,
+  openTab,
+  openTabWithoutMediaDevices,
+  RawTab,
+} from './call-helpers';
 import { errorCode, startServer, until } from './harness';
 
 /**
@@ -137,6 +147,40 @@ describe('one-to-one calls', () => {
     server.gateway.dropConnections('cy-alice');
     const end = await heardOn<CallEnd>(bob, CALL_EVENT.CALLING_END, 5_000);
     expect(end.call).toMatchObject({ state: 'ended', endReason: 'ended' });
+  });
+
+  it('ends as failed when the callee’s browser cannot make calls, and both histories’ record says whose and why', async () => {
+    const alice = await tab('cf-alice');
+    const bob = await openTabWithoutMediaDevices(server, 'cf-bob');
+    tabs.push(bob);
+    await alice.engine.call({ userID: 'cf-bob', type: CALL_MEDIA_TYPE.VIDEO });
+    await heardOn(bob, CALL_EVENT.INVITED);
+    await bob.engine.accept();
+
+    expect(await heardOn(bob, CALL_EVENT.ERROR)).toMatchObject({ failure: 'webrtcUnsupported' });
+    const aliceEnd = await heardOn<CallEnd>(alice, CALL_EVENT.CALLING_END);
+    expect(aliceEnd.call).toMatchObject({
+      state: 'ended',
+      endReason: 'failed',
+      failure: 'webrtcUnsupported',
+      failedUserID: 'cf-bob',
+    });
+    expect((await heardOn<CallEnd>(bob, CALL_EVENT.CALLING_END)).call).toMatchObject({
+      endReason: 'failed',
+      failure: 'webrtcUnsupported',
+    });
+
+    await eventually(async () => (await callRecords(bob.chat, 'C2Ccf-alice')).length > 0);
+    const [aliceSees] = await callRecords(alice.chat, 'C2Ccf-bob');
+    const [bobSees] = await callRecords(bob.chat, 'C2Ccf-alice');
+    // The reference format still reads it as a call that ended (it connected for a moment).
+    expect(aliceSees).toMatchObject({
+      flow: 'out',
+      outer: { actionType: CallRecordAction.INVITE },
+      inner: { call_type: 2, call_end: 0, liaison_failure: 'webrtcUnsupported', liaison_failed_user: 'cf-bob' },
+    });
+    expect(bobSees).toMatchObject({ flow: 'in', outer: aliceSees?.outer, inner: aliceSees?.inner });
+    expect(await callRecords(alice.chat, 'C2Ccf-bob')).toHaveLength(1);
   });
 
   it('rings on every tab of the callee, stops on the others when one answers, and refuses their answer', async () => {
@@ -286,6 +330,7 @@ describe('signalling', () => {
       ['startCall', { type: 1, userIDList: ['cv-bob'], groupID: 'cv-no-group' }, ErrorCode.GROUP_NOT_FOUND],
       ['acceptCall', { callID: 'no-such-call' }, ErrorCode.CALL_NOT_FOUND],
       ['hangupCall', { callID: 'no-such-call', reason: 'boredom' }, ErrorCode.INVALID_PARAMS],
+      ['hangupCall', { callID: 'no-such-call', reason: 'failed', failure: 'boredom' }, ErrorCode.INVALID_PARAMS],
       ['setCallMediaState', { callID: 'no-such-call' }, ErrorCode.INVALID_PARAMS],
       [
         'sendCallSignal',
@@ -309,8 +354,16 @@ describe('signalling', () => {
     expect((await alice.request('inviteToCall', { callID, userIDList: ['cv-carol'] })).error?.code).toBe(
       ErrorCode.CALL_INVALID_STATE,
     );
+    for (const body of [
+      { callID, failure: 'noDevice' },
+      { callID, reason: 'hangup', failure: 'noDevice' },
+    ]) {
+      expect((await alice.request('hangupCall', body)).error?.code, JSON.stringify(body)).toBe(
+        ErrorCode.INVALID_PARAMS,
+      );
+    }
     const still = await bob.call('rejectCall', { callID });
-    expect(still).toMatchObject({ state: 'ended', endReason: 'declined' });
+    expect(still).toMatchObject({ state: 'ended', endReason: 'declined', failure: null, failedUserID: null });
     expect((await bob.request('rejectCall', { callID })).error?.code).toBe(ErrorCode.CALL_NOT_FOUND);
   });
 });

@@ -64,6 +64,17 @@ export type CallParticipant = z.infer<typeof callParticipantSchema>;
 export const callEndReasonSchema = z.enum(['ended', 'cancelled', 'declined', 'busy', 'noAnswer', 'failed']);
 export type CallEndReason = z.infer<typeof callEndReasonSchema>;
 
+/**
+ * Why a participant's media could not start or carry on, which a call that ended 'failed' keeps
+ * (Call.failure) and its record says:
+ * - permissionDenied: the browser or the user refused the microphone or camera;
+ * - noDevice: no usable microphone or camera (none, or another application holds it);
+ * - webrtcUnsupported: the browser cannot make calls (no WebRTC or no media devices);
+ * - connectionFailed: the peer connection failed and did not come back.
+ */
+export const callMediaFailureSchema = z.enum(['permissionDenied', 'noDevice', 'webrtcUnsupported', 'connectionFailed']);
+export type CallMediaFailure = z.infer<typeof callMediaFailureSchema>;
+
 export const callSchema = z.object({
   callID: z.string(),
   type: callMediaTypeSchema,
@@ -76,6 +87,10 @@ export const callSchema = z.object({
   connectedAt: z.number().int().nullable(),
   endedAt: z.number().int().nullable(),
   endReason: callEndReasonSchema.nullable(),
+  /** endReason 'failed': why, as the side that failed said (null if it did not say); otherwise null. */
+  failure: callMediaFailureSchema.nullable(),
+  /** endReason 'failed': the participant whose hang-up with reason 'failed' ended the call; otherwise null. */
+  failedUserID: z.string().nullable(),
   /** The caller first, then invitees in invite order. */
   participants: z.array(callParticipantSchema),
 });
@@ -159,11 +174,21 @@ export const callOps = {
   acceptCall: { request: z.object({ callID: callIDSchema }), response: callAnswer },
   rejectCall: { request: z.object({ callID: callIDSchema }), response: callAnswer },
   /**
-   * Leaves the call (the caller before anyone answered: cancels it). 'failed' when this side's
-   * media could not start, so the record says why.
+   * Leaves the call (the caller before anyone answered: cancels it). Reason 'failed' when this
+   * side's media could not start or carry on, with the `failure` that says why (allowed only with
+   * reason 'failed'); a call this ends keeps both, and its record says so.
    */
   hangupCall: {
-    request: z.object({ callID: callIDSchema, reason: z.enum(['hangup', 'failed']).optional() }),
+    request: z
+      .object({
+        callID: callIDSchema,
+        reason: z.enum(['hangup', 'failed']).optional(),
+        failure: callMediaFailureSchema.optional(),
+      })
+      .refine((v) => v.failure === undefined || v.reason === 'failed', {
+        message: "failure goes only with reason 'failed'",
+        path: ['failure'],
+      }),
     response: callAnswer,
   },
   /** A group member joins the group's ongoing call without an invite (or after declining). */
@@ -202,6 +227,9 @@ export const callOps = {
 /** The reference kit's signalling actions (the record's outer actionType). */
 export const CallRecordAction = { INVITE: 1, CANCEL: 2, ACCEPT: 3, REJECT: 4, TIMEOUT: 5 } as const;
 
+/** Liaison's own fields in the record's inner av_call JSON (a failed call's why and who). */
+export const CallRecordField = { FAILURE: 'liaison_failure', FAILED_USER: 'liaison_failed_user' } as const;
+
 /**
  * The TIMCustomElem `data` of a call record, in the reference call kit's format (spec chat.md §3:
  * businessID av_call nested in an outer JSON with businessID 1), so the kit's CallRecord renderer
@@ -209,6 +237,12 @@ export const CallRecordAction = { INVITE: 1, CANCEL: 2, ACCEPT: 3, REJECT: 4, TI
  * ended → INVITE with call_end (seconds; 0 for a call that failed after it connected),
  * cancelled and failed before connecting → CANCEL, declined → REJECT, busy → REJECT with line_busy,
  * noAnswer → TIMEOUT.
+ *
+ * A failed call keeps those actions (clients of the reference format read it as ended or
+ * cancelled) and adds Liaison's own fields to the inner JSON, which those clients ignore:
+ * `liaison_failure` (a CallMediaFailure, when the side that failed said why) and
+ * `liaison_failed_user` (the userID of that side), so the kit can say "the other side's browser
+ * cannot make calls" or "you did not allow the camera or microphone".
  */
 export function callRecordData(call: Call): string {
   const reason = call.endReason ?? 'ended';
@@ -227,6 +261,10 @@ export function callRecordData(call: Call): string {
     inner.line_busy = 'line_busy';
   } else if (reason === 'noAnswer') actionType = CallRecordAction.TIMEOUT;
   else actionType = CallRecordAction.CANCEL;
+  if (reason === 'failed') {
+    if (call.failure !== null) inner[CallRecordField.FAILURE] = call.failure;
+    if (call.failedUserID !== null) inner[CallRecordField.FAILED_USER] = call.failedUserID;
+  }
   return JSON.stringify({
     businessID: 1,
     inviteID: call.callID,

@@ -142,7 +142,7 @@ class Engine implements CallEngine {
     const active = this.active;
     if (!active) throw new LiaisonError(ErrorCode.CALL_NOT_FOUND, 'hangup: there is no active call');
     if (active.role === 'ringing') return this.reject();
-    return this.leave('hangup');
+    return this.leave();
   }
 
   async join(options: { callID: string }): Promise<Call> {
@@ -354,12 +354,15 @@ class Engine implements CallEngine {
     this.events.emit(CALL_EVENT.CALL_UPDATED, { call: null });
   }
 
-  /** Leaves the call from this tab; the media stops at once, before the server answers. */
-  private async leave(reason: 'hangup' | 'failed'): Promise<Call> {
+  /**
+   * Leaves the call from this tab; the media stops at once, before the server answers. With a
+   * failure, the hang-up says media failed and why (the call record says so if this ends the call).
+   */
+  private async leave(failure?: CallMediaFailure): Promise<Call> {
     const active = this.requireJoined('hangup');
     this.closeMedia();
     try {
-      const call = await this.signalling.hangup(active.call.callID, reason);
+      const call = await this.signalling.hangup(active.call.callID, failure);
       this.finish(call);
       return call;
     } catch (error) {
@@ -419,10 +422,10 @@ class Engine implements CallEngine {
     });
   }
 
-  /** Media could not start or carry on: say why, and hang up so the call record says 'failed'. */
+  /** Media could not start or carry on: say why, and hang up so the call record says it failed and why. */
   private fail(failure: CallMediaFailure): void {
     this.events.emit(CALL_EVENT.ERROR, mediaFailureError(failure));
-    this.leave('failed').catch((error) => this.logger.warn('hanging up a failed call was refused', error));
+    this.leave(failure).catch((error) => this.logger.warn('hanging up a failed call was refused', error));
   }
 
   private mine(call: Call): CallParticipant | undefined {

@@ -11,12 +11,16 @@ export const NETWORK_QUALITY_INTERVAL_MS = 2_000;
 
 /**
  * The browser's WebRTC, as the engine will use it: the given environment; null for signalling
- * only (told so, or no RTCPeerConnection at all: Node, jsdom); 'unsupported' for a browser that
- * has RTCPeerConnection but cannot capture (no mediaDevices: a page served over plain http).
+ * only (told so, or not in a browser: Node); 'unsupported' for a browser without
+ * RTCPeerConnection (missing or turned off) or one that cannot capture (no mediaDevices: a page
+ * served over plain http).
  */
 export function detectWebRTC(given: WebRTCEnvironment | null | undefined): WebRTCEnvironment | 'unsupported' | null {
   if (given !== undefined) return given;
-  if (typeof globalThis.RTCPeerConnection !== 'function') return null;
+  // Outside a browser (Node: tests, bots) there is no media to expect; in a browser, no
+  // RTCPeerConnection means WebRTC is missing or turned off, which the call must say.
+  const isBrowser = typeof globalThis.window !== 'undefined' && typeof globalThis.document !== 'undefined';
+  if (typeof globalThis.RTCPeerConnection !== 'function') return isBrowser ? 'unsupported' : null;
   const mediaDevices = globalThis.navigator?.mediaDevices;
   if (typeof mediaDevices?.getUserMedia !== 'function') return 'unsupported';
   return { RTCPeerConnection: globalThis.RTCPeerConnection, mediaDevices };

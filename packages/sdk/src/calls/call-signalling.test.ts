@@ -13,6 +13,8 @@ const ringing: Call = {
   connectedAt: null,
   endedAt: null,
   endReason: null,
+  failure: null,
+  failedUserID: null,
   participants: [
     { userID: 'alice', state: 'joined', joinedAt: 1, micMuted: false, cameraOff: false },
     { userID: 'me', state: 'invited', joinedAt: null, micMuted: false, cameraOff: false },
@@ -31,19 +33,19 @@ function setUp(answers: Record<string, unknown> = {}) {
 }
 
 describe('call signalling', () => {
-  it('sends each step as its op, a one-to-one call without a group', async () => {
+  it('sends each step as its op: a one-to-one call without a group, a media failure’s hang-up with why', async () => {
     const { signalling, sent } = setUp();
     await signalling.start({ type: 2, userIDList: ['bob'] });
     await signalling.start({ type: 1, userIDList: ['bob', 'carol'], groupID: 'g1' });
     await signalling.hangup('c1');
-    await signalling.hangup('c1', 'failed');
+    await signalling.hangup('c1', 'permissionDenied');
     await signalling.setMediaState('c1', { cameraOff: true });
     await signalling.sendSignal('c1', 'bob', { kind: 'offer', sdp: 'v=0' });
     expect(sent).toEqual([
       { op: 'startCall', body: { type: 2, userIDList: ['bob'] } },
       { op: 'startCall', body: { type: 1, userIDList: ['bob', 'carol'], groupID: 'g1' } },
       { op: 'hangupCall', body: { callID: 'c1' } },
-      { op: 'hangupCall', body: { callID: 'c1', reason: 'failed' } },
+      { op: 'hangupCall', body: { callID: 'c1', reason: 'failed', failure: 'permissionDenied' } },
       { op: 'setCallMediaState', body: { callID: 'c1', cameraOff: true } },
       { op: 'sendCallSignal', body: { callID: 'c1', toUserID: 'bob', signal: { kind: 'offer', sdp: 'v=0' } } },
     ]);

@@ -1,4 +1,4 @@
-import type { Call, CallMediaType, CallSignal, PushEvent } from '@liaison/protocol';
+import type { Call, CallMediaFailure, CallMediaType, CallSignal, PushEvent } from '@liaison/protocol';
 import type { RequestFunction } from '../requests';
 import type { CallSignalling } from './call-types';
 
@@ -42,8 +42,9 @@ export class Signalling implements CallSignalling {
     return (await this.context.request('rejectCall', { callID })).call;
   }
 
-  async hangup(callID: string, reason?: 'hangup' | 'failed'): Promise<Call> {
-    return (await this.context.request('hangupCall', reason ? { callID, reason } : { callID })).call;
+  async hangup(callID: string, failure?: CallMediaFailure): Promise<Call> {
+    const body = failure ? { callID, reason: 'failed' as const, failure } : { callID };
+    return (await this.context.request('hangupCall', body)).call;
   }
 
   async join(callID: string): Promise<Call> {

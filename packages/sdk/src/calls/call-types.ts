@@ -1,4 +1,4 @@
-import type { Call, CallMediaType, CallSignal, ErrorBody, IceServer } from '@liaison/protocol';
+import type { Call, CallMediaFailure, CallMediaType, CallSignal, ErrorBody, IceServer } from '@liaison/protocol';
 
 /**
  * The call API, shaped like the reference call engine (TUICallEngine): `call`, `groupCall`,
@@ -53,8 +53,11 @@ export const CALL_MEDIA_TYPE = { AUDIO: 1, VIDEO: 2 } as const satisfies Record<
 /** 1 best … 5 bad, 0 unknown (the reference engine's scale). */
 export type NetworkQuality = 0 | 1 | 2 | 3 | 4 | 5;
 
-/** Why the engine could not do media: shown to the user, and what the call record says ('failed'). */
-export type CallMediaFailure = 'permissionDenied' | 'noDevice' | 'webrtcUnsupported' | 'connectionFailed';
+/**
+ * Why the engine could not do media (the protocol's callMediaFailureSchema): shown to the user,
+ * sent with the hang-up, and what the call record says (Call.failure, endReason 'failed').
+ */
+export type { CallMediaFailure };
 
 export interface CallInvitation {
   call: Call;
@@ -147,7 +150,8 @@ export interface CallSignalling {
   start(options: { type: CallMediaType; userIDList: string[]; groupID?: string }): Promise<Call>;
   accept(callID: string): Promise<Call>;
   reject(callID: string): Promise<Call>;
-  hangup(callID: string, reason?: 'hangup' | 'failed'): Promise<Call>;
+  /** With a failure: hangs up because media failed (reason 'failed'), saying why. */
+  hangup(callID: string, failure?: CallMediaFailure): Promise<Call>;
   join(callID: string): Promise<Call>;
   invite(callID: string, userIDList: string[]): Promise<Call>;
   getGroupCall(groupID: string): Promise<Call | null>;

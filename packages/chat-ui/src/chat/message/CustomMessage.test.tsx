@@ -18,8 +18,17 @@ const custom = (data: unknown, description = '', extension = '', patch = {}) =>
   );
 
 /** The reference kit's call record: signalling (businessID 1) wrapping the av_call data. */
-const call = (actionType: number, inner: Record<string, unknown>) =>
-  custom({ businessID: 1, actionType, inviter: 'ben', data: JSON.stringify({ businessID: 'av_call', ...inner }) });
+const call = (actionType: number, inner: Record<string, unknown>, patch = {}) =>
+  custom(
+    { businessID: 1, actionType, inviter: 'ben', data: JSON.stringify({ businessID: 'av_call', ...inner }) },
+    '',
+    '',
+    patch,
+  );
+
+/** Liaison's record of a failed call: `failedUser`'s media failed for `failure`. */
+const failedCall = (actionType: number, failure: string | undefined, failedUser: string, patch = {}) =>
+  call(actionType, { call_type: 2, liaison_failure: failure, liaison_failed_user: failedUser }, patch);
 
 describe('CustomMessage', () => {
   it('shows a service consultation with its items, linking only http(s) values', () => {
@@ -100,6 +109,93 @@ describe('CustomMessage', () => {
     renderInKit(NO_SDK, <CustomMessage message={message} />);
     expect(screen.getByRole('img', { name: icon })).toBeTruthy();
     expect(screen.getByText(line)).toBeTruthy();
+  });
+
+  it.each([
+    // Ben called Ann (incoming for Ann): Ann's browser cannot make calls, Ben's permission was refused…
+    [failedCall(1, 'webrtcUnsupported', 'ann'), 'Call failed: your browser cannot make voice or video calls'],
+    [failedCall(2, 'permissionDenied', 'ben'), 'Call failed: the other side did not allow the camera or microphone'],
+    [failedCall(2, 'noDevice', 'ann'), 'Call failed: no camera or microphone available'],
+    [failedCall(1, 'connectionFailed', 'ben'), 'Call failed: the network connection failed'],
+    // …and Ben's own view of the same records (outgoing, to Ann).
+    [
+      failedCall(1, 'webrtcUnsupported', 'ann', { flow: 'out', to: 'ann' }),
+      'Call failed: the other side’s browser cannot make voice or video calls',
+    ],
+    [
+      failedCall(2, 'permissionDenied', 'ben', { flow: 'out', to: 'ann' }),
+      'Call failed: the camera or microphone was not allowed',
+    ],
+    [
+      failedCall(2, 'noDevice', 'ann', { flow: 'out', to: 'ann' }),
+      'Call failed: the other side has no camera or microphone available',
+    ],
+    [failedCall(2, undefined, 'ann'), 'Call failed'],
+    [failedCall(2, 'gremlins', 'ann'), 'Call failed'],
+  ])('says a call failed, whose side and why (%#)', (message, line) => {
+    renderInKit(NO_SDK, <CustomMessage message={message} />);
+    expect(screen.getByRole('img', { name: 'Video call' })).toBeTruthy();
+    expect(screen.getByText(line)).toBeTruthy();
+  });
+
+  it('says a failed call in each language, and whose side failed in a group by the signed-in user', () => {
+    const theirs = failedCall(1, 'webrtcUnsupported', 'ben');
+    const mine = failedCall(2, 'permissionDenied', 'ann');
+    const noDevice = failedCall(2, 'noDevice', 'ben');
+    const network = failedCall(1, 'connectionFailed', 'ann');
+    const lines = (language: 'zh-CN' | 'zh-TW') => {
+      renderInKit(
+        NO_SDK,
+        <div>
+          {[theirs, mine, noDevice, network].map((message) => (
+            <CustomMessage key={message.ID} message={message} />
+          ))}
+        </div>,
+        { language },
+      );
+      const shown = Array.from(document.querySelectorAll('.lc-call'), (node) => node.textContent);
+      cleanup();
+      return shown;
+    };
+    expect(lines('zh-CN')).toEqual([
+      '通话失败：对方的浏览器不支持音视频通话',
+      '通话失败：未授权使用摄像头或麦克风',
+      '通话失败：对方没有可用的摄像头或麦克风',
+      '通话失败：网络连接失败',
+    ]);
+    expect(lines('zh-TW')).toEqual([
+      '通話失敗：對方的瀏覽器不支援語音與視訊通話',
+      '通話失敗：未授權使用鏡頭或麥克風',
+      '通話失敗：對方沒有可用的鏡頭或麥克風',
+      '通話失敗：網路連線失敗',
+    ]);
+
+    const inGroup = (failedUser: string) =>
+      callInfoOf(
+        {
+          businessID: 1,
+          actionType: 2,
+          data: JSON.stringify({
+            businessID: 'av_call',
+            call_type: 1,
+            liaison_failure: 'noDevice',
+            liaison_failed_user: failedUser,
+          }),
+        },
+        false,
+        'ann',
+      )?.state;
+    expect(inGroup('ann')).toEqual({ kind: 'failed', failure: 'noDevice', side: 'mine' });
+    expect(inGroup('carl')).toEqual({ kind: 'failed', failure: 'noDevice', side: 'theirs' });
+  });
+
+  it('reads a record without failure fields as the reference format says, a 0 s call as ended', () => {
+    const data = {
+      businessID: 1,
+      actionType: 1,
+      data: JSON.stringify({ businessID: 'av_call', call_type: 1, call_end: 0 }),
+    };
+    expect(callInfoOf(data, true, 'ann')?.state).toEqual({ kind: 'ended' });
   });
 
   it('says "no answer" to the caller whose call timed out', () => {
