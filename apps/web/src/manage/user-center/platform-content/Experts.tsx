@@ -46,7 +46,7 @@ export function Experts() {
       () => editAfterReading(fetchAdminExpert(row.id), editor.open),
       () => runAction(deleteExpert(row.id), paged.reload, '删除成功'),
     );
-  const thumb = (row: ExpertSummary) => <Thumb fileName={row.avatar} alt={row.name} />;
+  const thumb = (row: ExpertSummary) => <Thumb fileName={row.avatar} alt={row.name} isAvatar />;
   const position = (row: ExpertSummary) => [row.title, row.organisation].filter(Boolean).join(' · ') || '—';
 
   const columns: ColumnsType<ExpertSummary> = [

@@ -27,9 +27,11 @@ export function rowActions(what: string, publicPath: string, onEdit: () => void,
 }
 
 /** A stored picture's thumbnail, or a blank of its size when there is none. */
-export function Thumb({ fileName, alt }: { fileName: string; alt: string }) {
-  if (fileName === '') return <span className="content__thumb platform-content__no-picture" aria-hidden />;
-  return <img className="content__thumb" src={fileUrl(fileName)} alt={alt} />;
+/** A cover (16:9), or a person's picture (`isAvatar`: square and round, so a face is not cropped). */
+export function Thumb({ fileName, alt, isAvatar = false }: { fileName: string; alt: string; isAvatar?: boolean }) {
+  const className = isAvatar ? 'content__thumb platform-content__avatar' : 'content__thumb';
+  if (fileName === '') return <span className={`${className} platform-content__no-picture`} aria-hidden />;
+  return <img className={className} src={fileUrl(fileName)} alt={alt} />;
 }
 
 /** A required text of at most `max` characters, refused past it as the server would. */
