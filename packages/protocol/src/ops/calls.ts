@@ -116,7 +116,12 @@ export const callSignalSchema = z.discriminatedUnion('kind', [
 ]);
 export type CallSignal = z.infer<typeof callSignalSchema>;
 
-const callIDSchema = z.string().min(1).max(64);
+/** The server makes call IDs (base64url); nothing else is one, and nothing else reaches the database. */
+const callIDSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'callID: letters, digits, - and _ only');
 const callAnswer = z.object({ call: callSchema });
 
 /**
