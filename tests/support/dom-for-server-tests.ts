@@ -10,7 +10,6 @@
  * Uint8Array` on a Buffer, for one) needs Node's, so those stay Node's, as in the browser where
  * there is one realm.
  */
-import { afterAll } from 'vitest';
 import { builtinEnvironments } from 'vitest/runtime';
 
 const NODE_BINARY = {
@@ -27,7 +26,7 @@ const NODE_BINARY = {
 };
 /** Node's own, for handing what the page built with jsdom's to Node's fetch. */
 export const nodeForms = { FormData, File };
-const dom = await builtinEnvironments.jsdom.setup(globalThis, {});
+await builtinEnvironments.jsdom.setup(globalThis, {});
 Object.assign(globalThis, NODE_BINARY);
 // These pages load from a real server on two shared cores: a find that succeeds returns at once,
 // one that waits only the default 1 s fails on a loaded machine.
@@ -37,9 +36,7 @@ configure({ asyncUtilTimeout: 10_000 });
 // React's act() warnings are off unless the environment says it is a test.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-afterAll(async () => {
-  // React commits work it scheduled (a passive-effect flush after a late answer's render) on the
-  // next macrotasks; that work reads `window`, so it runs before the globals go.
-  for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-  await dom.teardown(globalThis);
-});
+// No teardown: each test file runs in a worker of its own (vitest's default isolation), and the
+// globals go with it. Taking `window` away in an afterAll made React work scheduled after the last
+// test (a commit in a root the tests did not render, such as antd's static toast that a request
+// failing as the server closes shows) throw "window is not defined" and fail the whole run.
