@@ -22,7 +22,8 @@ export interface CallNotifierOptions {
  * while the user looks at none of the kit's tabs, an invite shows one notification (in one tab);
  * when the caller gives up it is replaced, under the same tag, by 'X cancelled the call'; an
  * invite answered or declined elsewhere, or timed out, takes its notification away. Nothing is
- * shown without the user's permission (the kit asks for it when a message is first sent).
+ * shown without the user's permission (the kit asks for it when a message is first sent or a
+ * call first started or answered).
  */
 export class CallNotifier {
   private readonly shown = new Map<string, Notification>();

@@ -6,7 +6,7 @@ import { useConversationText } from '../../conversation/use-conversation-text';
 import { useAwarenessText } from '../../i18n/awareness-text';
 import { useKit } from '../kit-context';
 import { DesktopNotifier, type NotificationContent } from './desktop-notifier';
-import { askNotificationPermissionOnFirstSend } from './notification-permission';
+import { askNotificationPermissionOnFirstUse } from './notification-permission';
 import { TabCoordinator } from './tab-coordinator';
 import { keepUnreadInTitle } from './tab-title';
 
@@ -49,7 +49,7 @@ export function KitNotifications({ isEnabled, onOpen }: KitNotificationsProps) {
       onOpen: (conversationID) => latest.current.onOpen(conversationID),
     });
     notifier.start();
-    const stopAsking = askNotificationPermissionOnFirstSend(document.documentElement);
+    const stopAsking = askNotificationPermissionOnFirstUse(document.documentElement);
     return () => {
       stopAsking();
       notifier.stop();
