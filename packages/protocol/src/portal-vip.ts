@@ -16,6 +16,12 @@ export interface VipInfo {
   points: number;
 }
 
+/** `GET /portal/self/center/vip/info` as the membership page reads it. */
+export interface VipCentreInfo extends VipInfo {
+  /** Whether QR payment works here: false where no payment provider is configured (points still pay). */
+  qrPayAvailable: boolean;
+}
+
 /** One entry of `GET /portal/self/center/vip/price`. */
 export interface VipPrice {
   vipType: number;

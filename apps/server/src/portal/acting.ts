@@ -27,6 +27,8 @@ export interface Acting {
   roles: readonly string[];
   /** A sub-account's granted ability IDs; null for every other kind (all of the enterprise's). */
   grantedProducts: ReadonlySet<string> | null;
+  /** Acts for an approved enterprise: false for a person and for an administrator without one. */
+  hasEnterprise: boolean;
 }
 
 /** The acting account; 401 when not logged in, 403 when `permission` is given and not held. */
@@ -41,8 +43,17 @@ export async function requireActing(
   return acting;
 }
 
+/**
+ * For what only an enterprise can own (abilities): '*:*:*' lets a platform administrator past the
+ * permission check, but without an approved enterprise of its own it is refused as a person is.
+ */
+export function requireEnterprise(acting: Acting): void {
+  if (!acting.hasEnterprise) throw new PortalError(PortalCode.FORBIDDEN);
+}
+
 export async function actingOf(db: Sql, account: AccountRow): Promise<Acting> {
-  const kind = await accountKind(db, account);
+  const approved = !account.parent_user_id && (await approvedEnterprise(db, account));
+  const kind = accountKind(account, approved);
   const grantedProducts =
     kind === 'subaccount'
       ? new Set(
@@ -59,8 +70,10 @@ export async function actingOf(db: Sql, account: AccountRow): Promise<Acting> {
     kind,
     enterpriseId: account.parent_user_id ?? account.user_id,
     permissions: PORTAL_PERMISSIONS[kind],
-    roles: ROLES[kind],
+    // An administrator with an approved enterprise also has its role: the web shows it the enterprise's menus.
+    roles: kind === 'admin' && approved ? [PortalRole.ADMIN, PortalRole.ENTERPRISE, PortalRole.COMMON] : ROLES[kind],
     grantedProducts,
+    hasEnterprise: approved || kind === 'subaccount',
   };
 }
 
@@ -71,15 +84,19 @@ const ROLES: Record<PortalAccountKind, readonly string[]> = {
   person: [PortalRole.COMMON],
 };
 
-/** An enterprise is an account of userType 2 whose material was approved (status 1). */
-async function accountKind(db: Sql, account: AccountRow): Promise<PortalAccountKind> {
+function accountKind(account: AccountRow, approved: boolean): PortalAccountKind {
   if (account.is_admin) return 'admin';
   if (account.parent_user_id) return 'subaccount';
-  if (Number(account.user_type) !== 2) return 'person';
+  return approved ? 'enterprise' : 'person';
+}
+
+/** An enterprise is an account of userType 2 whose material was approved (status 1). */
+async function approvedEnterprise(db: Sql, account: AccountRow): Promise<boolean> {
+  if (Number(account.user_type) !== 2) return false;
   const [row] = await db.query<{ status: unknown }>('SELECT status FROM portal_enterprise_auth WHERE user_id = $1', [
     account.user_id,
   ]);
-  return toNumber(row?.status) === 1 ? 'enterprise' : 'person';
+  return toNumber(row?.status) === 1;
 }
 
 /** For a sub-account, whether it was granted this ability; everyone else acts on all of the enterprise's. */

@@ -15,6 +15,7 @@ import type { FileLinks } from './file-links';
 import type { PortalLimits } from './limits';
 import type { DevOutbox, SmsProvider } from './sms';
 import type { UploadStore } from './uploads';
+import type { PaymentProvider } from './vip/payments';
 
 /** What every portal route module works with. */
 export interface PortalContext {
@@ -45,6 +46,8 @@ export interface PortalContext {
   wechat: WechatLogin | null;
   /** The AI assistant's model; null when AI_BASE_URL is not set. */
   ai: ChatModel | null;
+  /** Takes QR payments for VIP orders; null: none configured, only points pay. */
+  payments: PaymentProvider | null;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -43,6 +43,7 @@ import { createSmsGateway, type SmsGatewaySettings } from './sms-gateways';
 import { statisticsRoutes } from './statistics/statistics-routes';
 import { subAccountRoutes } from './sub-accounts/sub-account-routes';
 import { UploadStore } from './uploads';
+import { choosePaymentProvider, type PaymentProvider } from './vip/payments';
 import { vipRoutes } from './vip/vip-routes';
 
 export interface PortalSettings {
@@ -64,6 +65,12 @@ export interface PortalSettings {
   wechat?: WechatSettings | null;
   /** The AI assistant's model service; unset: the assistant answers 'not configured'. */
   ai?: AiSettings | null;
+  /**
+   * A real payment provider for VIP QR orders (docs/portal-api.md "Payment providers"); unset: the
+   * offline development provider where development endpoints or test hooks are on, else none;
+   * null: none, whatever else is on.
+   */
+  payments?: PaymentProvider | null;
 }
 
 export interface PortalDependencies {
@@ -113,6 +120,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     devOutboxEndpoint: settings.devOutboxEndpoint,
     wechat,
     ai: settings.ai ? openAIChatModel(settings.ai) : null,
+    payments: choosePaymentProvider(settings.payments, settings.devOutboxEndpoint || settings.testHooks),
   };
 }
 

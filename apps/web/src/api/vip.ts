@@ -2,7 +2,7 @@ import type {
   PointsInfo,
   PointsLedgerRow,
   SignInResult,
-  VipInfo,
+  VipCentreInfo,
   VipOrder,
   VipPointsCharge,
   VipPrice,
@@ -15,7 +15,7 @@ import type { Envelope } from './types';
 /** Membership, points and the daily sign-in (docs/portal-api.md "VIP, points and sign-in"). */
 const BASE = '/portal/self/center';
 
-export function fetchVipInfo(): Promise<Envelope<VipInfo>> {
+export function fetchVipInfo(): Promise<Envelope<VipCentreInfo>> {
   return request({ url: `${BASE}/vip/info` });
 }
 
@@ -27,9 +27,12 @@ export function fetchVipOrders(query: PageQuery): Promise<Envelope<Page<VipOrder
   return request({ url: `${BASE}/vip/orders`, params: { ...query } });
 }
 
-/** Pays for the membership with points (a GET in the spec, yet it changes things). */
-export function chargeVipWithPoints(vipType: number): Promise<Envelope<VipPointsCharge>> {
-  return request({ url: `${BASE}/integral/charge/vip/${vipType}` });
+/**
+ * Pays for the membership with points (a GET in the spec, yet it changes things). One key per
+ * confirmed purchase: the server charges a repeated request with the same key only once.
+ */
+export function chargeVipWithPoints(vipType: number, idempotencyKey: string): Promise<Envelope<VipPointsCharge>> {
+  return request({ url: `${BASE}/integral/charge/vip/${vipType}`, params: { idempotencyKey } });
 }
 
 export function createVipQrPayment(vipType: number): Promise<Envelope<VipQrPayment>> {

@@ -3,17 +3,15 @@ import { Button, Layout, Menu } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import type { PermissionSet } from '../api/types';
-import { hasPermi, hasRole } from '../auth/permissions';
 import { logout } from '../auth/session-actions';
 import { useSession } from '../auth/session-store';
 import { useIsPhone } from './common/use-is-phone';
-import { MANAGE_NAV, type ManageNavEntry, USER_CENTER_KEY, USER_CENTER_MENUS } from './manage-nav';
+import { isNavShown, MANAGE_NAV, type ManageNavEntry, USER_CENTER_KEY, USER_CENTER_MENUS } from './manage-nav';
 import './manage-layout.css';
 
 /** The menu, without the entries whose role or permission the user lacks. */
 function menuItems(granted: PermissionSet) {
-  const isAllowed = ({ role, permission }: ManageNavEntry) =>
-    (role === undefined || hasRole([role], granted)) && (permission === undefined || hasPermi([permission], granted));
+  const isAllowed = (entry: ManageNavEntry) => isNavShown(entry, granted);
   return [
     ...MANAGE_NAV.filter(isAllowed).map(({ key, label }) => ({ key, label })),
     {

@@ -1,5 +1,6 @@
+import { PORTAL_PERMISSIONS } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
-import { managePlaceFor } from './manage-nav';
+import { isNavShown, MANAGE_NAV, managePlaceFor, USER_CENTER_MENUS } from './manage-nav';
 
 describe('managePlaceFor', () => {
   it('names the management page of the path', () => {
@@ -15,5 +16,39 @@ describe('managePlaceFor', () => {
 
   it.each(['/index', '/manageCenter', '/manageCenter/'])('finds no place for %s', (path) => {
     expect(managePlaceFor(path)).toBeNull();
+  });
+});
+
+describe('the menu', () => {
+  const shown = (roles: string[], permissions: readonly string[]) => {
+    const granted = { roles, permissions: [...permissions] };
+    return [...MANAGE_NAV, ...USER_CENTER_MENUS].filter((entry) => isNavShown(entry, granted)).map((e) => e.label);
+  };
+
+  it('shows a platform administrator without an enterprise the platform, not an enterprise’s business', () => {
+    const menu = shown(['admin', 'common'], PORTAL_PERMISSIONS.admin);
+    expect(menu).toEqual(expect.arrayContaining(['管理首页', '数据统计', '会员中心', '审核管理', '运营管理']));
+    for (const label of ['我的能力', '需求推送', '企业集群', '产业链', '子账号']) expect(menu).not.toContain(label);
+  });
+
+  it('shows an administrator with an approved enterprise everything', () => {
+    expect(shown(['admin', 'enterprise', 'common'], PORTAL_PERMISSIONS.admin)).toHaveLength(
+      MANAGE_NAV.length + USER_CENTER_MENUS.length,
+    );
+  });
+
+  it('shows an enterprise its business but not the administration', () => {
+    const menu = shown(['enterprise', 'common'], PORTAL_PERMISSIONS.enterprise);
+    expect(menu).toEqual(expect.arrayContaining(['我的能力', '需求推送', '企业集群', '产业链', '子账号', '会员中心']));
+    expect(menu).not.toContain('审核管理');
+  });
+
+  it('shows a sub-account its abilities only, and a person none of an enterprise’s pages', () => {
+    const sub = shown(['subaccount', 'common'], PORTAL_PERMISSIONS.subaccount);
+    expect(sub).toContain('我的能力');
+    for (const label of ['需求推送', '子账号', '会员中心']) expect(sub).not.toContain(label);
+    const person = shown(['common'], PORTAL_PERMISSIONS.person);
+    expect(person).toEqual(expect.arrayContaining(['会员中心', '积分签到']));
+    for (const label of ['我的能力', '需求推送', '企业集群', '数据统计']) expect(person).not.toContain(label);
   });
 });

@@ -1,4 +1,6 @@
-import { PortalPermission } from '@liaison/protocol';
+import { PortalPermission, PortalRole } from '@liaison/protocol';
+import type { PermissionSet } from '../api/types';
+import { hasPermi, hasRole } from '../auth/permissions';
 
 export interface ManageNavEntry {
   key: string;
@@ -7,18 +9,23 @@ export interface ManageNavEntry {
   role?: string;
   /** Shown only to accounts with this permission (hasPermi); the server refuses the page's calls anyway. */
   permission?: PortalPermission;
+  /**
+   * The enterprise's own business: shown only to an account acting for an enterprise. '*:*:*' passes
+   * hasPermi (spec §6), yet a platform administrator without an enterprise has no abilities to keep.
+   */
+  isEnterpriseOnly?: true;
 }
 
 /** Spec §2: the management centre's pages, in menu order. */
 export const MANAGE_NAV: readonly ManageNavEntry[] = [
   { key: 'home', label: '管理首页' },
-  { key: 'abilities', label: '我的能力', permission: PortalPermission.PRODUCT_VIEW },
-  { key: 'need-push', label: '需求推送', permission: PortalPermission.NEED_VIEW },
-  { key: 'integrated', label: '企业集群', permission: PortalPermission.COMPANY_PAGE_EDIT },
-  { key: 'industry', label: '产业链', permission: PortalPermission.COMPANY_PAGE_EDIT },
+  { key: 'abilities', label: '我的能力', permission: PortalPermission.PRODUCT_VIEW, isEnterpriseOnly: true },
+  { key: 'need-push', label: '需求推送', permission: PortalPermission.NEED_VIEW, isEnterpriseOnly: true },
+  { key: 'integrated', label: '企业集群', permission: PortalPermission.COMPANY_PAGE_EDIT, isEnterpriseOnly: true },
+  { key: 'industry', label: '产业链', permission: PortalPermission.COMPANY_PAGE_EDIT, isEnterpriseOnly: true },
   { key: 'message', label: '我的消息' },
   { key: 'statistics', label: '数据统计', permission: PortalPermission.STATISTICS_VIEW },
-  { key: 'sub-account', label: '子账号', permission: PortalPermission.SUB_ACCOUNT_MANAGE },
+  { key: 'sub-account', label: '子账号', permission: PortalPermission.SUB_ACCOUNT_MANAGE, isEnterpriseOnly: true },
 ];
 
 /** Spec §2: the user-centre menu values. */
@@ -37,6 +44,15 @@ export const USER_CENTER_MENUS: readonly ManageNavEntry[] = [
   { key: 'operations', label: '运营管理', role: 'admin' },
 ];
 
+/** Whether the menu shows the entry to an account with these roles and permissions. */
+export function isNavShown({ role, permission, isEnterpriseOnly }: ManageNavEntry, granted: PermissionSet): boolean {
+  return (
+    (role === undefined || hasRole([role], granted)) &&
+    (permission === undefined || hasPermi([permission], granted)) &&
+    (!isEnterpriseOnly || actsForEnterprise(granted))
+  );
+}
+
 export const USER_CENTER_KEY = 'userCenter';
 
 export interface ManagePlace {
@@ -53,4 +69,9 @@ export function managePlaceFor(path: string): ManagePlace | null {
   if (!match?.[1]) return null;
   if (match[1] === USER_CENTER_KEY) return { manageNav: USER_CENTER_KEY, userCenterComponentKey: match[2] ?? '' };
   return { manageNav: match[1], userCenterComponentKey: '' };
+}
+
+/** By the roles as the server gives them, not hasRole: the admin role passes every role check. */
+function actsForEnterprise(granted: PermissionSet): boolean {
+  return granted.roles.some((role) => role === PortalRole.ENTERPRISE || role === PortalRole.SUB_ACCOUNT);
 }

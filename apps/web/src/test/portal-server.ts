@@ -68,7 +68,7 @@ export interface PortalServer {
 
 /** One server for the test file: started before its tests, closed after them. */
 export function withPortalServer(
-  settings: Partial<Pick<ServerOptions['portal'], 'smsLogin' | 'ai'>> = {},
+  settings: Partial<Pick<ServerOptions['portal'], 'smsLogin' | 'ai' | 'payments'>> = {},
 ): PortalServer {
   let server: LiaisonServer | null = null;
   const calls: ApiCall[] = [];

@@ -90,6 +90,25 @@ describe('categories', () => {
 });
 
 describe('adding and editing an ability', () => {
+  it('is refused to a platform administrator without an approved enterprise, as to a person', async () => {
+    const platform = await person();
+    await server.db.query('UPDATE portal_accounts SET is_admin = true WHERE user_id = $1', [await userId(platform)]);
+    const permissions = await platform.call('GET', '/portal/self/center/get/permission');
+    expect(permissions.data).toEqual({ roles: ['admin', 'common'], permissions: ['*:*:*'] });
+    const form = { productName: '平台代发能力', categoryId: 2 };
+    expect(await platform.call('POST', `${B}/add/product`, form)).toEqual(FORBIDDEN);
+    expect(await (await person()).call('POST', `${B}/add/product`, form)).toEqual(FORBIDDEN);
+    expect((await page(platform)).data?.total).toBe(0);
+
+    const { client, id } = await enterprise();
+    await server.db.query('UPDATE portal_accounts SET is_admin = true WHERE user_id = $1', [id]);
+    expect((await client.call('GET', '/portal/self/center/get/permission')).data).toEqual({
+      roles: ['admin', 'enterprise', 'common'],
+      permissions: ['*:*:*'],
+    });
+    await add(client);
+  });
+
   it('stores every field with the caller’s cover and attachments, and answers its ID as a string', async () => {
     const { client } = await enterprise();
     const cover = (await client.upload('cover.png', PNG)).fileName as string;

@@ -1,7 +1,7 @@
 import { PortalPermission } from '@liaison/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireActing } from '../acting';
+import { requireActing, requireEnterprise } from '../acting';
 import { type PortalContext, parse } from '../context';
 import { ok } from '../envelope';
 import { pagingOf } from '../paging';
@@ -57,6 +57,7 @@ export function abilitiesRoutes(app: FastifyInstance, ctx: PortalContext): void 
 
   app.post(`${BASE}/add/product`, async (request) => {
     const acting = await requireActing(ctx, request, P.PRODUCT_ADD);
+    requireEnterprise(acting);
     const { values, status } = await readNewAbility(ctx.db, acting, request.body);
     const id = await addAbility(ctx.db, acting, values, status ?? 0);
     return ok({ id }, status === 1 ? '发布成功' : '保存成功');

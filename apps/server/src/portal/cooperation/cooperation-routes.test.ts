@@ -242,6 +242,40 @@ describe('agreeing', () => {
     });
   });
 
+  it('sends the notice on a repeated agree when the first agree committed but its notice failed', async () => {
+    const owner = await enterprise(server, '宁波海工装备有限公司');
+    const asker = await verifiedPerson(server);
+    const request = (await apply(asker, await ability(server, owner, { name: '船用钢结构' })))
+      .data as CooperationRequest;
+    // The database refuses the notice's row: the agree has committed, the send after it fails.
+    await server.db.query(`CREATE FUNCTION refuse_notice() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'notice refused for the test'; END $$`);
+    await server.db.query(`CREATE TRIGGER refuse_notice BEFORE INSERT ON messages
+      FOR EACH ROW WHEN (NEW.id = 'coop-${request.id}') EXECUTE FUNCTION refuse_notice()`);
+    try {
+      expect(await owner.client.call('GET', `${RECEIVED}/agree/${request.id}`)).toEqual({
+        code: 500,
+        msg: '系统未知错误，请反馈给管理员',
+      });
+    } finally {
+      await server.db.query('DROP TRIGGER refuse_notice ON messages');
+      await server.db.query('DROP FUNCTION refuse_notice()');
+    }
+    expect((await list(asker, SENT)).data?.rows[0]?.applyStatus).toBe(1);
+    const notices = () =>
+      server.db.query('SELECT seq FROM messages WHERE id = $1', [`coop-${request.id}`]).then((rows) => rows.length);
+    expect(await notices()).toBe(0);
+
+    expect((await owner.client.call('GET', `${RECEIVED}/agree/${request.id}`)).code).toBe(200);
+    expect((await owner.client.call('GET', `${RECEIVED}/agree/${request.id}`)).code).toBe(200);
+    expect(await notices()).toBe(1);
+    const chat = await connect(server, asker.userId);
+    chats.push(chat);
+    const history = (await chat.getMessageList({ conversationID: `C2C${owner.userId}` })).data.messageList;
+    expect(history.map((m) => m.ID)).toEqual([`coop-${request.id}`]);
+    expect((await chat.getFriendList()).data.map((f) => f.userID)).toEqual([owner.userId]);
+  });
+
   it('refusing twice answers the same; agreeing after refusing is refused and opens no chat', async () => {
     const owner = await enterprise(server, '南京长江航运有限公司');
     const asker = await verifiedPerson(server);

@@ -103,7 +103,9 @@ export function cooperationRoutes(app: FastifyInstance, ctx: PortalContext): voi
       return { answer, changes };
     });
     if (changes) changes.publish(ctx.bus, '');
-    if (answer.changed && answer.request.otherUserId) {
+    // On every agree, a repeated one too: the friendship commits with the agree, but the notice is
+    // sent after it, so a retry is what makes good a send that failed (its fixed ID stores it once).
+    if (answer.request.otherUserId) {
       await sendCooperationOpening(ctx, acting.enterpriseId, answer.request, {
         userId: acting.account.user_id,
         name: acting.account.nick_name,

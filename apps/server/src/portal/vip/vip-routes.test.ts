@@ -5,6 +5,7 @@ import { startServer } from '../../integration/harness';
 import type { PageOf } from '../paging';
 import { changePoints } from '../points/points';
 import { freshMobile, PortalClient } from '../test-client';
+import { QR_PAY_UNAVAILABLE } from './payments';
 import { ORDER_TTL_MS } from './vip';
 
 /** Membership: the price list, paying with points, QR orders through the development provider. */
@@ -59,7 +60,14 @@ describe('the price list and my membership', () => {
       [2, '年度会员', 365, 29800, 3000],
     ]);
     expect(prices?.[1]?.benefits).toEqual(['查看全部合作需求', '专属客服']);
-    expect(await info(client)).toEqual({ vipType: null, name: '', expiresAt: null, active: false, points: 0 });
+    expect(await info(client)).toEqual({
+      vipType: null,
+      name: '',
+      expiresAt: null,
+      active: false,
+      points: 0,
+      qrPayAvailable: true,
+    });
   });
 });
 
@@ -124,6 +132,39 @@ describe('paying with points', () => {
     const charged = await client.call<VipPointsCharge>('GET', '/portal/self/center/integral/charge/vip/1');
     expect(charged.data?.vip.expiresAt).toBeGreaterThanOrEqual(before + 30 * DAY);
     expect(charged.data?.vip).toMatchObject({ vipType: 1, active: true });
+  });
+
+  it('charges once for requests with the same idempotency key, however many arrive at once', async () => {
+    const client = await newUser();
+    await givePoints(client, 700);
+    const charge = (key: string) =>
+      client.call<VipPointsCharge>('GET', `/portal/self/center/integral/charge/vip/1?idempotencyKey=${key}`);
+    const key = 'f3b1c2d4-0a5e-4b6f-9c7d-8e9f0a1b2c3d';
+    const twins = await Promise.all([charge(key), charge(key), charge(key)]);
+    expect(twins.map((a) => [a.code, a.msg])).toEqual(Array.from({ length: 3 }, () => [200, '兑换成功']));
+    expect(new Set(twins.map((a) => a.data?.order.orderNumber)).size).toBe(1);
+    expect(await info(client)).toMatchObject({ points: 400, active: true });
+
+    // A later purchase the user confirmed again has a new key and is charged.
+    const again = await charge('0c9e7a52-8d1f-4e3b-a6c4-5b2d7f8e9a01');
+    expect(again.data?.order.orderNumber).not.toBe(twins[0]?.data?.order.orderNumber);
+    expect(again.data?.vip.points).toBe(100);
+    expect((await charge(key)).data?.order.orderNumber).toBe(twins[0]?.data?.order.orderNumber);
+    expect((await client.call<PageOf<VipOrder>>('GET', '/portal/self/center/vip/orders')).data?.total).toBe(2);
+    expect((await client.call<PageOf<unknown>>('GET', '/portal/self/center/points/ledger')).data?.total).toBe(3);
+  });
+
+  it('keeps a refused purchase’s key free, and checks the key', async () => {
+    const client = await newUser();
+    await givePoints(client, 200);
+    const url = '/portal/self/center/integral/charge/vip/1?idempotencyKey=retry-after-sign-in';
+    expect(await client.call('GET', url)).toEqual({ code: 500, msg: '积分不足' });
+    await givePoints(client, 100);
+    expect((await client.call<VipPointsCharge>('GET', url)).data?.vip.points).toBe(0);
+    expect(await client.call('GET', '/portal/self/center/integral/charge/vip/1?idempotencyKey=a%20b')).toEqual({
+      code: 500,
+      msg: '请求标识不正确',
+    });
   });
 
   it('checks the type', async () => {
@@ -254,11 +295,25 @@ describe('who may see and pay', () => {
     expect((await parent.call<PageOf<VipOrder>>('GET', '/portal/self/center/vip/orders')).data?.total).toBe(1);
   });
 
-  it('has no development payment URL where development endpoints are off', async () => {
+  it('offers no QR payment, and no development payment URL, where no provider is configured', async () => {
     const production = await startServer({ testHooks: false, devOutboxEndpoint: false });
+    // The test hooks register the user; null keeps the development provider off all the same.
+    const unconfigured = await startServer({ testHooks: true, devOutboxEndpoint: false, payments: null });
     try {
       expect(await new PortalClient(production).call('GET', '/dev/payment/VIP1/paid')).toEqual(NOT_FOUND);
+      expect(await new PortalClient(unconfigured).call('GET', '/dev/payment/VIP1/paid')).toEqual(NOT_FOUND);
+      const client = new PortalClient(unconfigured);
+      expect((await client.register(freshMobile(), 'Secret123')).code).toBe(200);
+      const vip = await client.call<VipInfo>('GET', '/portal/self/center/vip/info');
+      expect(vip.data).toMatchObject({ qrPayAvailable: false });
+      expect(await client.call('POST', '/portal/self/center/personal/charge/vip/pay/qr?vipType=1')).toEqual({
+        code: 500,
+        msg: QR_PAY_UNAVAILABLE,
+      });
+      const [orders] = await unconfigured.db.query<{ n: unknown }>('SELECT count(*) AS n FROM portal_vip_orders');
+      expect(Number(orders?.n)).toBe(0);
     } finally {
+      await unconfigured.close();
       await production.close();
     }
   });

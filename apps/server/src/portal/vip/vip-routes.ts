@@ -1,12 +1,12 @@
-import { PortalPermission } from '@liaison/protocol';
+import { PortalPermission, type VipCentreInfo } from '@liaison/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { requireActing } from '../acting';
 import { type PortalContext, parse } from '../context';
-import { ok } from '../envelope';
+import { ok, PortalCode, PortalError } from '../envelope';
 import { pagingOf } from '../paging';
-import { devPaymentProvider, type PaymentProvider } from './payments';
+import { QR_PAY_UNAVAILABLE } from './payments';
 import { chargeWithPoints, confirmPaid, createQrOrder, listPrices, orderStatus, ordersPage, vipInfo } from './vip';
 
 /** A price-list type: a positive integer, as the path or the query string carries it. */
@@ -16,24 +16,33 @@ const vipTypeSchema = z
   .transform(Number);
 const typeParams = z.object({ type: vipTypeSchema });
 const qrQuery = z.object({ vipType: vipTypeSchema });
+/** The key the web app makes per confirmed purchase (a UUID); optional, as the spec has none. */
+const chargeQuery = z.object({
+  idempotencyKey: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, '请求标识不正确')
+    .optional(),
+});
 const statusQuery = z.object({
   orderNumber: z.string({ message: '请提供订单号' }).trim().min(1, '请提供订单号').max(64, '订单号不正确'),
 });
 
 export interface VipRouteOptions {
   clock?: () => number;
-  /** Unset: the offline development provider, its confirm URL only with development endpoints on. */
-  payments?: PaymentProvider;
 }
 
 /** spec portal.md §7 VIP calls, and the order list (docs/portal-api.md "VIP, points and sign-in"). */
 export function vipRoutes(app: FastifyInstance, ctx: PortalContext, options: VipRouteOptions = {}): void {
   const clock = options.clock ?? Date.now;
-  const payments = options.payments ?? devPaymentProvider({ confirmEndpoint: ctx.devOutboxEndpoint || ctx.testHooks });
+  const payments = ctx.payments;
 
   app.get('/portal/self/center/vip/info', async (request) => {
     const acting = await requireActing(ctx, request, PortalPermission.VIP_CHARGE);
-    return ok(await vipInfo(ctx.db, acting.enterpriseId, clock()));
+    const info: VipCentreInfo = {
+      ...(await vipInfo(ctx.db, acting.enterpriseId, clock())),
+      qrPayAvailable: !!payments,
+    };
+    return ok(info);
   });
 
   app.get('/portal/self/center/vip/price', async (request) => {
@@ -49,12 +58,14 @@ export function vipRoutes(app: FastifyInstance, ctx: PortalContext, options: Vip
   app.get('/portal/self/center/integral/charge/vip/:type', async (request) => {
     const acting = await requireActing(ctx, request, PortalPermission.VIP_CHARGE);
     const { type } = parse(typeParams, request.params);
-    return ok(await chargeWithPoints(ctx.db, acting.enterpriseId, type, clock()), '兑换成功');
+    const { idempotencyKey } = parse(chargeQuery, request.query);
+    return ok(await chargeWithPoints(ctx.db, acting.enterpriseId, type, clock(), idempotencyKey), '兑换成功');
   });
 
   app.post('/portal/self/center/personal/charge/vip/pay/qr', async (request) => {
     const acting = await requireActing(ctx, request, PortalPermission.VIP_CHARGE);
     const { vipType } = parse(qrQuery, request.query);
+    if (!payments) throw new PortalError(PortalCode.ERROR, QR_PAY_UNAVAILABLE);
     const { order, price } = await createQrOrder(ctx.db, acting.enterpriseId, vipType, clock());
     const { payUrl } = await payments.createPayment({
       orderNumber: order.orderNumber,
@@ -79,7 +90,7 @@ export function vipRoutes(app: FastifyInstance, ctx: PortalContext, options: Vip
     return ok(await orderStatus(ctx.db, acting.enterpriseId, orderNumber, clock()));
   });
 
-  payments.listen(app, (orderNumber) => confirmPaid(ctx.db, orderNumber, clock()));
+  payments?.listen(app, (orderNumber) => confirmPaid(ctx.db, orderNumber, clock()));
 }
 
 /** Where the browser reached the portal (behind a trusted proxy, what it forwarded). */

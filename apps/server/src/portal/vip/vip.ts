@@ -42,24 +42,30 @@ export async function vipInfo(db: Sql, userId: string, now: number): Promise<Vip
 /**
  * Pays for a membership with points, all in one transaction: the points leave through the
  * ledger (refused with '积分不足', changing nothing), a paid order is written and the membership
- * runs on from its end, or from now if it has ended.
+ * runs on from its end, or from now if it has ended. A `requestKey` already used by this user
+ * answers the order it made and charges nothing (a double click, a retried request); its unique
+ * index makes a concurrent twin wait for the first and then find its order.
  */
 export async function chargeWithPoints(
   db: Database,
   userId: string,
   vipType: number,
   now: number,
+  requestKey: string | null = null,
 ): Promise<VipPointsCharge> {
   const price = await requirePrice(db, vipType);
-  const orderNumber = newOrderNumber(now);
-  await db.transaction(async (tx) => {
-    await changePoints(tx, userId, -price.points, `积分兑换${price.name}`, `vip:${orderNumber}`, now);
-    await tx.query(
-      `INSERT INTO portal_vip_orders (order_number, user_id, vip_type, pay_method, amount_fen, points, status, created_at, paid_at)
-       VALUES ($1, $2, $3, 'points', 0, $4, $5, $6, $6)`,
-      [orderNumber, userId, vipType, price.points, VipOrderStatus.PAID, now],
+  const orderNumber = await db.transaction(async (tx) => {
+    const [created] = await tx.query<{ order_number: string }>(
+      `INSERT INTO portal_vip_orders (order_number, user_id, vip_type, pay_method, amount_fen, points, status, created_at,
+                                      paid_at, request_key)
+       VALUES ($1, $2, $3, 'points', 0, $4, $5, $6, $6, $7)
+       ON CONFLICT (user_id, request_key) WHERE request_key IS NOT NULL DO NOTHING RETURNING order_number`,
+      [newOrderNumber(now), userId, vipType, price.points, VipOrderStatus.PAID, now, requestKey],
     );
+    if (!created) return requestKeyOrder(tx, userId, requestKey);
+    await changePoints(tx, userId, -price.points, `积分兑换${price.name}`, `vip:${created.order_number}`, now);
     await extendMembership(tx, userId, price, now);
+    return created.order_number;
   });
   return { order: await requireOrder(db, userId, orderNumber), vip: await vipInfo(db, userId, now) };
 }
@@ -153,6 +159,15 @@ async function requireOrder(db: Sql, userId: string, orderNumber: string): Promi
   ]);
   if (!row) throw new PortalError(PortalCode.NOT_FOUND);
   return toOrder(row);
+}
+
+async function requestKeyOrder(db: Sql, userId: string, requestKey: string | null): Promise<string> {
+  const [row] = await db.query<{ order_number: string }>(
+    'SELECT order_number FROM portal_vip_orders WHERE user_id = $1 AND request_key = $2',
+    [userId, requestKey],
+  );
+  if (!row) throw new PortalError(PortalCode.NOT_FOUND);
+  return row.order_number;
 }
 
 async function closeIfExpired(db: Sql, orderNumber: string, now: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { CrownOutlined } from '@ant-design/icons';
-import { PortalPermission, type VipInfo, type VipPrice } from '@liaison/protocol';
-import { Card, Result, Skeleton, Tag } from 'antd';
+import { PortalPermission, type VipCentreInfo, type VipInfo, type VipPrice } from '@liaison/protocol';
+import { Alert, Card, Result, Skeleton, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { chargeVipWithPoints, fetchVipInfo, fetchVipPrices } from '../../api/vip';
@@ -42,7 +42,7 @@ function VipCentre() {
   async function handleExchange(price: VipPrice) {
     setExchanging(price.vipType);
     try {
-      const { data, msg } = await chargeVipWithPoints(price.vipType);
+      const { data, msg } = await chargeVipWithPoints(price.vipType, crypto.randomUUID());
       sessionStore.update({ vip: data.vip });
       feedback.message.success(`${msg || '兑换成功'}，${price.name}有效期至 ${formatDate(data.vip.expiresAt ?? 0)}`);
       handlePaid();
@@ -66,6 +66,9 @@ function VipCentre() {
       )}
 
       <h2 className="vip-page__heading">开通会员</h2>
+      {vip?.qrPayAvailable === false && (
+        <Alert className="vip-page__notice" type="info" showIcon message="扫码支付暂未开通，请使用积分兑换" />
+      )}
       {prices.loaded.state === 'failed' && <ListFailed title="价格加载失败" onRetry={prices.reload} />}
       {prices.loaded.state === 'loading' && <Skeleton active />}
       {prices.loaded.state === 'ready' &&
@@ -76,6 +79,7 @@ function VipCentre() {
             prices={prices.loaded.data}
             points={vip?.points ?? 0}
             exchanging={exchanging}
+            isQrPayAvailable={vip?.qrPayAvailable ?? true}
             onExchange={handleExchange}
             onScanToPay={setPaying}
           />
@@ -89,7 +93,7 @@ function VipCentre() {
 }
 
 /** Loads my membership and keeps it in the session store (cleared on logout, spec §4). */
-async function loadInfo(): Promise<VipInfo> {
+async function loadInfo(): Promise<VipCentreInfo> {
   const { data } = await fetchVipInfo();
   sessionStore.update({ vip: data });
   return data;

@@ -10,12 +10,14 @@ interface PriceCardsProps {
   points: number;
   /** The type being exchanged for points right now. */
   exchanging: number | null;
+  /** False where the server has no payment provider: the QR button is shown disabled. */
+  isQrPayAvailable: boolean;
   onExchange(price: VipPrice): void;
   onScanToPay(price: VipPrice): void;
 }
 
 /** The price list as cards: price, days, benefits, and the two ways to pay. */
-export function PriceCards({ prices, points, exchanging, onExchange, onScanToPay }: PriceCardsProps) {
+export function PriceCards({ prices, points, exchanging, isQrPayAvailable, onExchange, onScanToPay }: PriceCardsProps) {
   return (
     <div className="vip-prices">
       {prices.map((price) => {
@@ -34,8 +36,13 @@ export function PriceCards({ prices, points, exchanging, onExchange, onScanToPay
               ))}
             </ul>
             <div className="vip-price__actions">
-              <Button type="primary" onClick={() => onScanToPay(price)} aria-label={`扫码支付${price.name}`}>
-                扫码支付
+              <Button
+                type="primary"
+                disabled={!isQrPayAvailable}
+                onClick={() => onScanToPay(price)}
+                aria-label={isQrPayAvailable ? `扫码支付${price.name}` : `扫码支付暂未开通，无法扫码支付${price.name}`}
+              >
+                {isQrPayAvailable ? '扫码支付' : '暂未开通'}
               </Button>
               <ConfirmButton
                 disabled={!enough || exchanging !== null}
