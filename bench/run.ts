@@ -6,7 +6,7 @@
  * `npm run bench -- receipts` measures group read receipts alone: receipts/s and rows per message (bench/receipts.ts);
  * `npm run bench -- community` measures one 10,000-member Community alone: fan-out, rows per message, reads at 100,000 (bench/scenarios/community.ts);
  * `npm run bench -- search` measures message search over 1,000,000 stored messages alone (bench/scenarios/search.ts);
- * `npm run bench -- calls` measures call signalling alone: set-up time, and C2C latency with 1,000 users ringing (bench/scenarios/calls.ts).
+ * `npm run bench -- calls` measures calls alone: signalling set-up time, C2C latency with 1,000 calls ringing (bench/scenarios/calls.ts), and set-up time in Chromium with real WebRTC (bench/scenarios/calls-browser.ts).
  *
  * `npm run bench`: measures Liaison in two configurations (embedded PGlite + in-process bus;
  * PostgreSQL + NATS) and a bare `ws` relay (the ceiling), then prints one JSON document on stdout.
@@ -27,6 +27,7 @@ import { machineBusyCores, now, type ProcessGroups, pidsByName, readMemory, roun
 import { receiptsBench } from './receipts';
 import { c2cScenario } from './scenarios/c2c';
 import { callBenchSettings, callsScenario } from './scenarios/calls';
+import { browserCallSettings, browserCallsBench } from './scenarios/calls-browser';
 import { communityBenchSettings, communityScenario } from './scenarios/community';
 import type { ScenarioContext, Target } from './scenarios/context';
 import { groupScenario } from './scenarios/group';
@@ -50,7 +51,7 @@ const RECEIPTS_ONLY = process.argv.slice(2).includes('receipts');
 const COMMUNITY_ONLY = process.argv.slice(2).includes('community');
 /** `npm run bench -- search`: message search over a large stored corpus alone (bench/scenarios/search.ts). */
 const SEARCH_ONLY = process.argv.slice(2).includes('search');
-/** `npm run bench -- calls`: call signalling alone (bench/scenarios/calls.ts). */
+/** `npm run bench -- calls`: calls alone (bench/scenarios/calls.ts, bench/scenarios/calls-browser.ts). */
 const CALLS_ONLY = process.argv.slice(2).includes('calls');
 const startedAt = now();
 const log = (line: string) => process.stderr.write(`[bench +${Math.round((now() - startedAt) / 1000)}s] ${line}\n`);
@@ -408,6 +409,11 @@ async function main(): Promise<void> {
       }
     }
     const everything = !STORM_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY;
+    if (CALLS_ONLY) {
+      results.browserCalls = await attempt('browser calls', () =>
+        browserCallsBench(browserCallSettings(cfg.quick), tmp, log),
+      );
+    }
     if (cfg.relay && everything) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
     if (everything) results.kitSize = { ...(await attempt('kit size', measureKitSize)) };
     if (everything) results.uploads = await attempt('uploads', () => runUploads(cfg, tmp));

@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- calls`: call signalling only (issue 16's benchmark; no media is sent).
+ * `npm run bench -- calls`: call signalling (issue 16's benchmark; no media is sent here; the
+ * browser part, calls-browser.ts, times set-up with real WebRTC).
  *
  * 1. Set-up time: BENCH_CALL_SETUPS calls, one after another, between two SDK clients on
  *    loopback, each timed from `engine.call()` until the callee has accepted and the caller's
@@ -8,9 +9,9 @@
  *    WebRTC, so no media and no ICE checks). Phases: the invite push at the callee, the caller
  *    seeing the call connected, then the offer/answer.
  * 2. Ringing load: C2C messages at the offered rate (the c2c scenario's open loop, from the load
- *    generator) without, then with, BENCH_CALL_RINGING users in calls that ring all through the
- *    measured run (half callers, half callees: 1,000 users = 500 calls ringing at once), in
- *    alternating rounds. The figure is the C2C p99 with against without. The ringing clients are
+ *    generator) without, then with, BENCH_CALL_RINGING_CALLS calls that ring all through the
+ *    measured run (one caller and one callee each: 1,000 calls = 2,000 users ringing at once),
+ *    in alternating rounds. The figure is the C2C p99 with against without. The ringing clients are
  *    SDK clients in this process; they are put ringing before the run (the burst is timed too),
  *    checked to be still ringing after it, then cancelled.
  * Numbers only, never asserted.
@@ -34,8 +35,8 @@ import type { ThroughputResult } from './throughput';
 export interface CallBenchSettings {
   /** Calls set up one after another for the set-up time. */
   setups: number;
-  /** Users in ringing calls during the loaded runs (an even number: callers and callees). */
-  ringingUsers: number;
+  /** Calls ringing during the loaded runs, each between a caller and a callee of its own. */
+  ringingCalls: number;
   /** Rounds of C2C without and with ringing (alternating order). */
   rounds: number;
   /** SDK logins in flight while the ringing clients connect. */
@@ -49,11 +50,9 @@ export function callBenchSettings(quick: boolean, env: NodeJS.ProcessEnv = proce
     if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}`);
     return value;
   };
-  const ringingUsers = count('BENCH_CALL_RINGING', 1_000, 1_000, 2);
-  if (ringingUsers % 2 !== 0) throw new Error('BENCH_CALL_RINGING must be even: half call the other half');
   return {
     setups: count('BENCH_CALL_SETUPS', 200, 20, 1),
-    ringingUsers,
+    ringingCalls: count('BENCH_CALL_RINGING_CALLS', 1_000, 1_000, 1),
     rounds: count('BENCH_CALL_ROUNDS', 2, 1, 1),
     loginConcurrency: count('BENCH_CALL_LOGIN_CONCURRENCY', 50, 50, 1),
   };
@@ -66,8 +65,8 @@ export async function callsScenario(ctx: ScenarioContext, settings: CallBenchSet
   const setup = await measureSetup(ctx, origin, settings.setups);
   ctx.log(`call set-up: p50 ${setup.totalMs.p50Ms} ms, p95 ${setup.totalMs.p95Ms} ms over ${setup.calls} calls`);
 
-  ctx.log(`ringing: logging in ${settings.ringingUsers} SDK clients`);
-  const pairs = await connectPairs(ctx, origin, `${ctx.tag}r`, settings.ringingUsers / 2, settings.loginConcurrency);
+  ctx.log(`ringing: logging in ${settings.ringingCalls * 2} SDK clients`);
+  const pairs = await connectPairs(ctx, origin, `${ctx.tag}r`, settings.ringingCalls, settings.loginConcurrency);
   // The ringing clients live in this process: its CPU is theirs, not other jobs' on the machine.
   const loaded: ScenarioContext = { ...ctx, cpuGroups: { ...ctx.cpuGroups, ringingClients: () => [process.pid] } };
   const off: Run[] = [];
@@ -101,8 +100,8 @@ export async function callsScenario(ctx: ScenarioContext, settings: CallBenchSet
   return {
     setup,
     ringing: {
-      users: settings.ringingUsers,
-      calls: settings.ringingUsers / 2,
+      calls: settings.ringingCalls,
+      users: settings.ringingCalls * 2,
       offeredC2cPerS: ctx.cfg.c2cRate,
       rounds: settings.rounds,
       /** The worst round's C2C p99 (send → recipient push), without and with the calls ringing. */

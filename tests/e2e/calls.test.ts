@@ -4,24 +4,28 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
 import { launchChromium } from './browser';
-import { loginThroughPortal, startPortal } from './portal-harness';
+import {
+  callPageAs,
+  callWindow,
+  FAKE_MEDIA,
+  headerCallButton,
+  messages,
+  openConversation as open,
+  peerStats,
+  ringing,
+} from './call-pages';
+import { startPortal } from './portal-harness';
 
 /**
  * Voice and video calls in the message centre (issue 16), in Chromium with its fake camera and
- * microphone (a test pattern and a tone) and no permission prompt: the media really flows peer to
- * peer over loopback. Demo people: 张伟 and 李娜 for one-to-one calls; 张伟, 李娜 and 平台管理员
- * (all in 长三角供应链交流群) for the group call, the administrator on a phone-sized screen.
- *
- * What the page's WebRTC does is read from the peer connections themselves: an init script keeps
- * every RTCPeerConnection the page creates (window.__e2ePeerConnections), so the spec reads their
- * connectionState and getStats() as webrtc-internals would, without a hook in the product.
- * Screenshots of the call at 1440×900 and 390×844 land in E2E_SCREENSHOTS (a temporary folder
- * unless set).
+ * microphone: the media really flows peer to peer over loopback. Demo people: 张伟 and 李娜 for
+ * one-to-one calls; 张伟, 李娜 and 平台管理员 (all in 长三角供应链交流群) for the group call, the
+ * administrator on a phone-sized screen. What the page's WebRTC does is read from its peer
+ * connections themselves (call-pages.ts). Screenshots of the call at 1440×900 and 390×844 land in
+ * E2E_SCREENSHOTS (a temporary folder unless set).
  */
 const SHOTS = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), 'liaison-calls');
-const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 const GROUP_NAME = '长三角供应链交流群';
 
 let server: LiaisonServer;
@@ -39,73 +43,12 @@ afterAll(async () => {
 });
 
 async function messageCentreAs(account: string, options: { phone?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'zh-CN',
-    ...(options.phone
-      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1440, height: 900 } }),
-  });
-  context.setDefaultTimeout(20_000);
+  const { context, page } = await callPageAs(server, browser, account, options);
   contexts.push(context);
-  await context.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const created: RTCPeerConnection[] = [];
-    Object.assign(window, { __e2ePeerConnections: created });
-    window.RTCPeerConnection = class extends Native {
-      constructor(configuration?: RTCConfiguration) {
-        super(configuration);
-        created.push(this);
-      }
-    };
-  });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/index`);
-  await loginThroughPortal(server, page, account, DEMO_PASSWORD);
-  await page.goto(`${server.url}/manageCenter/message`);
-  await conversationList(page).waitFor();
   return page;
 }
 
-const conversationList = (page: Page) => page.getByRole('list', { name: '会话列表' });
-const messages = (page: Page) => page.getByRole('region', { name: '消息列表' });
-const ringing = (page: Page) => page.getByRole('dialog', { name: '来电' });
-const callWindow = (page: Page) => page.locator('.lc-call-window');
 const duration = (page: Page) => callWindow(page).getByRole('timer');
-
-async function open(page: Page, name: string, options: { tap?: boolean } = {}): Promise<void> {
-  const row = conversationList(page)
-    .getByRole('button')
-    .filter({ has: page.getByText(name, { exact: true }) });
-  await (options.tap ? row.tap() : row.click());
-  await messages(page).waitFor();
-}
-
-/** The header's call button (the composer's toolbar has the same two). */
-function headerCallButton(page: Page, kind: '视频通话' | '语音通话') {
-  return page.locator('.lc-chat__header').getByRole('button', { name: kind, exact: true });
-}
-
-interface PeerStats {
-  connectionState: string;
-  framesDecoded: number;
-}
-
-/** Every live peer connection of the page: its state and the video frames it has decoded. */
-function peerStats(page: Page): Promise<PeerStats[]> {
-  return page.evaluate(async () => {
-    const all = (window as unknown as { __e2ePeerConnections: RTCPeerConnection[] }).__e2ePeerConnections;
-    const live = all.filter((pc) => pc.connectionState !== 'closed');
-    return Promise.all(
-      live.map(async (pc) => {
-        let framesDecoded = 0;
-        (await pc.getStats()).forEach((report: { type: string; kind?: string; framesDecoded?: number }) => {
-          if (report.type === 'inbound-rtp' && report.kind === 'video') framesDecoded += report.framesDecoded ?? 0;
-        });
-        return { connectionState: pc.connectionState, framesDecoded };
-      }),
-    );
-  });
-}
 
 /** Remote videos in the call window that are playing a picture (the local preview excluded). */
 function playingRemoteVideos(page: Page): Promise<number> {

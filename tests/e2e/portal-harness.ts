@@ -20,7 +20,7 @@ export async function startPortal(options: Partial<ServerOptions> = {}): Promise
  * Waits for the page's next captcha and reads its answer through the test hook, so a test
  * types what a person would read off the picture.
  */
-export function nextCaptchaAnswer(server: LiaisonServer, page: Page): Promise<string> {
+export function nextCaptchaAnswer(server: Pick<LiaisonServer, 'url'>, page: Page): Promise<string> {
   return page
     .waitForResponse((r) => r.url().includes('/prod-api/portal/verify/code/arithmetic'))
     .then(async (response) => {
@@ -42,7 +42,7 @@ export async function smsCodeFromOutbox(server: LiaisonServer, mobile: string): 
 
 /** Account login through the portal's modal, as a person types it; resolves once the page has reloaded. */
 export async function loginThroughPortal(
-  server: LiaisonServer,
+  server: Pick<LiaisonServer, 'url'>,
   page: Page,
   account: string,
   password: string,
@@ -65,10 +65,15 @@ export async function loginThroughPortal(
  * conversation list loaded. `phone` gives a 390x844 touch screen; otherwise `viewport` (if any).
  */
 export async function openMessageCentre(
-  server: LiaisonServer,
+  server: Pick<LiaisonServer, 'url'>,
   browser: Browser,
   account: string,
-  options: { phone?: boolean; viewport?: { width: number; height: number } } = {},
+  options: {
+    phone?: boolean;
+    viewport?: { width: number; height: number };
+    /** Runs in every page of the context before the page's own scripts (Playwright's addInitScript). */
+    initScript?: () => void;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: 'zh-CN',
@@ -76,6 +81,7 @@ export async function openMessageCentre(
     ...(!options.phone && options.viewport ? { viewport: options.viewport } : {}),
   });
   context.setDefaultTimeout(20_000);
+  if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   await page.goto(`${server.url}/index`);
   await loginThroughPortal(server, page, account, DEMO_PASSWORD);

@@ -15,6 +15,7 @@ import type { Session, SessionUser } from '../gateway/session';
 import { type C2CRules, c2cPairKey, c2cRefusals } from '../services/c2c-permission';
 import { loadAsMember, membersOf } from '../services/group-access';
 import type { MessageWriter } from '../services/message-writer';
+import { ringableInvitees } from './call-blocks';
 import { sendCallRecord } from './call-record';
 import { cancelInvites, connectIfTwoJoined, endIfOver, type FailedBy, liveCount, participantOf } from './call-rules';
 import {
@@ -121,10 +122,12 @@ export class CallService implements RegistryObserver {
     body: OpRequestParsed<'startCall'>,
   ): Promise<OpResponse<'startCall'>> {
     const me = user.userID;
-    const invitees = [...new Set(body.userIDList)];
-    if (invitees.includes(me)) throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'you cannot call yourself');
-    if (body.groupID === undefined) await this.requireMayCall(me, invitees);
-    else await this.requireMembers(this.deps.db, body.groupID, me, invitees);
+    const named = [...new Set(body.userIDList)];
+    if (named.includes(me)) throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'you cannot call yourself');
+    if (body.groupID === undefined) await this.requireMayCall(me, named);
+    else await this.requireMembers(this.deps.db, body.groupID, me, named);
+    const invitees =
+      body.groupID === undefined ? named : await ringableInvitees(this.deps.db, [me], named, this.deps.c2c);
     if (1 + invitees.length > CallLimits.MAX_PARTICIPANTS) throw new LiaisonError(ErrorCode.CALL_TOO_MANY_PARTICIPANTS);
     const now = this.now();
     const stored: StoredCall = {
@@ -201,6 +204,7 @@ export class CallService implements RegistryObserver {
     );
   }
 
+  /** Joining is the member's own choice and rings nobody, so blocklists do not stop it (as with group messages). */
   async joinCall(session: Session, user: SessionUser, body: OpRequestParsed<'joinCall'>) {
     return this.callOf(
       this.step(body.callID, session, async (tx, stored, now) => {
@@ -230,8 +234,9 @@ export class CallService implements RegistryObserver {
           throw new LiaisonError(ErrorCode.CALL_INVALID_STATE, 'a one-to-one call takes no more people');
         if (me.state !== 'joined')
           throw new LiaisonError(ErrorCode.CALL_INVALID_STATE, 'join the call to invite others');
-        const invitees = [...new Set(body.userIDList)].filter((id) => id !== user.userID);
-        await this.requireMembers(tx, call.groupID, user.userID, invitees);
+        const named = [...new Set(body.userIDList)].filter((id) => id !== user.userID);
+        await this.requireMembers(tx, call.groupID, user.userID, named);
+        const invitees = await ringableInvitees(tx, [user.userID, call.inviterID], named, this.deps.c2c);
         const fresh = invitees.filter((id) => {
           const state = participantOf(call, id)?.state;
           return state !== 'invited' && state !== 'joined';

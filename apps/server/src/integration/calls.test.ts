@@ -263,6 +263,64 @@ describe('group calls', () => {
   });
 });
 
+describe('group calls and the blocklist', () => {
+  it('never ring a member who blocked the caller or the inviter, refuse an invite that rings only such members, and let them join of their own accord', async () => {
+    const owner = await tab('cb-owner');
+    const ann = await tab('cb-ann');
+    const ben = await tab('cb-ben');
+    const cal = await tab('cb-cal');
+    await owner.chat.createGroup({
+      type: LiaisonChat.TYPES.GRP_WORK,
+      name: 'Blocks',
+      groupID: 'call-blocks',
+      memberList: [{ userID: 'cb-ann' }, { userID: 'cb-ben' }, { userID: 'cb-cal' }],
+    });
+    await ben.chat.addToBlacklist({ userIDList: ['cb-owner'] });
+    await cal.chat.addToBlacklist({ userIDList: ['cb-ann'] });
+    const video = CALL_MEDIA_TYPE.VIDEO;
+
+    expect(
+      await errorCode(owner.engine.groupCall({ groupID: 'call-blocks', userIDList: ['cb-ben'], type: video })),
+    ).toBe(ErrorCode.C2C_SENDER_BLOCKED);
+    expect(await server.db.query(`SELECT 1 FROM calls WHERE group_id = 'call-blocks'`)).toEqual([]);
+
+    const started = await owner.engine.groupCall({
+      groupID: 'call-blocks',
+      userIDList: ['cb-ann', 'cb-ben'],
+      type: video,
+    });
+    expect(started.participants.map((p) => p.userID)).toEqual(['cb-owner', 'cb-ann']);
+    await heardOn(ann, CALL_EVENT.INVITED);
+    await ann.engine.accept();
+    await heardOn(owner, CALL_EVENT.CALL_BEGIN);
+
+    // Ann invites from inside the call: Cal blocked her and Ben the one who started the call, so
+    // an invite naming only them is refused and one naming a free member too rings only him.
+    expect(await errorCode(ann.engine.inviteUser({ userIDList: ['cb-cal', 'cb-ben'] }))).toBe(
+      ErrorCode.C2C_SENDER_BLOCKED,
+    );
+    const dan = await tab('cb-dan');
+    await owner.chat.addGroupMember({ groupID: 'call-blocks', userIDList: ['cb-dan'] });
+    const widened = await ann.engine.inviteUser({ userIDList: ['cb-cal', 'cb-ben', 'cb-dan'] });
+    expect(widened.participants.map((p) => p.userID)).toEqual(['cb-owner', 'cb-ann', 'cb-dan']);
+    await heardOn(dan, CALL_EVENT.INVITED);
+    await dan.engine.reject();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(hasHeard(ben, CALL_EVENT.INVITED)).toBe(false);
+    expect(hasHeard(cal, CALL_EVENT.INVITED)).toBe(false);
+
+    // Cal was never rung, but may see the group's call and join it himself.
+    const joined = await cal.engine.join({ callID: started.callID });
+    expect(joined.participants.find((p) => p.userID === 'cb-cal')?.state).toBe('joined');
+    await heardOn(owner, CALL_EVENT.USER_ENTER);
+    for (const member of [cal, ann]) await member.engine.hangup();
+    expect((await heardOn<CallEnd>(owner, CALL_EVENT.CALLING_END)).call.endReason).toBe('ended');
+    await eventually(async () => (await callRecords(owner.chat, 'GROUPcall-blocks')).length > 0);
+    const [record] = await callRecords(owner.chat, 'GROUPcall-blocks');
+    expect(record?.outer.inviteeList).toEqual(['cb-ann', 'cb-dan', 'cb-cal']);
+  });
+});
+
 const rawTabs: RawTab[] = [];
 afterAll(() => {
   for (const raw of rawTabs) raw.close();
