@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
 import { axeViolations } from './axe';
 import { launchChromium, settledOptions } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
+import { expectSuccessToast, openAbilityFromLibrary, receivedRequestRow, requestCooperation } from './portal-steps';
 
 /**
  * The management centre's business in Chromium against the built app and a real server with the
@@ -123,6 +124,7 @@ describe('the management centre in a browser', () => {
     await expect.poll(() => categoryField(editor).innerText()).toBe(categoryName);
     await editor.getByLabel('能力简介').fill('宁波港出发，冷链拼箱直达洛杉矶，全程温控与海外仓接驳。');
     await editor.getByRole('button', { name: '保存草稿' }).click();
+    await expectSuccessToast(lina, '保存成功');
     await editor.waitFor({ state: 'hidden' });
 
     const row = abilityRow(lina, ABILITY);
@@ -153,6 +155,7 @@ describe('the management centre in a browser', () => {
     await tabTo(lina, editor.getByRole('button', { name: '保存草稿' }));
     await lina.keyboard.press('Enter');
 
+    await expectSuccessToast(lina, '保存成功');
     await editor.waitFor({ state: 'hidden' });
     await abilityRow(lina, KEYBOARD_ABILITY).getByText('草稿', { exact: true }).waitFor();
     await expect.poll(() => hasFocus(add)).toBe(true);
@@ -164,28 +167,17 @@ describe('the management centre in a browser', () => {
     await lina.waitForLoadState('networkidle');
     expect(await todoBar(lina).count()).toBe(0);
 
+    // 张伟 finds the newly published ability in the capability library and asks for a cooperation.
     zhang = await loggedIn('zhangwei');
-    const [ability] = await server.db.query<{ id: unknown }>(
-      'SELECT id FROM portal_products WHERE product_name = $1 AND deleted_at IS NULL',
-      [ABILITY],
-    );
-    // The public ability pages (where a person finds an ability and asks) come with a later
-    // issue: 张伟's page sends the request through the portal API, as the web app's request() does.
-    const applied = await callAs(zhang, '/portal/supply/chain/apply/cooperation', 'POST', {
-      productId: String(ability?.id),
-      message: REQUEST_MESSAGE,
-      contactName: '张伟',
-      contactPhone: '13800000001',
-    });
-    expect(applied.code).toBe(200);
+    await openAbilityFromLibrary(zhang, server.url, ABILITY);
+    await requestCooperation(zhang, { phone: '13800000001', message: REQUEST_MESSAGE });
 
     await lina.goto(`${server.url}/manageCenter/home`);
     await todoBar(lina).getByText('您有 1 条新的合作消息').waitFor();
     await todoBar(lina).getByRole('button', { name: '您有 1 条新的合作消息' }).click();
     await lina.waitForURL('**/manageCenter/userCenter/cooperation');
-    await lina.getByRole('tab', { name: '收到的申请', selected: true }).waitFor();
-
-    const request = lina.getByRole('row').filter({ hasText: REQUEST_MESSAGE });
+    const request = await receivedRequestRow(lina, REQUEST_MESSAGE);
+    await request.getByText('张伟', { exact: true }).waitFor();
     await request.getByText('待处理', { exact: true }).waitFor();
     await request.getByRole('button', { name: '处理' }).click();
     const detail = drawer(lina, '合作申请详情');
@@ -197,6 +189,7 @@ describe('the management centre in a browser', () => {
 
     await detail.getByRole('button', { name: '去聊天' }).click();
     await lina.waitForURL('**/manageCenter/message**');
+    await lina.locator('.lc-chat__title').getByText('张伟').waitFor();
     // The opening message is the server's; the user sees it name the ability.
     await messages(lina).getByText(ABILITY, { exact: false }).waitFor();
 
@@ -280,6 +273,7 @@ describe('the management centre in a browser', () => {
     await expect.poll(() => summary.inputValue()).not.toBe('');
     await summary.fill('运营助理更新：支持小批量打样，72小时交付首件。');
     await editor.getByRole('button', { name: '保存', exact: true }).click();
+    await expectSuccessToast(ops, '修改成功');
     await editor.waitFor({ state: 'hidden' });
     await abilityRow(ops, name).getByText('运营助理更新：支持小批量打样，72小时交付首件。').waitFor();
   });

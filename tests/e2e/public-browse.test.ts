@@ -1,4 +1,4 @@
-import type { CooperationRequest, PublicAbility } from '@liaison/protocol';
+import type { PublicAbility } from '@liaison/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
@@ -7,13 +7,14 @@ import type { PageOf } from '../../apps/server/src/portal/paging';
 import { PortalClient } from '../../apps/server/src/portal/test-client';
 import { launchChromium } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
+import { receivedRequestRow, requestCooperation } from './portal-steps';
 
 /**
  * The public portal's browsing paths in Chromium against the built app and a real server with the
  * demo data: a visitor through home and the capability library (tabs, paging, back, a shared
  * link) to a detail that asks them to log in, then asking for a cooperation the enterprise
- * receives; a logged-in user following and chatting from an ability; the portal search; and
- * the phone layout.
+ * receives in her inbox; a logged-in user following and chatting from an ability; and the
+ * portal search. The phone layout of every public page is public-layout.test.ts's.
  */
 let server: LiaisonServer;
 let browser: Browser;
@@ -134,23 +135,18 @@ describe('browsing the public portal', () => {
     await page.getByRole('heading', { level: 1, name }).waitFor();
 
     const message = `想了解${name}的恒温库容与月结价格，每月约300托。`;
-    await page.getByRole('button', { name: '申请合作' }).click();
-    const dialog = page.getByRole('dialog', { name: '申请合作' });
-    await dialog.getByLabel('联系电话').fill('13912345678');
-    await dialog.getByLabel('合作需求').fill(message);
-    await dialog.getByRole('button', { name: '提交申请' }).click();
-    await page.getByText('申请已提交，请等待对方处理').waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-    const inbox = await (await client('lina')).call<PageOf<CooperationRequest>>(
-      'GET',
-      '/portal/self/center/other/to/me/connect?pageNum=1&pageSize=20',
-    );
-    expect(inbox.data?.rows.find((row) => row.message === message)).toMatchObject({
-      productName: name,
-      contactName: '张伟',
-      contactPhone: '13912345678',
-      applyStatus: 0,
-    });
+    await requestCooperation(page, { phone: '13912345678', message });
+
+    // 李娜, in her own browser, finds the request waiting in her cooperation inbox.
+    const lina = await loggedIn('lina');
+    await lina.goto(`${server.url}/manageCenter/userCenter/cooperation`);
+    const row = await receivedRequestRow(lina, message);
+    await row.getByText(name, { exact: true }).waitFor();
+    await row.getByText('张伟', { exact: true }).waitFor();
+    await row.getByText('待处理', { exact: true }).waitFor();
+    await row.getByRole('button', { name: '处理' }).click();
+    const detail = lina.getByRole('dialog').filter({ has: lina.getByText('合作申请详情', { exact: true }) });
+    await detail.getByText('13912345678').waitFor();
   });
 
   it('lets a logged-in user follow the enterprise and open the chat with it from an ability', async () => {
@@ -198,22 +194,5 @@ describe('browsing the public portal', () => {
     const tab = page.getByRole('list', { name: '能力结果列表' });
     await expect.poll(() => tab.getByRole('link').count()).toBe(10);
     expect(await tab.locator('mark', { hasText: '区域' }).count()).toBeGreaterThan(0);
-  });
-
-  it('fits home, the library and a detail on a phone without sideways scrolling', async () => {
-    const overflow = (page: Page) =>
-      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    const visitor = await newPage({ phone: true });
-    await visitor.goto(`${server.url}/index`);
-    await visitor.getByRole('list', { name: '精选能力' }).waitFor();
-    expect(await overflow(visitor)).toBe(0);
-    await visitor.goto(`${server.url}/supply?currentPage=1&activeKey=0`);
-    await abilityList(visitor).waitFor();
-    expect(await overflow(visitor)).toBe(0);
-
-    const user = await loggedIn('zhangwei', { phone: true });
-    await user.goto(`${server.url}/supplyDetail?id=${await abilityId(`${PREFIX}1`)}`);
-    await user.getByRole('heading', { level: 1, name: `${PREFIX}1` }).waitFor();
-    expect(await overflow(user)).toBe(0);
   });
 });
