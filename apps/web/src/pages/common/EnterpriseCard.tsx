@@ -34,7 +34,10 @@ export function EnterpriseCard({ enterprise, highlights = {} }: EnterpriseCardPr
         )}
         {enterprise.address && (
           <p className="public-card__meta">
-            <EnvironmentOutlined aria-hidden /> {enterprise.address}
+            {/* One piece, so the pin wraps with the address instead of staying alone on its line. */}
+            <span>
+              <EnvironmentOutlined aria-hidden /> {enterprise.address}
+            </span>
           </p>
         )}
         <p className="public-card__meta public-card__meta--quiet">
