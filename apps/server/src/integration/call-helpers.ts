@@ -113,7 +113,20 @@ export interface SeenRecord {
   };
 }
 
+/**
+ * The call records in one side's history, once there is one: a record is a message the server
+ * sends after the call has ended, so it may come after the events that tell of the end.
+ */
 export async function callRecords(chat: Chat, conversationID: string): Promise<SeenRecord[]> {
+  let records: SeenRecord[] = [];
+  await eventually(async () => {
+    records = await readCallRecords(chat, conversationID);
+    return records.length > 0;
+  });
+  return records;
+}
+
+async function readCallRecords(chat: Chat, conversationID: string): Promise<SeenRecord[]> {
   const records: SeenRecord[] = [];
   for (const message of await wholeHistory(chat, conversationID)) {
     if (message.type !== LiaisonChat.TYPES.MSG_CUSTOM) continue;
