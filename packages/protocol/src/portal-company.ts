@@ -77,4 +77,50 @@ export interface IndustryMember {
   enterpriseName: string;
   /** ms since the epoch. */
   joinedAt: number;
+  /** Its newest published abilities, at most `INDUSTRY_LIMITS.memberAbilities`. */
+  abilities: { id: string; productName: string }[];
+  /** All its published abilities; more than `abilities` holds means the rest are on its company page. */
+  abilityCount: number;
+}
+
+/** What the platform admin may write into a chain, and what /industry shows per enterprise. */
+export const INDUSTRY_LIMITS = {
+  chainName: 50,
+  description: 500,
+  segmentName: 30,
+  /** Segments of one chain, all stages together. */
+  segments: 30,
+  memberAbilities: 5,
+} as const;
+
+/** A segment of `IndustryChainForm`: `id` null for a new one; within a stage, the order given is the order shown. */
+export interface IndustrySegmentForm {
+  id: string | null;
+  stage: IndustryStage;
+  name: string;
+}
+
+/** `POST /portal/admin/industry/chain`, `PUT …/{id}` body: segments left out are deleted with their places. */
+export interface IndustryChainForm {
+  name: string;
+  description: string;
+  sortOrder: number;
+  segments: IndustrySegmentForm[];
+}
+
+/** `GET /portal/admin/industry/chain/{id}`: the chain as its form edits it. */
+export interface AdminIndustryChain extends IndustryChainForm {
+  id: string;
+  segments: (IndustrySegmentForm & { id: string; memberCount: number })[];
+}
+
+/** A row of `GET /portal/admin/industry/chain/list`. */
+export interface AdminIndustryChainRow {
+  id: string;
+  name: string;
+  description: string;
+  sortOrder: number;
+  segmentCount: number;
+  /** Approved enterprises placed in any of its segments, each counted once. */
+  memberCount: number;
 }

@@ -29,6 +29,8 @@ export interface EnterpriseMaterial {
    * valid for minutes; present where the material is shown, not where it is only summarised.
    */
   businessLicenseUrl?: string;
+  /** The licence's file name as uploaded, so its owner sees the name they know; with the owner's read only. */
+  businessLicenseName?: string;
   status: EnterpriseStatus;
   /** '' unless rejected. */
   rejectReason: string;

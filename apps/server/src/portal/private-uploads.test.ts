@@ -183,8 +183,13 @@ describe('a business licence', () => {
     expect(submitted.code).toBe(200);
     await expectRefused(licence.url as string);
 
-    const own = await client.call<{ businessLicenseUrl: string }>('GET', '/portal/supply/chain/auth/data');
+    const own = await client.call<{ businessLicenseUrl: string; businessLicenseName: string }>(
+      'GET',
+      '/portal/supply/chain/auth/data',
+    );
     await expectServed(own.data?.businessLicenseUrl as string, PDF);
+    // Its owner sees it under the name it was uploaded with, not the stored one.
+    expect(own.data?.businessLicenseName).toBe('licence.pdf');
     const review = await admin.call<{
       rows: Array<{ enterprise: { businessLicense: string; businessLicenseUrl: string } }>;
     }>('GET', '/system/review/enterprise?pageSize=100');

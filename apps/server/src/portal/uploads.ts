@@ -170,13 +170,23 @@ export class UploadStore {
     };
   }
 
-  /** Who uploaded a file and what it is (enterprise material must be the submitter's own). */
-  async describe(fileName: string): Promise<{ userID: string; contentType: string; isPrivate: boolean } | null> {
-    const [row] = await this.db.query<{ user_id: string; content_type: string; private: boolean }>(
-      'SELECT user_id, content_type, private FROM portal_uploads WHERE file_name = $1',
-      [fileName],
-    );
-    return row ? { userID: row.user_id, contentType: row.content_type, isPrivate: row.private } : null;
+  /** Who uploaded a file, what it is and what it was called (enterprise material must be the submitter's own). */
+  async describe(
+    fileName: string,
+  ): Promise<{ userID: string; contentType: string; isPrivate: boolean; originalName: string } | null> {
+    const [row] = await this.db.query<{
+      user_id: string;
+      content_type: string;
+      private: boolean;
+      original_name: string;
+    }>('SELECT user_id, content_type, private, original_name FROM portal_uploads WHERE file_name = $1', [fileName]);
+    if (!row) return null;
+    return {
+      userID: row.user_id,
+      contentType: row.content_type,
+      isPrivate: row.private,
+      originalName: row.original_name,
+    };
   }
 
   /** From now on served only to its uploader and platform admins (it became verification material). */

@@ -9,7 +9,6 @@ import type {
   ExpertSummary,
   IndustryChain,
   MatchOperations,
-  PublicAbility,
 } from '@liaison/protocol';
 import { request } from './client';
 import type { Page, PageQuery } from './page';
@@ -73,9 +72,4 @@ export function fetchMatchOperations(): Promise<Envelope<MatchOperations>> {
 /** Every chain with its segments, as anyone sees them. */
 export function fetchIndustryChains(): Promise<Envelope<IndustryChain[]>> {
   return request({ url: `${PORTAL}/industry/chains` });
-}
-
-/** The published abilities of the enterprises placed in a chain (at most 100). */
-export function fetchChainAbilities(supplyChainId: string): Promise<Envelope<PublicAbility[]>> {
-  return request({ url: `${PORTAL}/supply/chain/product/list`, params: { supplyChainId } });
 }

@@ -1,7 +1,7 @@
 import type { IndustrySegment } from '@liaison/protocol';
 import { Empty, Skeleton, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
-import { fetchChainAbilities, fetchIndustryChains } from '../api/content';
+import { fetchIndustryChains } from '../api/content';
 import { ListFailed } from '../manage/common/ListFailed';
 import { dataOf, useLoad } from '../manage/common/use-load';
 import { readPageNum, useUrlParams } from './common/use-url-params';
@@ -20,9 +20,6 @@ export function IndustryPage() {
   const chains = loaded.data;
   const chain = chains?.find((c) => c.id === params.get('chainId')) ?? chains?.[0] ?? null;
   const segment = chain?.segments.find((s) => s.id === params.get('segmentId')) ?? null;
-  const abilities = useLoad(chain?.id ?? '', () =>
-    chain ? fetchChainAbilities(chain.id).then(dataOf) : Promise.resolve([]),
-  ).loaded.data;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusPending = useRef(false);
 
@@ -62,7 +59,6 @@ export function IndustryPage() {
           {segment ? (
             <SegmentMembers
               segment={segment}
-              abilities={abilities}
               pageNum={readPageNum(params.get('pageNum'))}
               onPage={(pageNum) => update({ pageNum })}
               headingRef={headingRef}

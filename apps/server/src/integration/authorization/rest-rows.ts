@@ -676,14 +676,31 @@ export const restRows: RestRow[] = [
   { route: 'GET /prod-api/portal/search', call: get('/portal/search?keyword=矩阵'), cells: accounts() },
   { route: 'GET /prod-api/portal/admin/article/list', call: get('/portal/admin/article/list'), cells: admins() },
   { route: 'GET /prod-api/portal/admin/cluster/list', call: get('/portal/admin/cluster/list'), cells: admins() },
-  ...(['article', 'expert', 'cluster'] as const).map(
+  {
+    route: 'GET /prod-api/portal/admin/industry/chain/list',
+    call: get('/portal/admin/industry/chain/list'),
+    cells: admins(),
+  },
+  {
+    route: 'POST /prod-api/portal/admin/industry/segment/member',
+    case: 'an account that is not an enterprise',
+    call: post('/portal/admin/industry/segment/member', { segmentId: NONE, userId: NO_USER }),
+    cells: admins(500),
+  },
+  {
+    route: 'DELETE /prod-api/portal/admin/industry/segment/:segmentId/member/:userId',
+    case: 'an unknown segment',
+    call: remove(`/portal/admin/industry/segment/${NONE}/member/${NO_USER}`),
+    cells: admins(404),
+  },
+  ...(['article', 'expert', 'cluster', 'industry/chain'] as const).map(
     (kind): RestRow => ({
       route: `GET /prod-api/portal/admin/${kind}/:id`,
       call: get(`/portal/admin/${kind}/${NONE}`),
       cells: admins(404),
     }),
   ),
-  ...(['article', 'expert', 'cluster'] as const).flatMap((kind): RestRow[] => [
+  ...(['article', 'expert', 'cluster', 'industry/chain'] as const).flatMap((kind): RestRow[] => [
     {
       route: `POST /prod-api/portal/admin/${kind}`,
       call: (caller) => caller.call('POST', `/portal/admin/${kind}`, CONTENT[kind]),
@@ -888,6 +905,7 @@ const CONTENT = {
   article: { kind: 'news', title: '矩阵资讯', content: '<p>正文</p>' },
   expert: { name: '矩阵专家' },
   cluster: { name: '矩阵集群' },
+  'industry/chain': { name: '矩阵产业链', segments: [{ stage: 0, name: '矩阵环节' }] },
 } as const;
 
 /** The ID of content the caller just created; '1' when it may not create it. */

@@ -115,7 +115,7 @@ export function catalogueAdminRoutes(app: FastifyInstance, ctx: PortalContext): 
 }
 
 /** The answer to a change of one record: 404 when there was no such record. */
-function changed(found: boolean, msg: string) {
+export function changed(found: boolean, msg: string) {
   if (!found) throw new PortalError(PortalCode.NOT_FOUND);
   return ok(undefined, msg);
 }

@@ -17,9 +17,10 @@ import { isRecordId } from './public-paging';
  */
 const L = CONTENT_LIMITS;
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过${max}个字符`).default('');
+export const text = (label: string, max: number) =>
+  z.string().trim().max(max, `${label}不能超过${max}个字符`).default('');
 const picture = (label: string) => z.string().trim().max(200, `请上传${label}`).default('');
-const sortOrder = z
+export const sortOrder = z
   .number({ error: '排序须为整数' })
   .refine(Number.isInteger, '排序须为整数')
   .min(0, `排序须在0到${L.sortOrderMax}之间`)

@@ -50,6 +50,40 @@ export async function chainAbilities(db: Sql, chainId: string, limit = 100): Pro
   return (await listPublicAbilities(db, filter, firstRows(limit))).rows;
 }
 
+/** What /industry shows of one enterprise: its newest `perOwner` published abilities, and how many it has. */
+export interface OwnerAbilities {
+  abilities: { id: string; productName: string }[];
+  abilityCount: number;
+}
+
+/**
+ * The newest published abilities of each of `ownerIds`, at most `perOwner` each, so no enterprise's
+ * abilities are crowded out by another's however many a chain holds. Owners without any are absent.
+ */
+export async function newestAbilitiesOf(
+  db: Sql,
+  ownerIds: readonly string[],
+  perOwner: number,
+): Promise<Map<string, OwnerAbilities>> {
+  const rows = await db.query<{ id: string; product_name: string; owner_id: string; n: unknown }>(
+    `SELECT id, product_name, owner_id, n FROM (
+       SELECT p.id::text AS id, p.product_name, p.owner_id, count(*) OVER (PARTITION BY p.owner_id) AS n,
+              row_number() OVER (PARTITION BY p.owner_id
+                                 ORDER BY coalesce(p.published_at, p.updated_at) DESC, p.id DESC) AS r
+         FROM portal_products p JOIN ${VISIBLE_ENTERPRISES} e ON e.user_id = p.owner_id
+        WHERE ${PUBLISHED} AND p.owner_id = ANY($1::text[])) ranked
+      WHERE r <= $2 ORDER BY owner_id, r`,
+    [ownerIds, perOwner],
+  );
+  const byOwner = new Map<string, OwnerAbilities>();
+  for (const row of rows) {
+    const entry = byOwner.get(row.owner_id) ?? { abilities: [], abilityCount: toNumber(row.n) };
+    entry.abilities.push({ id: row.id, productName: row.product_name });
+    byOwner.set(row.owner_id, entry);
+  }
+  return byOwner;
+}
+
 /** Most viewed among those published in the last `days`, then the rest by views (the home page). */
 export async function featuredAbilities(db: Sql, count: number, now: number, days = 90): Promise<PublicAbility[]> {
   const rows = await db.query<AbilityRow>(

@@ -17,6 +17,7 @@ import {
   segmentMembers,
   setPhonePublic,
 } from './company';
+import { industryAdminRoutes } from './industry-admin-routes';
 
 const SUPPLY = '/portal/supply/chain';
 const PERSONAL = '/portal/self/center/personal';
@@ -49,7 +50,8 @@ const segmentSchema = z.object({ segmentId: recordID });
 
 /**
  * The company main page, public phone toggle, partners (COMPANY_PAGE_EDIT) and the industry chains:
- * public reads for the portal's /industry, membership changes for the enterprise.
+ * public reads for the portal's /industry, membership changes for the enterprise. Administrators
+ * write the chains themselves (industry-admin-routes.ts).
  */
 export function companyRoutes(app: FastifyInstance, ctx: PortalContext): void {
   const editor = (request: Parameters<typeof requireActing>[1]) =>
@@ -125,6 +127,8 @@ export function companyRoutes(app: FastifyInstance, ctx: PortalContext): void {
     await leaveSegment(ctx.db, acting.enterpriseId, requireRecordID(segmentId));
     return ok(undefined, '已退出该环节');
   });
+
+  industryAdminRoutes(app, ctx);
 
   /** '' (none) or a public picture the account uploaded itself. */
   async function requireOwnImage(acting: Acting, fileName: string, message: string): Promise<void> {

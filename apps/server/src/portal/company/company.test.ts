@@ -168,7 +168,15 @@ describe('industry chains', () => {
     );
     expect(members.data).toEqual({
       total: 1,
-      rows: [{ userId: await userIdOf(client), enterpriseName: '宁德测试电池有限公司', joinedAt: expect.any(Number) }],
+      rows: [
+        {
+          userId: await userIdOf(client),
+          enterpriseName: '宁德测试电池有限公司',
+          joinedAt: expect.any(Number),
+          abilities: [],
+          abilityCount: 0,
+        },
+      ],
     });
 
     expect(await client.call('POST', '/portal/supply/chain/industry/leave', { segmentId: segments.battery })).toEqual({

@@ -2,6 +2,7 @@ import {
   COMPANY_LIMITS,
   type CompanyPageSettings,
   type CompanyPageUpdate,
+  INDUSTRY_LIMITS,
   type IndustryChain,
   type IndustryMember,
   type IndustryStage,
@@ -10,6 +11,7 @@ import {
 } from '@liaison/protocol';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { newestAbilitiesOf } from '../catalogue/public-abilities';
 import { PortalCode, PortalError } from '../envelope';
 import type { PageOf, Paging } from '../paging';
 
@@ -153,7 +155,10 @@ export async function industryChains(db: Sql, viewerID: string | null): Promise<
   }));
 }
 
-/** The approved enterprises in a segment, newest first; 404 for a segment that does not exist. */
+/**
+ * The approved enterprises in a segment, newest first, each with its newest abilities; 404 for a
+ * segment that does not exist.
+ */
 export async function segmentMembers(db: Sql, segmentID: string, paging: Paging): Promise<PageOf<IndustryMember>> {
   await requireSegment(db, segmentID);
   const from = `FROM portal_industry_members m JOIN portal_enterprise_auth e ON e.user_id = m.user_id AND e.status = 1
@@ -164,12 +169,18 @@ export async function segmentMembers(db: Sql, segmentID: string, paging: Paging)
       LIMIT $2 OFFSET $3`,
     [segmentID, paging.pageSize, paging.offset],
   );
+  const abilities = await newestAbilitiesOf(
+    db,
+    rows.map((row) => row.user_id),
+    INDUSTRY_LIMITS.memberAbilities,
+  );
   return {
     total: toNumber(count?.n),
     rows: rows.map((row) => ({
       userId: row.user_id,
       enterpriseName: row.enterprise_name,
       joinedAt: toNumber(row.created_at),
+      ...(abilities.get(row.user_id) ?? { abilities: [], abilityCount: 0 }),
     })),
   };
 }

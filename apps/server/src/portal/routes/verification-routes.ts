@@ -43,7 +43,10 @@ export function verificationRoutes(app: FastifyInstance, ctx: PortalContext): vo
   app.get('/portal/supply/chain/auth/data', async (request) => {
     const account = await requireAccount(ctx, request);
     const material = await findEnterprise(ctx.db, account.user_id);
-    return ok(material && withLicenceLink(ctx.fileLinks, material, account.user_id));
+    if (!material) return ok(null);
+    const licence = await ctx.uploads.describe(material.businessLicense);
+    const named = licence ? { ...material, businessLicenseName: licence.originalName } : material;
+    return ok(withLicenceLink(ctx.fileLinks, named, account.user_id));
   });
 
   app.post('/portal/supply/chain/upload/auth/data', async (request) => {

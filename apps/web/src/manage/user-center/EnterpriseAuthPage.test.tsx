@@ -130,6 +130,14 @@ describe('enterprise verification', () => {
     expect(saved.data).toMatchObject({ address: '福州市台江区', status: 0 });
   });
 
+  it('lists the licence of earlier material under the name it was uploaded with', async () => {
+    const who = await verifiedPerson();
+    const licence = await submitEnterprise(who, MATERIAL);
+    await renderPage(who);
+    expect(await screen.findByText('licence.pdf')).toBeTruthy();
+    expect(screen.queryByText(licence.slice(licence.lastIndexOf('/') + 1))).toBeNull();
+  });
+
   it('shows why material was rejected', async () => {
     const who = await verifiedPerson();
     await submitEnterprise(who, MATERIAL);

@@ -178,7 +178,7 @@ function EnterpriseFormView({
           getValueProps={(value: string | undefined) => ({ value: value ? [value] : [] })}
           normalize={(list: string[]) => list[0] ?? ''}
         >
-          <FileUpload rules={LICENSE_RULES} label="上传营业执照" isPrivate />
+          <FileUpload rules={LICENSE_RULES} label="上传营业执照" isPrivate names={licenceNames(material)} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={submitting}>
           {material ? '修改并重新提交' : '提交认证'}
@@ -186,6 +186,11 @@ function EnterpriseFormView({
       </Form>
     </>
   );
+}
+
+/** The licence's name as uploaded (a reload knows only its stored name otherwise). */
+function licenceNames(material: EnterpriseMaterial | null): Record<string, string> {
+  return material?.businessLicenseName ? { [material.businessLicense]: material.businessLicenseName } : {};
 }
 
 /** The licence is private: the material carries a link signed for this viewer, renewed while shown. */

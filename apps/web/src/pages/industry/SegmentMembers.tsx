@@ -1,4 +1,4 @@
-import type { IndustrySegment, PublicAbility } from '@liaison/protocol';
+import type { IndustryMember, IndustrySegment } from '@liaison/protocol';
 import { Empty, Skeleton } from 'antd';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
@@ -13,16 +13,17 @@ export const MEMBERS_PAGE_SIZE = 10;
 
 interface SegmentMembersProps {
   segment: IndustrySegment;
-  /** The published abilities of the chain's enterprises, each member showing its own; null until loaded. */
-  abilities: readonly PublicAbility[] | null;
   pageNum: number;
   onPage: (pageNum: number) => void;
   /** The heading, focused when a person picks the segment (a screen reader reads where they are). */
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** The approved enterprises of one segment, each linking to its company page and its abilities. */
-export function SegmentMembers({ segment, abilities, pageNum, onPage, headingRef }: SegmentMembersProps) {
+/**
+ * The approved enterprises of one segment, each linking to its company page and its newest
+ * abilities; an enterprise with more links to its company page, which lists them all.
+ */
+export function SegmentMembers({ segment, pageNum, onPage, headingRef }: SegmentMembersProps) {
   const list = usePagedList(
     (query: { segmentId: string; pageNum: number }) =>
       fetchSegmentMembers(query.segmentId, query.pageNum, MEMBERS_PAGE_SIZE),
@@ -47,9 +48,7 @@ export function SegmentMembers({ segment, abilities, pageNum, onPage, headingRef
                 {member.enterpriseName}
               </Link>
               <span className="chain-members__joined">加入时间：{formatDate(member.joinedAt)}</span>
-              {abilities && (
-                <MemberAbilities abilities={abilities.filter((ability) => ability.ownerId === member.userId)} />
-              )}
+              <MemberAbilities member={member} />
             </li>
           ))}
         </ul>
@@ -61,15 +60,25 @@ export function SegmentMembers({ segment, abilities, pageNum, onPage, headingRef
   );
 }
 
-function MemberAbilities({ abilities }: { abilities: readonly PublicAbility[] }) {
-  if (abilities.length === 0) return <div className="chain-members__abilities">暂无已发布的能力</div>;
+function MemberAbilities({ member }: { member: IndustryMember }) {
+  if (member.abilities.length === 0) return <div className="chain-members__abilities">暂无已发布的能力</div>;
   return (
     <ul className="chain-members__abilities" aria-label="该企业的能力">
-      {abilities.map((ability) => (
+      {member.abilities.map((ability) => (
         <li key={ability.id}>
           <Link to={abilityPath(ability.id)}>{ability.productName}</Link>
         </li>
       ))}
+      {member.abilityCount > member.abilities.length && (
+        <li>
+          <Link
+            to={companyPath(member.userId)}
+            aria-label={`查看${member.enterpriseName}的全部${member.abilityCount}项能力`}
+          >
+            查看全部 {member.abilityCount} 项能力
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }

@@ -2,7 +2,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import { type AdminCluster, type Cluster, type ClusterForm, CONTENT_LIMITS } from '@liaison/protocol';
 import { Button, Form, Input, InputNumber, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { fetchEnterprises } from '../../../api/content';
 import {
   createCluster,
   deleteCluster,
@@ -29,7 +28,7 @@ import {
   Thumb,
   trimmed,
 } from './PlatformContentParts';
-import { type Choice, SearchSelect } from './SearchSelect';
+import { type Choice, SearchSelect, searchEnterprises } from './SearchSelect';
 
 const L = CONTENT_LIMITS;
 
@@ -169,9 +168,4 @@ function ClusterModal({
       </Form.Item>
     </EditModal>
   );
-}
-
-async function searchEnterprises(keyword: string): Promise<Choice[]> {
-  const { data } = await fetchEnterprises({ keyword, pageNum: 1, pageSize: 20 });
-  return data.rows.map((row) => ({ value: row.userId, label: row.enterpriseName }));
 }

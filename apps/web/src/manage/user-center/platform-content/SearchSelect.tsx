@@ -1,5 +1,6 @@
 import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { fetchEnterprises } from '../../../api/content';
 
 export interface Choice {
   value: string;
@@ -75,6 +76,12 @@ export function SearchSelect({ value, onChange, label, placeholder, isMultiple, 
       notFoundContent={isSearching ? '搜索中…' : '无匹配结果'}
     />
   );
+}
+
+/** The approved enterprises whose names hold the keyword: what a cluster or a chain segment may hold. */
+export async function searchEnterprises(keyword: string): Promise<Choice[]> {
+  const { data } = await fetchEnterprises({ keyword, pageNum: 1, pageSize: 20 });
+  return data.rows.map((row) => ({ value: row.userId, label: row.enterpriseName }));
 }
 
 /** The choices of both lists, each once. */
