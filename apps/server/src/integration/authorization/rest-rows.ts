@@ -299,7 +299,8 @@ export const restRows: RestRow[] = [
     route: 'POST /prod-api/portal/supply/chain/add/product',
     case: 'an empty form',
     call: post(`${CHAIN}/add/product`, {}),
-    cells: holding(P.PRODUCT_ADD, 500),
+    // The platform admin holds every permission but acts for no enterprise: an ability needs one.
+    cells: { ...holding(P.PRODUCT_ADD, 500), platformAdmin: 403 },
   },
   {
     route: 'POST /prod-api/portal/supply/chain/edit/product',
