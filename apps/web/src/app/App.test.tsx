@@ -207,6 +207,15 @@ describe('guards', () => {
     expect(sessionStore.getState()).toMatchObject({ manageNav: 'userCenter', userCenterComponentKey: 'person-auth' });
   });
 
+  it('tells the platform admin, who keeps no enterprise, that a typed enterprise page is not for this account', async () => {
+    await loggedInAs('admin');
+    const router = renderApp('/manageCenter/abilities');
+    expect(await screen.findByText('无权访问此页面')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '我的能力' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '返回管理首页' }));
+    await arrivedAt(router, '/manageCenter/home');
+  });
+
   it('asks a logged-in user without real-name verification to verify', async () => {
     await loggedInAs('chenlei');
     const router = renderApp('/index');

@@ -1,12 +1,19 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu } from 'antd';
+import { Button, Layout, Menu, Result } from 'antd';
 import { useEffect, useRef } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { PermissionSet } from '../api/types';
 import { logout } from '../auth/session-actions';
 import { useSession } from '../auth/session-store';
 import { useIsPhone } from './common/use-is-phone';
-import { isNavShown, MANAGE_NAV, type ManageNavEntry, USER_CENTER_KEY, USER_CENTER_MENUS } from './manage-nav';
+import {
+  isNavShown,
+  isPageBarred,
+  MANAGE_NAV,
+  type ManageNavEntry,
+  USER_CENTER_KEY,
+  USER_CENTER_MENUS,
+} from './manage-nav';
 import './manage-layout.css';
 
 /** The menu, without the entries whose role or permission the user lacks. */
@@ -31,7 +38,9 @@ export function ManageLayout() {
   const manageNav = useSession((state) => state.manageNav);
   const menu = useSession((state) => state.userCenterComponentKey);
   const name = useSession((state) => state.person?.nickName || state.person?.mobile || '');
-  const items = menuItems(useSession((state) => state.permissions));
+  const granted = useSession((state) => state.permissions);
+  const items = menuItems(granted);
+  const isBarred = isPageBarred(useLocation().pathname, granted);
   const selected = manageNav === USER_CENTER_KEY ? `${USER_CENTER_KEY}/${menu}` : manageNav;
   // Phones have no room for a side menu: the same menu runs across the top instead, scrolling
   // sideways rather than folding entries into "…", with the current page scrolled into sight.
@@ -81,7 +90,20 @@ export function ManageLayout() {
             退出登录
           </Button>
         </div>
-        <Outlet />
+        {isBarred ? (
+          <Result
+            status="403"
+            title="无权访问此页面"
+            subTitle="当前账号没有此页面的权限"
+            extra={
+              <Button type="primary" onClick={() => navigate('/manageCenter/home')}>
+                返回管理首页
+              </Button>
+            }
+          />
+        ) : (
+          <Outlet />
+        )}
       </Layout.Content>
     </Layout>
   );

@@ -1,6 +1,6 @@
 import { PORTAL_PERMISSIONS } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
-import { isNavShown, MANAGE_NAV, managePlaceFor, USER_CENTER_MENUS } from './manage-nav';
+import { isNavShown, isPageBarred, MANAGE_NAV, managePlaceFor, USER_CENTER_MENUS } from './manage-nav';
 
 describe('managePlaceFor', () => {
   it('names the management page of the path', () => {
@@ -50,5 +50,27 @@ describe('the menu', () => {
     const person = shown(['common'], PORTAL_PERMISSIONS.person);
     expect(person).toEqual(expect.arrayContaining(['会员中心', '积分签到']));
     for (const label of ['我的能力', '需求推送', '企业集群', '数据统计']) expect(person).not.toContain(label);
+  });
+});
+
+describe('a page whose menu entry is hidden', () => {
+  const admin = { roles: ['admin', 'common'], permissions: [...PORTAL_PERMISSIONS.admin] };
+  const person = { roles: ['common'], permissions: [...PORTAL_PERMISSIONS.person] };
+
+  it('is barred to the account, typed or linked', () => {
+    expect(isPageBarred('/manageCenter/abilities', admin)).toBe(true);
+    expect(isPageBarred('/manageCenter/sub-account', person)).toBe(true);
+    expect(isPageBarred('/manageCenter/userCenter/review', person)).toBe(true);
+  });
+
+  it('is open where the menu shows it, and unknown pages are left to the router', () => {
+    expect(isPageBarred('/manageCenter/userCenter/review', admin)).toBe(false);
+    expect(isPageBarred('/manageCenter/home', person)).toBe(false);
+    expect(isPageBarred('/manageCenter/no-such-page', person)).toBe(false);
+    expect(isPageBarred('/index', person)).toBe(false);
+  });
+
+  it('shows until the account’s roles are known', () => {
+    expect(isPageBarred('/manageCenter/abilities', { roles: [], permissions: [] })).toBe(false);
   });
 });

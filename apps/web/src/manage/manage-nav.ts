@@ -71,6 +71,21 @@ export function managePlaceFor(path: string): ManagePlace | null {
   return { manageNav: match[1], userCenterComponentKey: '' };
 }
 
+/**
+ * Whether the account may not see the page at `path`, typed or followed from a link although its
+ * menu entry is hidden. Not before the account's roles are known (every account has one): until
+ * then the page shows, and the server refuses its calls as ever.
+ */
+export function isPageBarred(path: string, granted: PermissionSet): boolean {
+  const place = managePlaceFor(path);
+  if (!place || granted.roles.length === 0) return false;
+  const entry =
+    place.manageNav === USER_CENTER_KEY
+      ? USER_CENTER_MENUS.find(({ key }) => key === place.userCenterComponentKey)
+      : MANAGE_NAV.find(({ key }) => key === place.manageNav);
+  return entry !== undefined && !isNavShown(entry, granted);
+}
+
 /** By the roles as the server gives them, not hasRole: the admin role passes every role check. */
 function actsForEnterprise(granted: PermissionSet): boolean {
   return granted.roles.some((role) => role === PortalRole.ENTERPRISE || role === PortalRole.SUB_ACCOUNT);
