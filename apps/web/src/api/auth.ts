@@ -54,8 +54,9 @@ export function loginByAccount(body: AccountLoginRequest): Promise<Envelope<Toke
   return request({ url: '/portal/login/normal', method: 'POST', data: body, isToken: false });
 }
 
-export function logoutSession(): Promise<Envelope<null>> {
-  return request({ url: '/logout', method: 'POST' });
+/** Ends the session of `token` on the server. */
+export function logoutSession(token: string): Promise<Envelope<null>> {
+  return request({ url: '/logout', method: 'POST', token });
 }
 
 /** Where WeChat sent the login window back: the code is exchanged for a session or a binding key. */

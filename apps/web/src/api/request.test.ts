@@ -99,6 +99,24 @@ describe('the envelope', () => {
     );
     expect(shown).toEqual(['login modal']);
   });
+
+  it('on 401 to a session that ended while the request was on its way, neither ends the new state nor asks to log in', async () => {
+    const session: { token?: string | null } = { token: 'OLD' };
+    const { request, shown } = setUp(() => {
+      session.token = null;
+      return json({ code: 401, msg: '认证失败，无法访问系统资源' });
+    }, session);
+    await expect(request({ url: '/portal/self/center/personal/todo' })).rejects.toThrow(
+      '无效的会话，或者会话已过期，请重新登录。',
+    );
+    expect(shown).toEqual([]);
+  });
+
+  it('on 401 to a visitor asks them to log in', async () => {
+    const { request, shown } = setUp(() => json({ code: 401 }), { token: null });
+    await expect(request({ url: '/portal/supply/chain/has/follow/1' })).rejects.toThrow();
+    expect(shown).toEqual(['login modal']);
+  });
 });
 
 describe('the request', () => {

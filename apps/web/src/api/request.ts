@@ -15,6 +15,8 @@ export interface RequestOptions {
   data?: unknown;
   /** false: send no bearer token (captcha, login). */
   isToken?: boolean;
+  /** The bearer token to send instead of the session's (logging out a session already forgotten here). */
+  token?: string;
   /** false: skip the duplicate-submit guard. */
   repeatSubmit?: boolean;
   timeout?: number;
@@ -73,7 +75,7 @@ export function createRequest(deps: RequestDeps): Request {
     }
 
     const headers: Record<string, string> = {};
-    const token = options.isToken === false ? null : deps.getToken();
+    const token = options.isToken === false ? null : (options.token ?? deps.getToken());
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (options.data instanceof FormData) {
@@ -86,7 +88,9 @@ export function createRequest(deps: RequestDeps): Request {
     const response = await send(deps, url, { method, headers, body }, options.timeout ?? REQUEST_TIMEOUT_MS);
     const envelope = await readEnvelope(response);
     if (envelope.code === 200) return envelope.body as T;
-    throw refuse(deps.feedback, envelope.code, envelope.msg);
+    // A 401 to a session that has since ended or changed (a request still on its way when the user
+    // logged out) says nothing about the session there is now: it neither ends it nor asks to log in.
+    throw refuse(deps.feedback, envelope.code, envelope.msg, deps.getToken() === token);
   };
 }
 
@@ -132,9 +136,14 @@ async function readEnvelope(response: Response): Promise<ReadEnvelope> {
   };
 }
 
-function refuse(feedback: RequestFeedback, code: number, msg: string | undefined): RequestError {
+function refuse(
+  feedback: RequestFeedback,
+  code: number,
+  msg: string | undefined,
+  isSessionCurrent: boolean,
+): RequestError {
   if (code === 401) {
-    feedback.unauthorized();
+    if (isSessionCurrent) feedback.unauthorized();
     return new RequestError(RequestText.sessionExpired, code);
   }
   const text = textForCode(code, msg);

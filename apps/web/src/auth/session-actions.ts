@@ -58,10 +58,15 @@ export async function completeLogin(token: string, serverMessage: string): Promi
  * said why): the user asked to leave.
  */
 export async function logout(): Promise<void> {
-  const told = await logoutSession().then(
-    () => true,
-    () => false,
-  );
+  const token = sessionStore.getState().user?.token ?? null;
+  // Forgotten here first: the page's requests still on their way are answered 401 once the server
+  // ends the session, and those must not read as an expired session that asks to log in again.
   sessionStore.clearIdentity();
+  const told =
+    token === null ||
+    (await logoutSession(token).then(
+      () => true,
+      () => false,
+    ));
   if (told) feedback.message.success(LOGOUT_TEXT);
 }
