@@ -17,6 +17,8 @@ describe('会员中心 without a payment provider', () => {
     // lina has 800+ points from the demo data and is no member.
     await renderAs(portal, await portal.login('lina'), <VipPage />);
     expect(await screen.findByText('扫码支付暂未开通，请使用积分兑换')).toBeTruthy();
+    // The price list is a call of its own, which may answer after the membership's.
+    await screen.findByText('¥68.00');
     const monthly = screen
       .getAllByText('月度会员')
       .find((el) => el.closest('.vip-price'))

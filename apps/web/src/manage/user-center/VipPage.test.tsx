@@ -74,6 +74,8 @@ describe('会员中心', () => {
     // lina has 800+ points from the demo data and is no member.
     await renderPage(await portal.login('lina'));
     await screen.findByText('您还不是会员');
+    // The price list is a call of its own, which may answer after the membership's.
+    await screen.findByText('¥68.00');
     const exchange = within(card('月度会员')).getByRole('button', { name: '积分兑换月度会员' });
     await waitFor(() => expect(exchange).toHaveProperty('disabled', false));
     fireEvent.click(exchange);
