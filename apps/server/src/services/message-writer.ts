@@ -167,11 +167,18 @@ class Lane {
    * another user's send. Any other failure is the database's, fails the whole batch and is
    * logged once.
    */
-  private async store(batch: Pending[]): Promise<void> {
+  private async store(batch: Pending[], attempt = 1): Promise<void> {
     let written: Awaited<ReturnType<typeof writeBatch>>;
     try {
       written = await writeBatch(this.db, batch, this.caches, this.c2c);
     } catch (err) {
+      // Another process stored a message of this batch's ID (the same send, twice at once) after
+      // the statement's snapshot was taken: its lookup of stored IDs could not see it, so its insert
+      // collided. Nothing was stored; a new statement sees the row and answers it as a duplicate.
+      if (isUniqueViolation(err) && attempt < STORE_ATTEMPTS) {
+        await this.store(batch, attempt + 1);
+        return;
+      }
       if (batch.length > 1 && isRefusedRow(err)) {
         const half = Math.ceil(batch.length / 2);
         await this.store(batch.slice(0, half));
@@ -548,6 +555,13 @@ function prefixed(alias: string): string {
  * constraint) blame the data of some row; anything else (connection, resources, shutdown) would
  * fail every row alike.
  */
+/** A batch colliding with the same IDs stored at once by other processes: tried this many times. */
+const STORE_ATTEMPTS = 3;
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === '23505';
+}
+
 function isRefusedRow(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
