@@ -157,7 +157,9 @@ export class Transport {
     socket.onopen = null;
     socket.onmessage = null;
     socket.onclose = null;
-    socket.onerror = null;
+    // Not null: closing a socket still connecting makes Node's `ws` emit an error a moment later,
+    // and an error event nobody listens to is thrown there. The socket is being let go.
+    socket.onerror = () => undefined;
     try {
       socket.close(1000, 'client closed');
     } catch {
