@@ -158,3 +158,33 @@ describe('portal limits behind a trusted proxy, and in total', () => {
     expect(Number(counter?.hits)).toBe(1);
   });
 });
+
+describe('the deployment-wide SMS budget', () => {
+  let server: LiaisonServer;
+  beforeAll(async () => {
+    server = await startServer(
+      { testHooks: true, devOutboxEndpoint: false },
+      { limits: { smsPerAddressPerHour: 2, smsTotalPerHour: 3 } },
+    );
+  });
+  afterAll(() => server.close());
+
+  it('is not spent by a flood of wrong captchas from many addresses: a solved request still sends its code', async () => {
+    const flood = Array.from({ length: 12 }, () => new PortalClient(server));
+    for (const attacker of flood) {
+      const { id } = await attacker.captcha();
+      const wrong = await attacker.call('POST', '/portal/login/send/sms/code', {
+        mobileNumber: freshMobile(),
+        verifyCode: 'XXXXX',
+        verifyCodeId: id,
+      });
+      expect(wrong.msg).toBe('图形验证码错误');
+      // A body without a captcha is not charged to the deployment either.
+      const malformed = await attacker.call('POST', '/portal/login/send/sms/code', { mobileNumber: freshMobile() });
+      expect(malformed.msg).toBe('请求参数不完整');
+      // The address's own budget is spent: the flood costs each address what it sent.
+      expect((await attacker.sendSms(freshMobile())).msg).toMatch(TOO_FAST);
+    }
+    expect((await new PortalClient(server).sendSms(freshMobile())).code).toBe(200);
+  });
+});

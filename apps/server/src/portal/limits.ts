@@ -34,14 +34,21 @@ export class PortalLimits {
     return this.enforce(`captcha:${request.ip}`, this.settings.captchasPerAddressPerMinute, MINUTE);
   }
 
-  async sms(request: FastifyRequest): Promise<void> {
-    const address = `sms:${request.ip}`;
-    await this.enforce(address, this.settings.smsPerAddressPerHour, HOUR);
+  /** Every SMS request, solved or not, counts against its own address. */
+  smsAddress(request: FastifyRequest): Promise<void> {
+    return this.enforce(`sms:${request.ip}`, this.settings.smsPerAddressPerHour, HOUR);
+  }
+
+  /**
+   * The deployment's hourly SMS budget, charged only once the captcha was solved: requests anyone
+   * can make by the thousand (a wrong answer from many addresses) must not spend it for everyone.
+   */
+  async smsTotal(request: FastifyRequest): Promise<void> {
     try {
       await this.enforce('sms:total', this.settings.smsTotalPerHour, HOUR);
     } catch (err) {
-      // Refused after all: the address's hit is given back, so the refusal changes nothing.
-      await this.limiter.takeBack(`portal:${address}`, HOUR);
+      // Refused after all: the address's hit is given back, so the refusal costs the address nothing.
+      await this.limiter.takeBack(`portal:sms:${request.ip}`, HOUR);
       throw err;
     }
   }

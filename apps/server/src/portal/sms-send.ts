@@ -20,10 +20,10 @@ const sendSchema = z.object({
 });
 
 /**
- * Sends an SMS code the way every SMS form does: the address's SMS limits first, then the body,
- * SMS switched on (else `offText`), a right image captcha (used up, right or wrong), and at most
- * one code per number and purpose per 120 s. No account lookup: registered or not, the answer
- * is the same.
+ * Sends an SMS code the way every SMS form does: the address's SMS limit first, then the body,
+ * SMS switched on (else `offText`), a right image captcha (used up, right or wrong), only then the
+ * deployment's SMS budget, and at most one code per number and purpose per 120 s. No account
+ * lookup: registered or not, the answer is the same.
  */
 export async function sendCodeAfterCaptcha(
   ctx: PortalContext,
@@ -31,10 +31,11 @@ export async function sendCodeAfterCaptcha(
   purpose: SmsPurpose,
   offText: string,
 ): Promise<void> {
-  await ctx.limits.sms(request);
+  await ctx.limits.smsAddress(request);
   const body = parse(sendSchema, request.body);
   if (!ctx.smsLogin) throw new PortalError(PortalCode.ERROR, offText);
   await consumeCaptcha(ctx.db, body.verifyCodeId, body.verifyCode);
+  await ctx.limits.smsTotal(request);
   await sendLoginCode(ctx.db, ctx.sms, body.mobileNumber, {
     purpose,
     fixedCode: ctx.testHooks ? TEST_SMS_CODE : null,
