@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './errors';
 import { type OpName, ops } from './ops';
 import {
+  displayText,
   findUnstorableText,
   hasUnstorableCharacter,
   requestSchemaError,
   stripBidiControls,
   utf8ByteLength,
+  withoutBidiControls,
 } from './text';
 
 /** A valid body for each op with free text, and the text fields in it (as paths). */
@@ -107,6 +109,25 @@ describe('free text at the boundary', () => {
     for (const c of [...controls, ...marks]) expect(stripBidiControls(`a${c}b`)).toBe('ab');
     expect(stripBidiControls('\u202egnp.exe')).toBe('gnp.exe');
     expect(stripBidiControls('مرحبا שלום 你好 😀 a\u200db')).toBe('مرحبا שלום 你好 😀 a\u200db');
+  });
+
+  it('stores a display string without bidi controls, and checks its limits on what is stored', () => {
+    const name = displayText({ min: 1, maxBytes: 4 });
+    expect(name.parse('ab\u202ecd\u2066')).toBe('abcd');
+    expect(name.safeParse('\u202e\u200f').success).toBe(false);
+    expect(name.safeParse('abcde').success).toBe(false);
+    expect(name.safeParse('a\u0000').success).toBe(false);
+  });
+
+  it('takes bidi controls out of every string of a body, and leaves one nested past any schema as it came', () => {
+    expect(withoutBidiControls({ a: 'x\u202ey', b: [1, { c: '\u2067z' }], d: null })).toEqual({
+      a: 'xy',
+      b: [1, { c: 'z' }],
+      d: null,
+    });
+    let deep: unknown = '\u202e';
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    expect(() => withoutBidiControls(deep)).not.toThrow();
   });
 
   it('finds the first unstorable string anywhere in a parsed body', () => {

@@ -45,10 +45,34 @@ export function hasUnstorableCharacter(value: string): boolean {
  */
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 
-/** The text without bidi formatting characters (for names: nick, group name, remark). */
+/** The text without bidi formatting characters (for display strings: names, file names, remarks, statuses). */
 export function stripBidiControls(value: string): string {
   return value.replace(BIDI_CONTROLS, '');
 }
+
+/**
+ * A display string from a user (a name, name card, file name, remark, status, group field): text
+ * as `safeText` takes it, stored without bidi formatting characters. The one boundary rule for
+ * such fields: every op schema that takes one uses this, so no handler has to remember. Limits
+ * apply to what is stored. Message text is not a display string and keeps them (docs/security.md).
+ */
+export function displayText(limits: { maxBytes?: number; min?: number } = {}) {
+  return z.string().transform(stripBidiControls).pipe(safeText(limits));
+}
+
+/**
+ * A request body with bidi formatting characters taken out of every string in it, before it is
+ * validated. Deeper than any body is allowed to be, it is left as it came: the schema refuses it,
+ * and a body nested 40,000 deep cannot exhaust the stack.
+ */
+export function withoutBidiControls(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return stripBidiControls(value);
+  if (typeof value !== 'object' || value === null || depth >= MAX_BODY_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutBidiControls(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutBidiControls(item, depth + 1)]));
+}
+
+const MAX_BODY_DEPTH = 32;
 
 /** The path (`a.b.0`) of the first string in a parsed body that holds an unstorable character, or null. */
 export function findUnstorableText(value: unknown, path = ''): string | null {

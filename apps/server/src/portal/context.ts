@@ -1,4 +1,4 @@
-import { findUnstorableText } from '@liaison/protocol';
+import { findUnstorableText, withoutBidiControls } from '@liaison/protocol';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppCredentials } from '../auth/usersig';
@@ -81,10 +81,13 @@ export async function requireAdmin(ctx: PortalContext, request: FastifyRequest):
 
 /**
  * Validates a request body; the first problem is the message, in the portal's language. Text
- * the database cannot store (NUL, an unpaired surrogate) is refused here, in any field.
+ * the database cannot store (NUL, an unpaired surrogate) is refused here, in any field. Bidi
+ * formatting characters are taken out of every field first: the portal's text is names, titles
+ * and Chinese prose, never right-to-left writing, and any field may be shown beside another
+ * (docs/security.md "Bidi spoofing").
  */
 export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
+  const result = schema.safeParse(withoutBidiControls(body ?? {}));
   if (result.success) {
     if (findUnstorableText(result.data) !== null) throw new PortalError(PortalCode.ERROR, UNSTORABLE_TEXT);
     return result.data;

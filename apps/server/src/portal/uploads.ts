@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { stripBidiControls } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { PortalCode, PortalError } from './envelope';
 
@@ -128,9 +129,11 @@ export class UploadStore {
     private readonly dir: string,
   ) {}
 
-  async save(userID: string, bytes: Buffer, originalName: string, options: UploadOptions = {}): Promise<StoredUpload> {
+  async save(userID: string, bytes: Buffer, uploadedAs: string, options: UploadOptions = {}): Promise<StoredUpload> {
     const { isPrivate = false, now = new Date() } = options;
     if (bytes.length > UPLOAD_MAX_BYTES) throw new PortalError(PortalCode.ERROR, UPLOAD_TOO_LARGE);
+    // A display string like any name: `invoice\u202Efdp.exe` must not be shown or downloaded as `invoiceexe.pdf`.
+    const originalName = stripBidiControls(uploadedAs);
     const type = sniffUpload(bytes, originalName);
     if (!type) throw new PortalError(PortalCode.ERROR, UPLOAD_BAD_TYPE);
     const y = String(now.getUTCFullYear());

@@ -4,7 +4,6 @@ import {
   FriendApplicationType,
   type OpRequestParsed,
   type OpResponse,
-  stripBidiControls,
 } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
@@ -84,7 +83,7 @@ export async function acceptFriendApplication(
       { userID: applicant, friendID: userID, remark: asked.remark, source: asked.source, wording: asked.wording },
     ];
     if (andAdd) {
-      const remark = stripBidiControls(body.remark ?? '');
+      const remark = body.remark ?? '';
       rows.push({ userID, friendID: applicant, remark, source: asked.source, wording: asked.wording });
     }
     await insertFriends(tx, rows, Date.now());

@@ -8,7 +8,6 @@ import {
   LiaisonError,
   type OpRequestParsed,
   type OpResponse,
-  stripBidiControls,
 } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { blocksSql } from './blockers';
@@ -49,7 +48,7 @@ export async function addFriend(
   const mine: NewFriendRow = {
     userID,
     friendID: target,
-    remark: stripBidiControls(body.remark ?? ''),
+    remark: body.remark ?? '',
     source: body.source,
     wording: body.wording ?? '',
   };
@@ -132,7 +131,7 @@ export async function updateFriend(
   const updated = await deps.db.query(
     `UPDATE friends SET remark = COALESCE($3, remark), custom = custom || $4::jsonb
       WHERE user_id = $1 AND friend_id = $2 RETURNING friend_id`,
-    [userID, body.userID, body.remark === undefined ? null : stripBidiControls(body.remark), JSON.stringify(fields)],
+    [userID, body.userID, body.remark ?? null, JSON.stringify(fields)],
   );
   const [friend] = updated.length > 0 ? await friendsOf(deps.db, userID, [body.userID]) : [];
   if (!friend) throw relationInvalid('Not in your friend list');

@@ -1,4 +1,4 @@
-import { type GroupMember, GroupType, type OpRequestParsed, stripBidiControls } from '@liaison/protocol';
+import { type GroupMember, GroupType, type OpRequestParsed } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { type GroupFacts, invalid, isManager, loadAsMember, noPermission } from './group-access';
 import { requireNotificationLength } from './groups';
@@ -39,7 +39,7 @@ export async function updateProfile(
 ): Promise<{ group: GroupFacts; changes: ProfileChanges }> {
   const asked: ProfileChanges = {};
   if (body.name !== undefined) {
-    asked.name = stripBidiControls(body.name).trim();
+    asked.name = body.name.trim();
     if (asked.name === '') throw invalid('group name cannot be empty');
   }
   if (body.notification !== undefined) {

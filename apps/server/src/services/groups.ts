@@ -8,7 +8,6 @@ import {
   LiaisonError,
   Limits,
   type OpRequestParsed,
-  stripBidiControls,
 } from '@liaison/protocol';
 import type { Database, Sql } from '../db/database';
 import { groupProfilesFor } from './conversations';
@@ -51,7 +50,7 @@ export async function createGroup(
     type === GroupType.WORK || type === GroupType.AVCHATROOM
       ? DEFAULT_JOIN_OPTION[type]
       : (req.joinOption ?? DEFAULT_JOIN_OPTION[type]);
-  const name = stripBidiControls(req.name).trim();
+  const name = req.name.trim();
   if (name === '') throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Invalid parameters: name: no visible character');
   requireNotificationLength(req.notification ?? '');
   const memberIDs = [...new Set([ownerID, ...(req.memberList ?? []).map((m) => m.userID)])];

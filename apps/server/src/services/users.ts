@@ -1,4 +1,4 @@
-import { type AllowType, ErrorCode, LiaisonError, type Profile, stripBidiControls } from '@liaison/protocol';
+import { type AllowType, ErrorCode, LiaisonError, type Profile } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toProfile, type UserRow } from './rows';
 
@@ -50,7 +50,7 @@ export async function updateProfile(
        WHERE user_id = $1 RETURNING ${USER_COLUMNS}`,
     [
       userID,
-      patch.nick === undefined ? null : stripBidiControls(patch.nick),
+      patch.nick ?? null,
       patch.avatar ?? null,
       patch.selfSignature ?? null,
       Date.now(),

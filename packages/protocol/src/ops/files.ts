@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UPLOAD_KINDS } from '../constants';
-import { safeText } from '../text';
+import { displayText } from '../text';
 
 /**
  * Files travel over HTTP, never over the socket: the client asks for a short-lived upload grant
@@ -11,7 +11,7 @@ export const fileOps = {
   createUpload: {
     request: z.object({
       kind: z.enum(UPLOAD_KINDS),
-      fileName: safeText({ min: 1, maxBytes: 255 }),
+      fileName: displayText({ min: 1, maxBytes: 255 }),
       /** Bytes the client will send; refused at once when over 100MB (7005) or 0 (7004). */
       size: z.number().int().nonnegative(),
     }),

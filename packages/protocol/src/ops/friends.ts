@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors';
-import { safeText } from '../text';
+import { displayText, safeText } from '../text';
 import { profileSchema, userIDSchema } from '../wire';
 
 /**
@@ -52,7 +52,7 @@ export function remarkBytes(remark: string): number {
   return bytes;
 }
 
-const remarkSchema = safeText().refine((value) => remarkBytes(value) <= FriendLimits.REMARK_MAX_BYTES, {
+const remarkSchema = displayText().refine((value) => remarkBytes(value) <= FriendLimits.REMARK_MAX_BYTES, {
   message: `must be at most ${FriendLimits.REMARK_MAX_BYTES} bytes, non-Latin-1 characters counting 2`,
   params: { code: ErrorCode.FRIEND_REMARK_TOO_LONG },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Limits } from '../constants';
-import { safeText } from '../text';
+import { displayText, safeText } from '../text';
 import { groupIDSchema, groupMemberSchema, groupProfileSchema, joinOptionSchema, userIDSchema } from '../wire';
 
 /**
@@ -96,9 +96,9 @@ export const groupAdminOps = {
   updateGroupProfile: {
     request: groupRef
       .extend({
-        name: safeText({ maxBytes: Limits.GROUP_NAME_MAX_BYTES }).optional(),
-        introduction: safeText({ maxBytes: Limits.GROUP_INTRODUCTION_MAX_BYTES }).optional(),
-        notification: safeText({ maxBytes: Limits.GROUP_NOTIFICATION_MAX_BYTES }).optional(),
+        name: displayText({ maxBytes: Limits.GROUP_NAME_MAX_BYTES }).optional(),
+        introduction: displayText({ maxBytes: Limits.GROUP_INTRODUCTION_MAX_BYTES }).optional(),
+        notification: displayText({ maxBytes: Limits.GROUP_NOTIFICATION_MAX_BYTES }).optional(),
         avatar: safeText({ maxBytes: Limits.AVATAR_URL_MAX_BYTES }).optional(),
         muteAllMembers: z.boolean().optional(),
         joinOption: joinOptionSchema.optional(),
@@ -124,7 +124,7 @@ export const groupAdminOps = {
   setGroupMemberNameCard: {
     request: groupRef.extend({
       userID: userIDSchema.optional(),
-      nameCard: safeText({ maxBytes: Limits.NAME_CARD_MAX_BYTES }),
+      nameCard: displayText({ maxBytes: Limits.NAME_CARD_MAX_BYTES }),
     }),
     response: groupResult,
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../constants';
 import { sendPayloadSchemas } from '../message-payloads';
-import { safeText } from '../text';
+import { displayText, safeText } from '../text';
 import {
   allowTypeSchema,
   atUserListSchema,
@@ -100,9 +100,9 @@ export const ops = {
   updateMyProfile: {
     request: z
       .object({
-        nick: safeText({ maxBytes: Limits.NICK_MAX_BYTES }).optional(),
+        nick: displayText({ maxBytes: Limits.NICK_MAX_BYTES }).optional(),
         avatar: safeText({ maxBytes: Limits.AVATAR_URL_MAX_BYTES }).optional(),
-        selfSignature: safeText({ maxBytes: Limits.SELF_SIGNATURE_MAX_BYTES }).optional(),
+        selfSignature: displayText({ maxBytes: Limits.SELF_SIGNATURE_MAX_BYTES }).optional(),
         /** Who may add me as a friend (docs/friends-and-blocklist.md). */
         allowType: allowTypeSchema.optional(),
       })
@@ -174,10 +174,10 @@ export const ops = {
   createGroup: {
     request: z.object({
       type: groupTypeSchema,
-      name: safeText({ min: 1, maxBytes: Limits.GROUP_NAME_MAX_BYTES }),
+      name: displayText({ min: 1, maxBytes: Limits.GROUP_NAME_MAX_BYTES }),
       groupID: groupIDSchema.optional(),
-      introduction: safeText({ maxBytes: Limits.GROUP_INTRODUCTION_MAX_BYTES }).optional(),
-      notification: safeText({ maxBytes: Limits.GROUP_NOTIFICATION_MAX_BYTES }).optional(),
+      introduction: displayText({ maxBytes: Limits.GROUP_INTRODUCTION_MAX_BYTES }).optional(),
+      notification: displayText({ maxBytes: Limits.GROUP_NOTIFICATION_MAX_BYTES }).optional(),
       avatar: safeText({ maxBytes: Limits.AVATAR_URL_MAX_BYTES }).optional(),
       joinOption: joinOptionSchema.optional(),
       memberList: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Limits } from '../constants';
-import { safeText } from '../text';
+import { displayText } from '../text';
 import { userIDSchema } from '../wire';
 import { conversationIDSchema } from './conversation-id';
 
@@ -40,7 +40,7 @@ export const presenceOps = {
     response: z.object({ failureUserList: z.array(failureSchema) }),
   },
   setSelfStatus: {
-    request: z.object({ customStatus: safeText({ maxBytes: Limits.CUSTOM_STATUS_MAX_BYTES }) }),
+    request: z.object({ customStatus: displayText({ maxBytes: Limits.CUSTOM_STATUS_MAX_BYTES }) }),
     response: z.object({}),
   },
 } as const;

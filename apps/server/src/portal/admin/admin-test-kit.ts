@@ -59,7 +59,11 @@ export async function put<T = unknown>(client: PortalClient, url: string, payloa
 let idSerial = 500;
 
 /** Verifies the client's real name and submits enterprise material with a private PDF licence. */
-export async function submitEnterprise(client: PortalClient, enterpriseName: string): Promise<string> {
+export async function submitEnterprise(
+  client: PortalClient,
+  enterpriseName: string,
+  licenceName = 'licence.pdf',
+): Promise<string> {
   idSerial += 1;
   const first17 = `32010219900101${idSerial}`;
   const auth = await client.call('POST', '/portal/self/center/personal/real/name/auth', {
@@ -67,7 +71,7 @@ export async function submitEnterprise(client: PortalClient, enterpriseName: str
     idCard: first17 + idCardCheckDigit(first17),
   });
   expect(auth.code, auth.msg).toBe(200);
-  const licence = await client.upload('licence.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'private');
+  const licence = await client.upload(licenceName, Buffer.from('%PDF-1.4\n%%EOF\n'), 'private');
   const code17 = `91330100MA27XL${String(idSerial).padStart(3, '0')}`;
   const answer = await client.call('POST', '/portal/supply/chain/upload/auth/data', {
     enterpriseName,
