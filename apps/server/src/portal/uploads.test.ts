@@ -42,6 +42,41 @@ describe('sniffUpload', () => {
     }
   });
 
+  it('refuses SVG links to javascript: spelled with character references, however they are written', () => {
+    const link = (href: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a ${href}><text>x</text></a></svg>`;
+    for (const scheme of [
+      '&#106;avascript:alert(1)',
+      '&#106avascript:alert(1)',
+      '&#0000106;avascript:alert(1)',
+      '&#x6A;avascript:alert(1)',
+      '&#X6a;avascript:alert(1)',
+      '&#x6a;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3a;alert(1)',
+      'java&#115;cript&#58;alert(1)',
+      'JaVa&#x53;cRiPt&#x3A;alert(1)',
+      'java&#9;script:alert(1)',
+      'java&#x0A;script:alert(1)',
+      ' java\tscript:alert(1)',
+      'javascript&colon;alert(1)',
+    ]) {
+      for (const attribute of ['href', 'xlink:href']) {
+        expect(
+          sniffUpload(Buffer.from(link(`${attribute}="${scheme}"`)), 'a.svg'),
+          `${attribute}=${scheme}`,
+        ).toBeNull();
+      }
+    }
+    const declared =
+      '<!DOCTYPE svg [<!ENTITY j "&#106;">]><svg xmlns="http://www.w3.org/2000/svg"><a href="&j;avascript:x"/></svg>';
+    expect(sniffUpload(Buffer.from(declared), 'a.svg')).toBeNull();
+  });
+
+  it('takes SVG with ordinary character references and links', () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg"><a href="https://example.com/?a=1&amp;b=2"><text>&#20320;&#x597D; &lt;3</text></a></svg>';
+    expect(sniffUpload(Buffer.from(svg), 'a.svg')?.ext).toBe('svg');
+  });
+
   it('refuses a file without an extension', () => {
     expect(sniffUpload(Buffer.from('%PDF-1.7'), 'document')).toBeNull();
   });
