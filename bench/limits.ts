@@ -18,7 +18,7 @@ const RAISED: Partial<Record<keyof LimitSettings, number>> = {
   imLoginTimeoutMs: 120_000,
 };
 
-/** The environment that raises them, for the bench's server processes (typing relays too: presence/settings.ts). */
+/** The environment that raises them, for the bench's server processes (typing relays and call invites too). */
 export const benchLimitEnv: Record<string, string> = {
   ...Object.fromEntries(
     (Object.entries(RAISED) as Array<[keyof LimitSettings, number]>).map(([name, value]) => [
@@ -28,6 +28,9 @@ export const benchLimitEnv: Record<string, string> = {
   ),
   IM_TYPING_PER_SECOND: '1000000',
   IM_TYPING_BURST: '1000000',
+  // The call-setup bench has one caller ring the same callee call after call.
+  IM_CALL_INVITES_PER_MINUTE: '1000000',
+  IM_CALL_INVITE_BURST: '1000000',
   // The calls bench keeps its invites ringing through a whole measured C2C run, waits included.
   CALL_INVITE_TIMEOUT_SECONDS: '600',
 };

@@ -7,11 +7,14 @@ import {
   LiaisonError,
   type OpRequestParsed,
   type OpResponse,
+  RateLimitError,
 } from '@liaison/protocol';
 import { type Bus, userTarget } from '../bus/bus';
 import type { Database, Sql } from '../db/database';
 import type { RegistryObserver, SessionRegistry } from '../gateway/registry';
 import type { Session, SessionUser } from '../gateway/session';
+import { BucketMap } from '../limits/token-bucket';
+import { countRefusal } from '../metrics/metrics';
 import { type C2CRules, c2cPairKey, c2cRefusals } from '../services/c2c-permission';
 import { loadAsMember, membersOf } from '../services/group-access';
 import type { MessageWriter } from '../services/message-writer';
@@ -74,6 +77,8 @@ interface Outcome {
  */
 export class CallService implements RegistryObserver {
   private readonly relay: SignalRelay;
+  /** Calls started and invites sent, per user: each rings someone else's devices. */
+  private readonly invites: BucketMap;
   /** Invite timeouts scheduled here, by call. */
   private readonly timers = new Map<string, () => void>();
   private stopSweeping: (() => void) | null = null;
@@ -83,6 +88,7 @@ export class CallService implements RegistryObserver {
       perSecond: deps.settings.signalsPerSecond,
       burst: deps.settings.signalBurst,
     });
+    this.invites = new BucketMap(deps.settings.invitesPerMinute / 60, deps.settings.inviteBurst);
   }
 
   start(): void {
@@ -130,6 +136,7 @@ export class CallService implements RegistryObserver {
       body.groupID === undefined ? named : await ringableInvitees(this.deps.db, [me], named, this.deps.c2c);
     if (1 + invitees.length > CallLimits.MAX_PARTICIPANTS) throw new LiaisonError(ErrorCode.CALL_TOO_MANY_PARTICIPANTS);
     const now = this.now();
+    this.admitInvite(me, now);
     const stored: StoredCall = {
       call: {
         callID: randomBytes(12).toString('base64url'),
@@ -244,6 +251,7 @@ export class CallService implements RegistryObserver {
         if (liveCount(call) + fresh.length > CallLimits.MAX_PARTICIPANTS) {
           throw new LiaisonError(ErrorCode.CALL_TOO_MANY_PARTICIPANTS);
         }
+        this.admitInvite(user.userID, now);
         return this.invite(tx, stored, user.userID, fresh, now, session.id);
       }),
     );
@@ -468,6 +476,17 @@ export class CallService implements RegistryObserver {
 
   private async callOf(step: Promise<StoredCall>): Promise<{ call: Call }> {
     return { call: (await step).call };
+  }
+
+  /** Refuses (10006, with the wait) a user past their invite budget; otherwise takes one from it. */
+  private admitInvite(userID: string, now: number): void {
+    const bucket = this.invites.get(userID, now);
+    const waitMs = bucket.waitMs(now);
+    if (waitMs > 0) {
+      countRefusal('im_call_invites_per_user');
+      throw new RateLimitError(ErrorCode.OPERATION_RATE_LIMITED, waitMs);
+    }
+    bucket.take(now);
   }
 
   private inviteTimeoutMs(): number {

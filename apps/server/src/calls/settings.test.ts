@@ -38,6 +38,16 @@ describe('call settings', () => {
     ]);
   });
 
+  it('give each user 10 invites at once and 6 a minute after, or what IM_CALL_INVITES_PER_MINUTE and IM_CALL_INVITE_BURST say', () => {
+    expect(callsFromEnv({})).toMatchObject({ invitesPerMinute: 6, inviteBurst: 10 });
+    expect(callsFromEnv({ IM_CALL_INVITES_PER_MINUTE: '30', IM_CALL_INVITE_BURST: '50' })).toMatchObject({
+      invitesPerMinute: 30,
+      inviteBurst: 50,
+    });
+    expect(() => callsFromEnv({ IM_CALL_INVITES_PER_MINUTE: '0' })).toThrow('IM_CALL_INVITES_PER_MINUTE');
+    expect(() => callsFromEnv({ IM_CALL_INVITE_BURST: 'x' })).toThrow('IM_CALL_INVITE_BURST');
+  });
+
   it('refuse malformed settings, naming the variable', () => {
     expect(() => callsFromEnv({ CALL_INVITE_TIMEOUT_SECONDS: '2' })).toThrow('CALL_INVITE_TIMEOUT_SECONDS');
     expect(() => callsFromEnv({ ICE_SERVERS: '{"urls": 1}' })).toThrow('ICE_SERVERS');

@@ -38,6 +38,13 @@ export interface CallSettings {
    */
   signalsPerSecond: number;
   signalBurst: number;
+  /**
+   * IM_CALL_INVITES_PER_MINUTE, IM_CALL_INVITE_BURST: calls one user may start or invite people
+   * to (each rings someone), sustained and in a burst, per server process. Calling, hanging up and
+   * calling again a few times stays inside; ringing someone 30 times in a second and a half does not.
+   */
+  invitesPerMinute: number;
+  inviteBurst: number;
   /** How often each process looks for invites past their deadline and participants whose process died. */
   sweepIntervalMs: number;
   clock: CallClock;
@@ -50,6 +57,8 @@ export const defaultCallSettings: CallSettings = {
   turn: null,
   signalsPerSecond: 50,
   signalBurst: 400,
+  invitesPerMinute: 6,
+  inviteBurst: 10,
   sweepIntervalMs: 5_000,
   clock: realClock,
 };
@@ -72,8 +81,11 @@ export function callsFromEnv(env: NodeJS.ProcessEnv): Partial<CallSettings> {
   for (const url of turnUrls)
     if (!/^turns?:/.test(url)) throw new Error(`TURN_URL must list turn: or turns: URLs, got "${url}"`);
   const ttlSeconds = integer(env, 'TURN_TTL_SECONDS', DEFAULT_TURN_TTL_SECONDS, 60, 7 * 24 * 3600);
+  const max = Number.MAX_SAFE_INTEGER;
   return {
     inviteTimeoutSeconds,
+    invitesPerMinute: integer(env, 'IM_CALL_INVITES_PER_MINUTE', defaultCallSettings.invitesPerMinute, 1, max),
+    inviteBurst: integer(env, 'IM_CALL_INVITE_BURST', defaultCallSettings.inviteBurst, 1, max),
     iceServers,
     stunUrl,
     turn: turnUrls.length > 0 && turnSecret !== null ? { urls: turnUrls, secret: turnSecret, ttlSeconds } : null,

@@ -2,6 +2,7 @@ import { CallLimits, CallRecordAction, ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { CALL_EVENT, CALL_MEDIA_TYPE, type CallEnd } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
+import { defaultCallSettings } from '../calls/settings';
 import {
   type CallTab,
   callRecords,
@@ -418,5 +419,54 @@ describe('signalling', () => {
     const still = await bob.call('rejectCall', { callID });
     expect(still).toMatchObject({ state: 'ended', endReason: 'declined', failure: null, failedUserID: null });
     expect((await bob.request('rejectCall', { callID })).error?.code).toBe(ErrorCode.CALL_NOT_FOUND);
+  });
+});
+
+describe('the call invite budget', () => {
+  it('refuses a user ringing people faster than the budget with 10006, ringing no one, and lets them call again later', async () => {
+    const { invitesPerMinute, inviteBurst } = defaultCallSettings;
+    const mallory = await rawTab('ci-mallory');
+    const victim = await rawTab('ci-victim');
+    for (let i = 0; i < inviteBurst; i++) {
+      const { callID } = await mallory.call('startCall', { type: 1, userIDList: ['ci-victim'] });
+      await mallory.call('hangupCall', { callID });
+    }
+    await until(() => victim.calls().filter((c) => c.change === 'invited').length === inviteBurst);
+    const refused = await mallory.request('startCall', { type: 1, userIDList: ['ci-victim'] });
+    expect(refused.error).toMatchObject({ code: ErrorCode.OPERATION_RATE_LIMITED, retryAfterMs: expect.any(Number) });
+    // The SDK's call engine rejects the invite with the same code.
+    const malloryEngine = await tab('ci-mallory');
+    expect(await errorCode(malloryEngine.engine.call({ userID: 'ci-victim', type: CALL_MEDIA_TYPE.AUDIO }))).toBe(
+      ErrorCode.OPERATION_RATE_LIMITED,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(victim.calls().filter((c) => c.change === 'invited')).toHaveLength(inviteBurst);
+    // Others are not held up by mallory's budget.
+    const other = await rawTab('ci-other');
+    const { callID: otherCall } = await other.call('startCall', { type: 1, userIDList: ['ci-victim'] });
+    await other.call('hangupCall', { callID: otherCall });
+
+    clock.advance(60_000 / invitesPerMinute);
+    const { callID } = await mallory.call('startCall', { type: 1, userIDList: ['ci-victim'] });
+    await mallory.call('hangupCall', { callID });
+  });
+
+  it('counts invites into a group call against the same budget', async () => {
+    const owner = await tab('cg-budget-owner');
+    await rawTab('cg-budget-a');
+    await rawTab('cg-budget-b');
+    await owner.chat.createGroup({
+      type: LiaisonChat.TYPES.GRP_WORK,
+      name: 'Budget',
+      groupID: 'cg-budget',
+      memberList: [{ userID: 'cg-budget-a' }, { userID: 'cg-budget-b' }],
+    });
+    const inviter = await rawTab('cg-budget-owner');
+    const { callID } = await inviter.call('startCall', { type: 1, userIDList: ['cg-budget-a'], groupID: 'cg-budget' });
+    const { inviteBurst } = defaultCallSettings;
+    for (let i = 1; i < inviteBurst; i++) await inviter.call('inviteToCall', { callID, userIDList: ['cg-budget-b'] });
+    const refused = await inviter.request('inviteToCall', { callID, userIDList: ['cg-budget-b'] });
+    expect(refused.error?.code).toBe(ErrorCode.OPERATION_RATE_LIMITED);
+    await inviter.call('hangupCall', { callID });
   });
 });
