@@ -57,6 +57,8 @@ const ERROR_KEYS: Readonly<Record<number, CallTextKey>> = {
   [ErrorCode.CALL_ALREADY_IN_CALL]: 'error60082',
   [ErrorCode.CALL_TOO_MANY_PARTICIPANTS]: 'error60083',
   [ErrorCode.CALL_INVALID_STATE]: 'error60084',
+  // The call op's own budget: starting or inviting too often (docs/calls.md).
+  [ErrorCode.OPERATION_RATE_LIMITED]: 'error10006',
 };
 
 function noticeText(notice: CallNotice, name: string, t: CallT, ta: AwarenessT): string {

@@ -75,6 +75,7 @@ const en = {
   error60082: 'You are already in a call: hang up first',
   error60083: 'A call holds at most 9 people',
   error60084: 'The call has changed meanwhile (answered elsewhere or ended)',
+  error10006: 'Too many calls in a short time: wait a moment and try again',
   dismiss: 'Dismiss',
   // Desktop notifications (spec portal.md §4: call-invite and call-cancel)
   notifyInviteVoice: 'Invites you to a voice call',
@@ -148,6 +149,7 @@ const zhCN: Record<CallEntry, string> = {
   error60082: '你正在通话中，请先挂断',
   error60083: '一次通话最多 9 人',
   error60084: '通话状态已变化（已在别处接听或已结束）',
+  error10006: '呼叫过于频繁，请稍后再试',
   dismiss: '关闭',
   notifyInviteVoice: '邀请你语音通话',
   notifyInviteVideo: '邀请你视频通话',
@@ -216,6 +218,7 @@ const zhTW: Record<CallEntry, string> = {
   error60082: '你正在通話中，請先掛斷',
   error60083: '一次通話最多 9 人',
   error60084: '通話狀態已變更（已在別處接聽或已結束）',
+  error10006: '撥打過於頻繁，請稍後再試',
   dismiss: '關閉',
   notifyInviteVoice: '邀請你語音通話',
   notifyInviteVideo: '邀請你視訊通話',
