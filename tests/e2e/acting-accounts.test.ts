@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { axeViolations } from './axe';
 import { launchChromium } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
 
@@ -107,6 +108,7 @@ describe.each(VIEWPORTS)('accounts acting for an enterprise or the platform ($na
     await ops.getByText('苏州精工智造有限公司 · 子账号').waitFor();
     await settled(ops);
     await ops.screenshot({ path: `${SHOTS}/sub-account-home-${size.name}.png`, fullPage: true });
+    expect(await axeViolations(ops, '.manage')).toEqual([]);
 
     // 我的消息: the chat kit, to talk about the abilities it manages.
     await ops.goto(`${server.url}/manageCenter/message`);
@@ -150,6 +152,7 @@ describe.each(VIEWPORTS)('accounts acting for an enterprise or the platform ($na
     await settled(admin);
     await asksNothing(admin);
     await admin.screenshot({ path: `${SHOTS}/admin-home-${size.name}.png`, fullPage: true });
+    expect(await axeViolations(admin, '.manage')).toEqual([]);
 
     await waiting.getByText('待审核企业认证').click();
     await admin.waitForURL('**/manageCenter/userCenter/review');
