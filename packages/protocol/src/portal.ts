@@ -1,3 +1,5 @@
+import type { PortalAccountKind } from './portal-permissions';
+
 /**
  * The portal REST API's data shapes (docs/portal-api.md), shared by the server that answers
  * and the web app that asks. Every answer is an envelope; these are its `data`.
@@ -38,7 +40,11 @@ export interface EnterpriseMaterial {
   submittedAt: number;
 }
 
-/** The logged-in person as `GET /portal/self/center/info` describes them (spec portal.md §3). */
+/**
+ * The logged-in person as `GET /portal/self/center/info` describes them (spec portal.md §3). A
+ * sub-account acts for its enterprise: it carries the enterprise's verification and beta (userType
+ * 2, its status, realPersonAuthStatus 1, betaStatus, aiStatus) and has nothing of its own to verify.
+ */
 export interface PersonInfo {
   userId: string;
   loginName: string;
@@ -55,7 +61,12 @@ export interface PersonInfo {
   /** null: not applied; false: applied and awaiting review; true: approved. */
   betaStatus: boolean | null;
   aiStatus: boolean;
+  /** The account's own material; null for a sub-account (its enterprise's is its parent's). */
   enterprise: EnterpriseMaterial | null;
+  /** Who the account is: the web leads an administrator to its review screens and asks a sub-account to verify nothing. */
+  accountKind: PortalAccountKind;
+  /** The approved enterprise the account acts for (its own, or a sub-account's parent's); '' if none. */
+  enterpriseName: string;
 }
 
 export interface PermissionSet {

@@ -120,8 +120,8 @@ const REQUESTS: readonly DemoRequest[] = [
   {
     from: 'wangfang',
     to: 'zhangwei',
-    ability: 2,
-    message: '想了解贵司的来料检验服务，我们每周约有三批电子元器件需要抽检，能否出具第三方报告？',
+    ability: 3,
+    message: '想了解贵司的三坐标检测服务，我们每周约有三批精密结构件需要全尺寸检测，能否出具检测报告？',
     contactName: '王芳',
     contactPhone: '13800000003',
     status: 0,

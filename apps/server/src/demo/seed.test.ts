@@ -85,4 +85,27 @@ describe('embedded demo data', () => {
       expect(video.durationS).toBe(DEMO_VIDEO_SECONDS);
     }
   });
+
+  it('files each cooperation request under the ability it asks about: the message names one of its keywords', async () => {
+    const rows = await server.db.query<{ message: string; product_name: string; keywords: string }>(
+      `SELECT r.message, p.product_name, p.keywords
+         FROM portal_cooperation_requests r JOIN portal_products p ON p.id = r.product_id`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    const strays = rows
+      .filter((row) => !row.keywords.split(',').some((keyword) => row.message.includes(keyword)))
+      .map((row) => `${row.product_name}: ${row.message}`);
+    expect(strays).toEqual([]);
+  });
+
+  it('lets the README’s sub-account log in acting for its beta enterprise', async () => {
+    const client = new PortalClient(server);
+    expect((await client.login('zhangwei_ops', DEMO_PASSWORD)).code).toBe(200);
+    expect((await client.call('GET', '/portal/self/center/info')).data).toMatchObject({
+      nickName: '张伟-运营助理',
+      accountKind: 'subaccount',
+      enterpriseName: '苏州精工智造有限公司',
+      betaStatus: true,
+    });
+  });
 });

@@ -179,6 +179,7 @@ const callers = {} as Record<RestRole, PortalClient>;
 const mobiles = new Map<PortalClient, string>();
 let world: RestWorld;
 let idCards = 0;
+let applicants = 0;
 
 async function register(): Promise<PortalClient> {
   const client = new PortalClient(server);
@@ -236,8 +237,9 @@ async function setUpPortal(): Promise<void> {
       expect((await realName(applicant)).code).toBe(200);
       const licence = await applicant.upload('licence.pdf', pdf);
       const submitted = await applicant.call('POST', '/portal/supply/chain/upload/auth/data', {
-        enterpriseName: '待审企业',
-        creditCode: `91330100MA27XL0P2${creditCodeCheckChar('91330100MA27XL0P2')}`,
+        // Each its own enterprise: once one is approved, its name and code are taken.
+        enterpriseName: `待审企业${++applicants}`,
+        creditCode: `91330100MA27X${String(applicants).padStart(4, '0')}${creditCodeCheckChar(`91330100MA27X${String(applicants).padStart(4, '0')}`)}`,
         legalPerson: '李四',
         contactPhone: '13800000000',
         address: '杭州市',

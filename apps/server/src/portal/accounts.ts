@@ -106,6 +106,33 @@ export async function findEnterprise(db: Sql, userID: string): Promise<Enterpris
   return row ? toEnterpriseMaterial(row) : null;
 }
 
+export const ENTERPRISE_CLASH = {
+  creditCode: '该统一社会信用代码已被其他企业认证',
+  name: '该企业名称已被其他企业认证',
+} as const;
+
+// Names compare without spaces, case or the width of brackets: 某某（苏州）有限公司 is 某某(苏州)有限公司.
+const nameKey = (sql: string) => `translate(lower(regexp_replace(${sql}, '\\s', '', 'g')), '（）', '()')`;
+
+/**
+ * Why this material may be neither submitted nor approved: another account's approved enterprise
+ * has its credit code or its name (one enterprise, one verified account; its staff are its sub-accounts).
+ */
+export async function approvedEnterpriseClash(
+  db: Sql,
+  userID: string,
+  material: { enterpriseName: string; creditCode: string },
+): Promise<string | null> {
+  const [row] = await db.query<{ same_code: boolean }>(
+    `SELECT credit_code = $3 AS same_code FROM portal_enterprise_auth
+      WHERE user_id <> $1 AND status = 1 AND (credit_code = $3 OR ${nameKey('enterprise_name')} = ${nameKey('$2')})
+      ORDER BY (credit_code = $3) DESC LIMIT 1`,
+    [userID, material.enterpriseName, material.creditCode.toUpperCase()],
+  );
+  if (!row) return null;
+  return row.same_code ? ENTERPRISE_CLASH.creditCode : ENTERPRISE_CLASH.name;
+}
+
 export function toEnterpriseMaterial(row: EnterpriseRow): EnterpriseMaterial {
   return {
     enterpriseName: row.enterprise_name,
@@ -120,7 +147,11 @@ export function toEnterpriseMaterial(row: EnterpriseRow): EnterpriseMaterial {
   };
 }
 
-export function toPersonInfo(account: AccountRow, enterprise: EnterpriseMaterial | null): PersonInfo {
+/** The account's own fields of PersonInfo; acting.ts adds who it acts for and what it may open. */
+export function toPersonInfo(
+  account: AccountRow,
+  enterprise: EnterpriseMaterial | null,
+): Omit<PersonInfo, 'accountKind' | 'enterpriseName'> {
   const userType = Number(account.user_type) as PortalUserType;
   return {
     userId: account.user_id,

@@ -1,5 +1,6 @@
 import {
   hasPortalPermission,
+  type PersonInfo,
   PORTAL_PERMISSIONS,
   type PortalAccountKind,
   type PortalPermission,
@@ -8,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
-import type { AccountRow } from './accounts';
+import { type AccountRow, findAccount, findEnterprise, toPersonInfo } from './accounts';
 import { type PortalContext, requireAccount } from './context';
 import { PortalCode, PortalError } from './envelope';
 
@@ -97,6 +98,55 @@ async function approvedEnterprise(db: Sql, account: AccountRow): Promise<boolean
     account.user_id,
   ]);
   return toNumber(row?.status) === 1;
+}
+
+/** A sub-account acts for its enterprise: its beta and its verification are the enterprise's. */
+export const SUB_ACCOUNT_TEXT = {
+  verification: '子账号随所属企业认证，无需单独认证',
+  beta: '子账号随所属企业开通内测，无需单独申请',
+} as const;
+
+/**
+ * The beta and the AI permission an account has (spec portal.md §4): a sub-account has its
+ * enterprise's, and a platform administrator is past the beta it reviews for everyone else.
+ */
+export interface Access {
+  betaStatus: boolean | null;
+  aiStatus: boolean;
+}
+
+export async function accessOf(db: Sql, account: AccountRow): Promise<Access> {
+  if (account.is_admin) return { betaStatus: true, aiStatus: account.ai_status };
+  const holder = account.parent_user_id ? await findAccount(db, account.parent_user_id) : account;
+  return { betaStatus: holder?.beta_status ?? null, aiStatus: holder?.ai_status ?? false };
+}
+
+/**
+ * `GET /portal/self/center/info`: the account with the access above and, for a sub-account, its
+ * enterprise's verification, so nothing asks it to verify a person or an enterprise of its own.
+ */
+export async function personInfoOf(db: Sql, account: AccountRow): Promise<PersonInfo> {
+  const acting = await actingOf(db, account);
+  const access = await accessOf(db, account);
+  if (acting.kind === 'subaccount') {
+    const enterprise = await findEnterprise(db, acting.enterpriseId);
+    return {
+      ...toPersonInfo(account, null),
+      ...access,
+      userType: 2,
+      status: enterprise?.status ?? 0,
+      realPersonAuthStatus: 1,
+      accountKind: acting.kind,
+      enterpriseName: enterprise?.enterpriseName ?? '',
+    };
+  }
+  const enterprise = await findEnterprise(db, account.user_id);
+  return {
+    ...toPersonInfo(account, enterprise),
+    ...access,
+    accountKind: acting.kind,
+    enterpriseName: acting.hasEnterprise && enterprise ? enterprise.enterpriseName : '',
+  };
 }
 
 /** For a sub-account, whether it was granted this ability; everyone else acts on all of the enterprise's. */

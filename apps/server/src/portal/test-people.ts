@@ -74,9 +74,9 @@ export async function subAccount(server: LiaisonServer, parent: Person): Promise
   return person;
 }
 
-/** Makes the client's account a sub-account of the enterprise `parentId`. */
+/** Makes the client's account a sub-account of the enterprise `parentId` (userType 1, as the portal creates them). */
 export async function makeSubAccount(server: LiaisonServer, client: PortalClient, parentId: string): Promise<void> {
-  await server.db.query('UPDATE portal_accounts SET parent_user_id = $2 WHERE user_id = $1', [
+  await server.db.query('UPDATE portal_accounts SET parent_user_id = $2, user_type = 1 WHERE user_id = $1', [
     await userIdOf(client),
     parentId,
   ]);

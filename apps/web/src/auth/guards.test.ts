@@ -37,7 +37,7 @@ describe('decideRoute for logged-in users', () => {
     expect(decideRoute(path, loggedIn())).toEqual({ kind: 'allow' });
   });
 
-  it.each(['/supply', '/industry', '/manageCenter/home', '/manageCenter/message', '/goodStore'])(
+  it.each(['/supply', '/industry', '/manageCenter/message', '/goodStore'])(
     'sends a user without the beta from %s home with the beta modal',
     (path) => {
       expect(decideRoute(path, loggedIn({ betaStatus: null }))).toEqual({
@@ -86,6 +86,61 @@ describe('decideRoute for logged-in users', () => {
       to: '/manageCenter/abilities',
     });
   });
+});
+
+describe('/manageCenter/home typed or bookmarked', () => {
+  it.each([
+    ['without real-name verification', { realPersonAuthStatus: 0 }, '/manageCenter/userCenter/person-auth'],
+    [
+      'awaiting enterprise approval',
+      { realPersonAuthStatus: 1, userType: 2, status: 0 },
+      '/manageCenter/userCenter/enterprise',
+    ],
+  ] as const)('leads a user %s to verification as /manageCenter does, not to the beta wall', (_, overrides, to) => {
+    for (const betaStatus of [null, false, true]) {
+      expect(decideRoute('/manageCenter/home', loggedIn({ ...overrides, betaStatus }))).toEqual({
+        kind: 'redirect',
+        to,
+      });
+    }
+  });
+
+  it('opens for a beta enterprise and walls one without the beta, as every other page', () => {
+    expect(decideRoute('/manageCenter/home', loggedIn({ ...approvedEnterprise, betaStatus: true }))).toEqual({
+      kind: 'allow',
+    });
+    expect(decideRoute('/manageCenter/home', loggedIn({ ...approvedEnterprise, betaStatus: null }))).toEqual({
+      kind: 'redirect',
+      to: '/index',
+      open: 'beta',
+    });
+  });
+});
+
+describe('a sub-account and the platform administrator', () => {
+  // What the server answers for them: a sub-account carries its enterprise's verification and beta.
+  const sub = { accountKind: 'subaccount', ...approvedEnterprise, betaStatus: true, enterpriseName: '精工' } as const;
+  const admin = { accountKind: 'admin', realPersonAuthStatus: 1, userType: 1, betaStatus: true } as const;
+
+  it('are never asked to verify a person or an enterprise', () => {
+    expect(verificationPrompt(loggedIn(sub))).toBeNull();
+    expect(verificationPrompt(loggedIn(admin))).toBeNull();
+    expect(verificationPrompt(loggedIn({ ...admin, realPersonAuthStatus: 0, userType: 0 }))).toBeNull();
+  });
+
+  it('open the management centre on the administrator’s board and the sub-account’s abilities', () => {
+    expect(manageCenterEntry(person(admin))).toBe('/manageCenter/home');
+    expect(manageCenterEntry(person({ ...admin, realPersonAuthStatus: 0 }))).toBe('/manageCenter/home');
+    expect(manageCenterEntry(person(sub))).toBe('/manageCenter/abilities');
+    expect(decideRoute('/manageCenter/home', loggedIn(admin))).toEqual({ kind: 'allow' });
+  });
+
+  it.each(['/manageCenter/home', '/manageCenter/message', '/manageCenter/userCenter/cooperation', '/supplyDetail'])(
+    'let a sub-account of a beta enterprise open %s',
+    (path) => {
+      expect(decideRoute(path, loggedIn(sub))).toEqual({ kind: 'allow' });
+    },
+  );
 });
 
 describe('manageCenterEntry', () => {

@@ -5,6 +5,7 @@ export const ENTERPRISE_AUTH_PATH = '/manageCenter/userCenter/enterprise';
 export const ABILITIES_PATH = '/manageCenter/abilities';
 export const HOME_PATH = '/index';
 export const MANAGE_CENTER_PATH = '/manageCenter';
+export const MANAGE_HOME_PATH = '/manageCenter/home';
 export const MESSAGE_CENTER_PATH = '/manageCenter/message';
 
 /** Spec §4: pages open to logged-in users without the beta. */
@@ -40,7 +41,10 @@ export function decideRoute(rawPath: string, viewer: Viewer): RouteDecision {
     if (isManageCenter(path)) return { kind: 'redirect', to: HOME_PATH, open: 'login' };
     return AI_GATED.has(path) ? { kind: 'login' } : ALLOW;
   }
-  if (path === MANAGE_CENTER_PATH) return { kind: 'redirect', to: manageCenterEntry(viewer.person) };
+  const entry = manageCenterEntry(viewer.person);
+  if (path === MANAGE_CENTER_PATH) return { kind: 'redirect', to: entry };
+  // Typed or bookmarked, the page /manageCenter opens on leads to verification as /manageCenter does.
+  if (path === MANAGE_HOME_PATH && isVerificationPath(entry)) return { kind: 'redirect', to: entry };
   if (OPEN_WITHOUT_BETA.has(path)) return ALLOW;
   const person = viewer.person;
   const permitted = AI_GATED.has(path) ? Boolean(person?.betaStatus || person?.aiStatus) : Boolean(person?.betaStatus);
@@ -49,10 +53,13 @@ export function decideRoute(rawPath: string, viewer: Viewer): RouteDecision {
 
 /**
  * Where the management centre opens (spec §4 start-up rules): real-name verification first,
- * then enterprise verification, then the abilities of an approved enterprise.
+ * then enterprise verification, then the abilities of an approved enterprise. A platform
+ * administrator opens on its platform board, a sub-account on the abilities it manages: neither
+ * has anything to verify.
  */
 export function manageCenterEntry(person: Person | null): string {
-  if (!person) return '/manageCenter/home';
+  if (!person || person.accountKind === 'admin') return MANAGE_HOME_PATH;
+  if (person.accountKind === 'subaccount') return ABILITIES_PATH;
   if (person.realPersonAuthStatus !== 1) return PERSON_AUTH_PATH;
   // The API turns userType 0 into 1 on real-name verification, so a verified person who is
   // not yet an approved enterprise (userType 1, or 2 pending/rejected) belongs on the enterprise menu.
@@ -65,10 +72,19 @@ export type VerificationPrompt = 'real-name' | 'enterprise';
 /** Spec §4: the confirm prompt a logged-in user gets, if any. */
 export function verificationPrompt(viewer: Viewer): VerificationPrompt | null {
   const person = viewer.person;
-  if (!viewer.loginStatus || !person) return null;
+  if (!viewer.loginStatus || !person || !asksToVerify(person)) return null;
   if (person.realPersonAuthStatus !== 1) return 'real-name';
   if (person.userType !== 2) return 'enterprise';
   return null;
+}
+
+/** A platform administrator reviews verifications, and a sub-account's is its enterprise's. */
+export function asksToVerify(person: Person): boolean {
+  return person.accountKind !== 'admin' && person.accountKind !== 'subaccount';
+}
+
+function isVerificationPath(path: string): boolean {
+  return path === PERSON_AUTH_PATH || path === ENTERPRISE_AUTH_PATH;
 }
 
 export function isApprovedEnterprise(person: Person): boolean {

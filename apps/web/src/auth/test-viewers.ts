@@ -16,6 +16,8 @@ export function testPerson(overrides: Partial<Person> = {}): Person {
     betaStatus: null,
     aiStatus: false,
     enterprise: null,
+    accountKind: 'person',
+    enterpriseName: '',
     ...overrides,
   };
 }

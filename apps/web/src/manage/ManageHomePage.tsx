@@ -3,9 +3,11 @@ import { Card, Spin } from 'antd';
 import { Link } from 'react-router';
 import { fetchDataBoard, fetchWeekChart } from '../api/statistics';
 import { useHasPermi } from '../auth/Permission';
+import { useSession } from '../auth/session-store';
 import { EnterpriseOnly } from './common/access';
 import { ListFailed } from './common/ListFailed';
 import { useLoad } from './common/use-load';
+import { PlatformBoard, SubAccountHome } from './HomeBoards';
 import { WeekLineChart } from './statistics/charts';
 import { StatCards, type StatItem } from './statistics/StatCards';
 import './statistics/statistics.css';
@@ -20,9 +22,15 @@ async function loadBoard(): Promise<Board> {
   return { board: board.data, week: week.data };
 }
 
-/** The management centre's home: the enterprise's data board and its week at a glance. */
+/**
+ * The management centre's home: the enterprise's data board and its week at a glance; for the
+ * platform administrator the platform's, and for a sub-account the abilities it manages.
+ */
 export function ManageHomePage() {
   const mayView = useHasPermi([PortalPermission.STATISTICS_VIEW]);
+  const kind = useSession((state) => state.person?.accountKind);
+  if (kind === 'admin') return <PlatformBoard />;
+  if (kind === 'subaccount') return <SubAccountHome />;
   if (!mayView) return <EnterpriseOnly title="管理首页" what="数据看板" />;
   return <DataBoardPage />;
 }

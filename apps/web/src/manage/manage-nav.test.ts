@@ -70,6 +70,18 @@ describe('a page whose menu entry is hidden', () => {
     expect(isPageBarred('/index', person)).toBe(false);
   });
 
+  it('bars a sub-account its own verification pages, which its menu does not show: its enterprise is verified', () => {
+    const sub = { roles: ['subaccount', 'common'], permissions: [...PORTAL_PERMISSIONS.subaccount] };
+    const menu = [...MANAGE_NAV, ...USER_CENTER_MENUS].filter((entry) => isNavShown(entry, sub)).map((e) => e.label);
+    expect(menu).toEqual(expect.arrayContaining(['管理首页', '我的能力', '我的消息', '合作消息']));
+    expect(menu).not.toContain('实名认证');
+    expect(menu).not.toContain('企业认证');
+    expect(isPageBarred('/manageCenter/userCenter/enterprise', sub)).toBe(true);
+    expect(isPageBarred('/manageCenter/userCenter/person-auth', sub)).toBe(true);
+    expect(isPageBarred('/manageCenter/userCenter/enterprise', person)).toBe(false);
+    expect(isPageBarred('/manageCenter/userCenter/enterprise', admin)).toBe(false);
+  });
+
   it('shows until the account’s roles are known', () => {
     expect(isPageBarred('/manageCenter/abilities', { roles: [], permissions: [] })).toBe(false);
   });

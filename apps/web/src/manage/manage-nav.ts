@@ -14,6 +14,8 @@ export interface ManageNavEntry {
    * hasPermi (spec §6), yet a platform administrator without an enterprise has no abilities to keep.
    */
   isEnterpriseOnly?: true;
+  /** Verification of the account's own: a sub-account's is its enterprise's, so it does not see these. */
+  isOwnVerification?: true;
 }
 
 /** Spec §2: the management centre's pages, in menu order. */
@@ -30,8 +32,8 @@ export const MANAGE_NAV: readonly ManageNavEntry[] = [
 
 /** Spec §2: the user-centre menu values. */
 export const USER_CENTER_MENUS: readonly ManageNavEntry[] = [
-  { key: 'person-auth', label: '实名认证' },
-  { key: 'enterprise', label: '企业认证' },
+  { key: 'person-auth', label: '实名认证', isOwnVerification: true },
+  { key: 'enterprise', label: '企业认证', isOwnVerification: true },
   { key: 'cooperation', label: '合作消息' },
   { key: 'follows', label: '关注与收藏' },
   { key: 'official-push', label: '官方推送' },
@@ -45,11 +47,15 @@ export const USER_CENTER_MENUS: readonly ManageNavEntry[] = [
 ];
 
 /** Whether the menu shows the entry to an account with these roles and permissions. */
-export function isNavShown({ role, permission, isEnterpriseOnly }: ManageNavEntry, granted: PermissionSet): boolean {
+export function isNavShown(
+  { role, permission, isEnterpriseOnly, isOwnVerification }: ManageNavEntry,
+  granted: PermissionSet,
+): boolean {
   return (
     (role === undefined || hasRole([role], granted)) &&
     (permission === undefined || hasPermi([permission], granted)) &&
-    (!isEnterpriseOnly || actsForEnterprise(granted))
+    (!isEnterpriseOnly || actsForEnterprise(granted)) &&
+    (!isOwnVerification || !granted.roles.includes(PortalRole.SUB_ACCOUNT))
   );
 }
 

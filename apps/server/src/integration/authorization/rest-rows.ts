@@ -183,12 +183,13 @@ export const restRows: RestRow[] = [
   {
     route: 'POST /prod-api/portal/self/center/personal/real/name/auth',
     call: (caller, world) => world.realName(caller),
-    cells: accounts(),
+    // A sub-account acts for its enterprise: nothing of its own to verify.
+    cells: { ...accounts(), subAccount: 403 },
   },
   {
     route: 'GET /prod-api/portal/supply/chain/apply/beta',
     call: get('/portal/supply/chain/apply/beta'),
-    cells: accounts(),
+    cells: { ...accounts(), subAccount: 403 },
   },
   {
     route: 'GET /prod-api/portal/supply/chain/auth/data',
@@ -202,8 +203,8 @@ export const restRows: RestRow[] = [
       return JSON.stringify(await material(caller, world));
     },
     call: (caller, _world, body) => caller.call('POST', '/portal/supply/chain/upload/auth/data', JSON.parse(body)),
-    // An approved enterprise has nothing left to submit or change.
-    cells: { ...accounts(), enterprise: 500 },
+    // An approved enterprise has nothing left to submit or change; a sub-account has its parent's.
+    cells: { ...accounts(), enterprise: 500, subAccount: 403 },
   },
   {
     route: 'POST /prod-api/portal/supply/chain/edit/auth/data',
@@ -215,8 +216,8 @@ export const restRows: RestRow[] = [
     },
     call: (caller, _world, body) =>
       caller.call('POST', '/portal/supply/chain/edit/auth/data', { ...JSON.parse(body), address: '杭州市西湖区二号' }),
-    // An approved enterprise has nothing left to submit or change.
-    cells: { ...accounts(), enterprise: 500 },
+    // An approved enterprise has nothing left to submit or change; a sub-account has its parent's.
+    cells: { ...accounts(), enterprise: 500, subAccount: 403 },
   },
   { route: 'GET /prod-api/system/review/beta', call: get('/system/review/beta'), cells: admins() },
   {
@@ -577,21 +578,29 @@ export const restRows: RestRow[] = [
     cells: accounts(),
   },
   { route: 'GET /prod-api/portal/self/center/follow/page', call: get(`${SELF}/follow/page`), cells: accounts() },
-  // The AI assistant opens to the beta or the AI permission, which no caller here has; the
-  // matrix server has no model configured either.
+  // The AI assistant opens to the beta or the AI permission, which no caller here has but the
+  // platform administrator (past the beta it reviews); the matrix server has no model configured.
   { route: 'GET /prod-api/portal/ai/status', call: get('/portal/ai/status'), cells: accounts() },
-  { route: 'GET /prod-api/portal/ai/conversations', call: get('/portal/ai/conversations'), cells: accounts(403) },
+  {
+    route: 'GET /prod-api/portal/ai/conversations',
+    call: get('/portal/ai/conversations'),
+    cells: { ...accounts(403), platformAdmin: 'allow' },
+  },
   {
     route: 'GET /prod-api/portal/ai/conversations/:id/messages',
     call: get(`/portal/ai/conversations/${NONE}/messages`),
-    cells: accounts(403),
+    cells: { ...accounts(403), platformAdmin: 404 },
   },
   {
     route: 'DELETE /prod-api/portal/ai/conversations/:id',
     call: remove(`/portal/ai/conversations/${NONE}`),
-    cells: accounts(403),
+    cells: { ...accounts(403), platformAdmin: 404 },
   },
-  { route: 'POST /prod-api/portal/ai/chat', call: post('/portal/ai/chat', { prompt: '你好' }), cells: accounts(403) },
+  {
+    route: 'POST /prod-api/portal/ai/chat',
+    call: post('/portal/ai/chat', { prompt: '你好' }),
+    cells: { ...accounts(403), platformAdmin: 500 },
+  },
   {
     route: 'GET /prod-api/portal/product/collection/:id',
     case: 'an unknown ability',

@@ -1,6 +1,7 @@
 import { ADMIN_LIMITS, PortalPermission, type ReviewStatus } from '@liaison/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { approvedEnterpriseClash, findEnterprise } from '../accounts';
 import { requireActing } from '../acting';
 import { type PortalContext, parse } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
@@ -60,6 +61,9 @@ export function reviewRoutes(app: FastifyInstance, ctx: PortalContext): void {
   app.post<Params>('/system/review/enterprise/:userId', async (request) => {
     await requireActing(ctx, request, PLATFORM_ADMIN);
     const { approve, reason } = parse(decisionSchema, request.body);
+    const material = approve ? await findEnterprise(ctx.db, request.params.userId) : null;
+    const clash = material && (await approvedEnterpriseClash(ctx.db, request.params.userId, material));
+    if (clash) throw new PortalError(PortalCode.ERROR, `${clash}，不能重复通过`);
     if (!(await decideEnterprise(ctx.db, request.params.userId, approve, reason))) {
       throw new PortalError(PortalCode.ERROR, '没有待审核的企业认证');
     }

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Sql } from '../../db/database';
 import type { AccountRow } from '../accounts';
+import { accessOf } from '../acting';
 import { type PortalContext, requireAccount } from '../context';
 import { PortalCode, PortalError } from '../envelope';
 
@@ -9,14 +11,15 @@ export const AI_TEXT = {
   notFound: '对话不存在',
 } as const;
 
-/** Spec portal.md §4: the beta, approved, or the AI permission opens the assistant. */
-export function mayUseAi(account: AccountRow): boolean {
-  return account.beta_status === true || account.ai_status;
+/** Spec portal.md §4: the beta, approved, or the AI permission opens the assistant (a sub-account's are its enterprise's). */
+export async function mayUseAi(db: Sql, account: AccountRow): Promise<boolean> {
+  const { betaStatus, aiStatus } = await accessOf(db, account);
+  return betaStatus === true || aiStatus;
 }
 
 /** The logged-in account that may use the assistant; 401 for a visitor, 403 for anyone else. */
 export async function requireAiUser(ctx: PortalContext, request: FastifyRequest): Promise<AccountRow> {
   const account = await requireAccount(ctx, request);
-  if (!mayUseAi(account)) throw new PortalError(PortalCode.FORBIDDEN, AI_TEXT.notAllowed);
+  if (!(await mayUseAi(ctx.db, account))) throw new PortalError(PortalCode.FORBIDDEN, AI_TEXT.notAllowed);
   return account;
 }

@@ -12,7 +12,11 @@ type ById = FastifyRequest<{ Params: { id: string } }>;
 export function aiRoutes(app: FastifyInstance, ctx: PortalContext): void {
   app.get('/portal/ai/status', async (request) => {
     const account = await requireAccount(ctx, request);
-    const status: AiStatus = { configured: ctx.ai !== null, allowed: mayUseAi(account), model: ctx.ai?.model ?? '' };
+    const status: AiStatus = {
+      configured: ctx.ai !== null,
+      allowed: await mayUseAi(ctx.db, account),
+      model: ctx.ai?.model ?? '',
+    };
     return ok(status);
   });
   app.get('/portal/ai/conversations', async (request) => {

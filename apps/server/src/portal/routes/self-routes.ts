@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { portalSessionUserbuf } from '../../auth/portal-binding';
 import { genUserSig } from '../../auth/usersig';
-import { findEnterprise, toPersonInfo } from '../accounts';
-import { requireActing } from '../acting';
+import { personInfoOf, requireActing, SUB_ACCOUNT_TEXT } from '../acting';
 import { type PortalContext, parse, requireAccount, requireSession } from '../context';
 import { unreadReceivedCount } from '../cooperation/cooperation';
 import { ok, PortalCode, PortalError } from '../envelope';
@@ -27,7 +26,7 @@ const realNameSchema = z.object({
 export function selfRoutes(app: FastifyInstance, ctx: PortalContext): void {
   app.get('/portal/self/center/info', async (request) => {
     const account = await requireAccount(ctx, request);
-    return ok(toPersonInfo(account, await findEnterprise(ctx.db, account.user_id)));
+    return ok(await personInfoOf(ctx.db, account));
   });
 
   app.get('/portal/self/center/get/permission', async (request) => {
@@ -55,6 +54,7 @@ export function selfRoutes(app: FastifyInstance, ctx: PortalContext): void {
 
   app.post('/portal/self/center/personal/real/name/auth', async (request) => {
     const account = await requireAccount(ctx, request);
+    if (account.parent_user_id) throw new PortalError(PortalCode.FORBIDDEN, SUB_ACCOUNT_TEXT.verification);
     const body = parse(realNameSchema, request.body);
     const idCard = body.idCard.toUpperCase();
     const problem = checkIdCard(idCard);

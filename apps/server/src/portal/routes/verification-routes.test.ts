@@ -159,6 +159,50 @@ describe('enterprise verification', () => {
   });
 });
 
+describe('an enterprise verified once', () => {
+  it('refuses material repeating an approved enterprise’s credit code or name, and its approval', async () => {
+    const first = await verifiedUser();
+    const original = await material(first.client, {
+      enterpriseName: '常州重名检测（集团）有限公司',
+      creditCode: creditCode('91320400MA1PQ3R7K'),
+    });
+    expect((await first.client.call('POST', '/portal/supply/chain/upload/auth/data', original)).code).toBe(200);
+    const copycat = await verifiedUser();
+    const copy = await material(copycat.client, {
+      enterpriseName: '另一家检测有限公司',
+      creditCode: creditCode('91320400MA1PQ3R8K'),
+    });
+    // Submitted while the first still awaited review, so only the approval can catch it.
+    const waiting = { ...copy, creditCode: original.creditCode };
+    expect((await copycat.client.call('POST', '/portal/supply/chain/upload/auth/data', waiting)).code).toBe(200);
+    expect((await admin.call('POST', `/system/review/enterprise/${first.userId}`, { approve: true })).code).toBe(200);
+
+    expect(await admin.call('POST', `/system/review/enterprise/${copycat.userId}`, { approve: true })).toEqual({
+      code: 500,
+      msg: '该统一社会信用代码已被其他企业认证，不能重复通过',
+    });
+    expect(await person(copycat.client)).toMatchObject({ status: 0 });
+    const edit = (body: Record<string, string>) =>
+      copycat.client.call('POST', '/portal/supply/chain/edit/auth/data', body);
+    expect(await edit(waiting)).toEqual({ code: 500, msg: '该统一社会信用代码已被其他企业认证' });
+    // The same name, written with half-width brackets and a space, is the same enterprise.
+    expect(await edit({ ...copy, enterpriseName: '常州重名检测 (集团)有限公司' })).toEqual({
+      code: 500,
+      msg: '该企业名称已被其他企业认证',
+    });
+    const third = await verifiedUser();
+    const again = await material(third.client, { creditCode: original.creditCode });
+    expect(await third.client.call('POST', '/portal/supply/chain/upload/auth/data', again)).toEqual({
+      code: 500,
+      msg: '该统一社会信用代码已被其他企业认证',
+    });
+    expect(await person(third.client)).toMatchObject({ userType: 1, enterprise: null });
+    // Rejecting the copy stays possible.
+    const rejected = { approve: false, reason: '该企业已由其他账号认证' };
+    expect((await admin.call('POST', `/system/review/enterprise/${copycat.userId}`, rejected)).code).toBe(200);
+  });
+});
+
 describe('administration', () => {
   it('is refused to everyone without the admin role', async () => {
     const { client, userId } = await verifiedUser();
@@ -168,6 +212,15 @@ describe('administration', () => {
     expect(await client.call('GET', '/system/review/enterprise')).toEqual(forbidden);
     expect(await client.call('POST', `/system/review/enterprise/${userId}`, { approve: true })).toEqual(forbidden);
     expect(await new PortalClient(server).call('GET', '/system/review/beta')).toMatchObject({ code: 401 });
+  });
+
+  it('never asks an administrator to verify: its user info says admin and passes the beta it never applied for', async () => {
+    expect((await admin.call('GET', '/portal/self/center/info')).data).toMatchObject({
+      accountKind: 'admin',
+      betaStatus: true,
+      enterpriseName: '',
+    });
+    expect((await admin.call<{ allowed: boolean }>('GET', '/portal/ai/status')).data?.allowed).toBe(true);
   });
 
   it('gives administrators the admin role and every permission', async () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountRow } from '../accounts';
-import { findEnterprise } from '../accounts';
+import { approvedEnterpriseClash, findEnterprise } from '../accounts';
+import { SUB_ACCOUNT_TEXT } from '../acting';
 import { type PortalContext, parse, requireAccount } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
 import { withLicenceLink } from '../file-links';
@@ -31,6 +32,7 @@ type EnterpriseBody = z.infer<typeof enterpriseSchema>;
 export function verificationRoutes(app: FastifyInstance, ctx: PortalContext): void {
   app.get('/portal/supply/chain/apply/beta', async (request) => {
     const account = await requireAccount(ctx, request);
+    if (account.parent_user_id) throw new PortalError(PortalCode.FORBIDDEN, SUB_ACCOUNT_TEXT.beta);
     const applied = await ctx.db.query(
       `UPDATE portal_accounts SET beta_status = false, beta_applied_at = $2
         WHERE user_id = $1 AND beta_status IS NULL RETURNING user_id`,
@@ -91,8 +93,11 @@ export function verificationRoutes(app: FastifyInstance, ctx: PortalContext): vo
   });
 
   async function checkMaterial(account: AccountRow, raw: unknown): Promise<EnterpriseBody> {
+    if (account.parent_user_id) throw new PortalError(PortalCode.FORBIDDEN, SUB_ACCOUNT_TEXT.verification);
     if (Number(account.real_person_auth_status) !== 1) throw new PortalError(PortalCode.ERROR, '请先完成实名认证');
     const body = parse(enterpriseSchema, raw);
+    const clash = await approvedEnterpriseClash(ctx.db, account.user_id, body);
+    if (clash) throw new PortalError(PortalCode.ERROR, clash);
     const licence = await ctx.uploads.describe(body.businessLicense);
     const isImageOrPdf = licence?.contentType.startsWith('image/') || licence?.contentType === 'application/pdf';
     if (!licence || licence.userID !== account.user_id || !isImageOrPdf) {

@@ -167,6 +167,70 @@ describe('a sub-account', () => {
   });
 });
 
+describe('a sub-account acts for its enterprise', () => {
+  it('carries its enterprise’s verification and beta in the user info and may use the AI assistant', async () => {
+    const parent = await enterprise(server, '苏州子账号测试精工有限公司');
+    await server.db.query('UPDATE portal_accounts SET beta_status = true WHERE user_id = $1', [parent.userId]);
+    const { loginName, id } = await createSub(parent.client);
+    const sub = await loggedInSub(loginName);
+    expect((await sub.call('GET', '/portal/self/center/info')).data).toMatchObject({
+      userId: id,
+      accountKind: 'subaccount',
+      enterpriseName: '苏州子账号测试精工有限公司',
+      userType: 2,
+      status: 1,
+      realPersonAuthStatus: 1,
+      betaStatus: true,
+      enterprise: null,
+    });
+    expect((await sub.call<{ allowed: boolean }>('GET', '/portal/ai/status')).data?.allowed).toBe(true);
+    // Its enterprise's beta, not one of its own: the parent's state is what it reads.
+    await server.db.query('UPDATE portal_accounts SET beta_status = false WHERE user_id = $1', [parent.userId]);
+    expect((await sub.call('GET', '/portal/self/center/info')).data).toMatchObject({ betaStatus: false });
+    expect((await sub.call<{ allowed: boolean }>('GET', '/portal/ai/status')).data?.allowed).toBe(false);
+  });
+
+  it('is refused a real-name, enterprise or beta application of its own, and nothing changes', async () => {
+    const parent = await enterprise(server);
+    const { loginName, id } = await createSub(parent.client);
+    const sub = await loggedInSub(loginName);
+    const before = await accountState(id);
+    const refused = { code: 403, msg: '子账号随所属企业认证，无需单独认证' };
+    expect(
+      await sub.call('POST', '/portal/self/center/personal/real/name/auth', {
+        realName: '赵六',
+        idCard: '110101199003070011',
+      }),
+    ).toEqual(refused);
+    const licence = await sub.upload('licence.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    // The probe's material: the parent's own credit code, under the sub-account.
+    const material = {
+      enterpriseName: '子账号冒名企业有限公司',
+      creditCode: '91320500MA1XK7Q2BX',
+      legalPerson: '赵六',
+      contactPhone: '0512-66668888',
+      address: '江苏省苏州市',
+      businessLicense: licence.fileName as string,
+    };
+    expect(await sub.call('POST', '/portal/supply/chain/upload/auth/data', material)).toEqual(refused);
+    expect(await sub.call('POST', '/portal/supply/chain/edit/auth/data', material)).toEqual(refused);
+    expect(await sub.call('GET', '/portal/supply/chain/apply/beta')).toEqual({
+      code: 403,
+      msg: '子账号随所属企业开通内测，无需单独申请',
+    });
+    expect(await accountState(id)).toEqual(before);
+  });
+});
+
+async function accountState(userId: string) {
+  const [account] = await server.db.query(
+    'SELECT user_type, real_person_auth_status, real_name, beta_status FROM portal_accounts WHERE user_id = $1',
+    [userId],
+  );
+  const material = await server.db.query('SELECT 1 FROM portal_enterprise_auth WHERE user_id = $1', [userId]);
+  return { account, material: material.length };
+}
+
 describe('creating and listing sub-accounts', () => {
   it('refuses a login name already taken, in any case, by any account', async () => {
     const parent = (await enterprise(server)).client;
