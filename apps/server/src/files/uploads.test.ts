@@ -217,7 +217,7 @@ describe('a stored file', () => {
   });
 
   it('is served to a member of a conversation it was sent in, token in a Bearer header too', async () => {
-    await server.db.query('INSERT INTO file_grants (file_id, conv_key) VALUES ($1, $2)', [
+    await server.db.query('INSERT INTO file_grants (file_id, conv_key, last_seq) VALUES ($1, $2, 1)', [
       fileID,
       c2cKey('up-alice', 'up-bob'),
     ]);

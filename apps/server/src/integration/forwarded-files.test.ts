@@ -88,4 +88,30 @@ describe('files follow the conversations they are sent in', () => {
     expect(inside.messageList[0]?.messageBody[0]?.payload).toEqual(photo.payload);
     expect(await load(d, url)).toBe(200);
   });
+
+  it('keeps a file sent in a group before a member joined from that member, as its message is, and lets them load what is sent after', async () => {
+    const owner = await login('fj-owner');
+    const late = await login('fj-late');
+    const meeting = await login('fj-meeting');
+    await owner.ok('createGroup', { type: 'Private', name: 'Drawings', groupID: 'grp-fj-work' });
+    await owner.ok('createGroup', { type: 'ChatRoom', name: 'Review', groupID: 'grp-fj-meeting' });
+    const uuid = await uploadPhoto(owner);
+    const before = await owner.sent('grp-fj-work', 'TIMImageElem', { uuid });
+    const shown = await owner.sent('grp-fj-meeting', 'TIMImageElem', { uuid: await uploadPhoto(owner) });
+    await owner.ok('addGroupMember', { groupID: 'grp-fj-work', userIDList: ['fj-late'] });
+    await owner.ok('addGroupMember', { groupID: 'grp-fj-meeting', userIDList: ['fj-meeting'] });
+
+    const urls = (message: typeof before) => (message.payload as ImagePayload).imageInfoArray.map((i) => i.url);
+    expect((await late.history('GROUPgrp-fj-work')).map((m) => m.ID)).not.toContain(before.ID);
+    for (const url of urls(before)) expect(await load(late, url)).toBe(404);
+    expect((await late.send('grp-fj-work', 'TIMImageElem', { uuid })).error?.code).toBe(ErrorCode.FILE_NOT_FOUND);
+
+    // A Meeting group (ChatRoom) shows history from before the join, and its files with it.
+    expect((await meeting.history('GROUPgrp-fj-meeting')).map((m) => m.ID)).toContain(shown.ID);
+    for (const url of urls(shown)) expect(await load(meeting, url)).toBe(200);
+
+    const again = await owner.sent('grp-fj-work', 'TIMImageElem', { uuid });
+    await late.received(again.ID);
+    for (const url of urls(again)) expect(await load(late, url)).toBe(200);
+  });
 });
