@@ -2,6 +2,7 @@ import { ErrorCode, type ImagePayload, type MergerPayload } from '@liaison/proto
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
+import { migrate } from '../db/migrate';
 import { upload } from '../files/test-uploads';
 import { startServer } from './harness';
 import { MessageClient } from './message-client';
@@ -113,5 +114,26 @@ describe('files follow the conversations they are sent in', () => {
     const again = await owner.sent('grp-fj-work', 'TIMImageElem', { uuid });
     await late.received(again.ID);
     for (const url of urls(again)) expect(await load(late, url)).toBe(200);
+  });
+
+  it('fills in the newest message carrying each file for grants made before access followed it (migration), the first message when none names it', async () => {
+    const owner = await login('fm-owner');
+    await owner.ok('createGroup', { type: 'Private', name: 'Old', groupID: 'grp-fm' });
+    const uuid = await uploadPhoto(owner);
+    await owner.sent('grp-fm', 'TIMTextElem', { text: 'first' });
+    const sent = await owner.sent('grp-fm', 'TIMImageElem', { uuid });
+    await owner.sent('grp-fm', 'TIMTextElem', { text: 'after' });
+    // The database as it was before: grants without the column, the migration not yet applied.
+    await server.db.query('ALTER TABLE file_grants DROP COLUMN last_seq');
+    await server.db.query("DELETE FROM schema_migrations WHERE version LIKE '%\\_file\\_grant\\_seq.sql'");
+    await server.db.query("INSERT INTO file_grants (file_id, conv_key) VALUES ('fm-unnamed', 'g:grp-fm')");
+    expect(await migrate(server.db)).toEqual([expect.stringMatching(/_file_grant_seq\.sql$/)]);
+    const rows = await server.db.query<{ file_id: string; last_seq: unknown }>(
+      "SELECT file_id, last_seq FROM file_grants WHERE conv_key = 'g:grp-fm'",
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.file_id, Number(r.last_seq)]))).toEqual({
+      [uuid]: sent.sequence,
+      'fm-unnamed': 1,
+    });
   });
 });
