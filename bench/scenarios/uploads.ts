@@ -2,13 +2,17 @@
  * `npm run bench -- uploads`: IM file uploads against a real server process. Ten 100 MB uploads
  * at once (throughput, and how much the server's RSS grows while it streams them to its store),
  * then photos through the image pipeline (images/s: decode, EXIF strip, two resizes, on the
- * server's image thread). Numbers only, never asserted. BENCH_QUICK=1 shrinks both.
+ * server's image thread), then 1-bit BMP bombs (a few MB of file, tens of megapixels decoded)
+ * several at once, with the server's RSS before, at its peak and after, and a small photo's
+ * upload time meanwhile. Numbers only, never asserted. BENCH_QUICK=1 shrinks the first two.
  */
 
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import sharp from 'sharp';
 import { genUserSig } from '../../apps/server/src/auth/usersig';
+import { BMP_MAX_PIXELS } from '../../apps/server/src/files/images';
+import { oneBitBmp } from '../../apps/server/src/files/test-images';
 import { Histogram } from '../histogram';
 import type { AppCredentials } from '../ipc';
 import { LeanClient } from '../load-client';
@@ -61,7 +65,14 @@ export async function uploadsScenario(
     const streaming = await concurrentUploads(server, client, settings, cpuGroups);
     log(`uploads: ${settings.images} photos through the image pipeline`);
     const thumbnails = await imageUploads(server, client, settings, cpuGroups);
-    return { streaming, thumbnails };
+    log(`uploads: ${BOMBS} × 1-bit BMP bombs at once, over and at the pixel bound`);
+    const bmpBombs = {
+      // The issue's case: 5 MB of file, 40 megapixels decoded (refused by the bound).
+      overBound: await bombUploads(server, client, 6400, 6250),
+      // The largest BMP the bound lets through: each decoded, at most two at once.
+      atBound: await bombUploads(server, client, 4096, BMP_MAX_PIXELS / 4096),
+    };
+    return { streaming, thumbnails, bmpBombs };
   } finally {
     client.close();
   }
@@ -84,17 +95,14 @@ async function concurrentUploads(server: Server, client: LeanClient, s: UploadBe
   );
   await sleep(2000);
   const baselineMB = readMemory(server.pid)?.rssMB ?? 0;
-  let peakMB = baselineMB;
-  const sampler = setInterval(() => {
-    peakMB = Math.max(peakMB, readMemory(server.pid)?.rssMB ?? 0);
-  }, 50);
+  const rss = sampleRss(server.pid, 50);
   const meter = new CpuMeter(cpuGroups);
   meter.begin();
   const started = now();
   const answers = await Promise.all(grants.map((url) => putStream(server.port, url, bytes)));
   const wallS = (now() - started) / 1000;
   const cpuCores = meter.end();
-  clearInterval(sampler);
+  const peakMB = rss.stop();
   const stored = answers.filter((a) => a.ok).length;
   return {
     uploads: s.concurrentUploads,
@@ -149,6 +157,61 @@ async function imageUploads(server: Server, client: LeanClient, s: UploadBenchSe
     imagesPerS: round1((s.images - failures) / wallS),
     uploadToAnswerMs: latency.summary(),
     cpuCores: meter.end(),
+  };
+}
+
+/** How many BMP bombs are uploaded at once (the issue's report: three). */
+const BOMBS = 3;
+
+/** BOMBS 1-bit BMPs of this size at once, and a small photo meanwhile; the server's RSS around them. */
+async function bombUploads(server: Server, client: LeanClient, width: number, height: number) {
+  const bomb = oneBitBmp(width, height);
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6' } })
+    .jpeg()
+    .toBuffer();
+  const grants = await Promise.all(
+    Array.from({ length: BOMBS }, (_, i) => grantFor(client, 'image', `scan-${i}.bmp`, bomb.length)),
+  );
+  const photoGrant = await grantFor(client, 'image', 'meanwhile.jpg', photo.length);
+  await sleep(1000);
+  const beforeMB = readMemory(server.pid)?.rssMB ?? 0;
+  const rss = sampleRss(server.pid, 20);
+  const started = now();
+  const bombs = grants.map((url) => putStream(server.port, url, bomb.length, bomb));
+  const photoStarted = now();
+  const meanwhile = await putStream(server.port, photoGrant, photo.length, photo);
+  const photoMs = now() - photoStarted;
+  const answers = await Promise.all(bombs);
+  const wallS = (now() - started) / 1000;
+  const peakMB = rss.stop();
+  await sleep(1000);
+  return {
+    uploads: BOMBS,
+    bmp: { width, height, megapixels: round1((width * height) / 1e6), fileKB: Math.round(bomb.length / 1024) },
+    stored: answers.filter((a) => a.ok).length,
+    refusals: answers.filter((a) => !a.ok).map((a) => a.body.slice(0, 200)),
+    wallS: round1(wallS),
+    photoMeanwhile: { ok: meanwhile.ok, ms: Math.round(photoMs) },
+    serverRssMB: {
+      before: beforeMB,
+      peak: peakMB,
+      after: readMemory(server.pid)?.rssMB ?? 0,
+      growth: round1(peakMB - beforeMB),
+    },
+  };
+}
+
+/** The process's RSS sampled every `everyMs` until `stop`, which answers the peak (MB). */
+function sampleRss(pid: number, everyMs: number): { stop(): number } {
+  let peakMB = readMemory(pid)?.rssMB ?? 0;
+  const sampler = setInterval(() => {
+    peakMB = Math.max(peakMB, readMemory(pid)?.rssMB ?? 0);
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(sampler);
+      return peakMB;
+    },
   };
 }
 

@@ -313,6 +313,25 @@ describe('online status', () => {
   });
 });
 
+describe.each([
+  { size: 'desktop', phone: false },
+  { size: 'phone', phone: true },
+])('online status of a peer who blocks me, on a $size', ({ size, phone }) => {
+  it('shows the peer offline while they block me, though still connected, and online again at the unblock', async () => {
+    const li = await messageCentreAs('lina', { phone });
+    const zhang = await connect(server, zhangID);
+    bots.push(zhang);
+    const dot = row(li, `C2C${zhangID}`).locator('.lc-online-dot');
+    await expect.poll(() => dot.getAttribute('data-status')).toBe('online');
+    await zhang.addToBlacklist({ userIDList: [liID] });
+    await expect.poll(() => dot.getAttribute('data-status')).toBe('offline');
+    await shoot(li, `blocked-offline-${size}`);
+    await zhang.removeFromBlacklist({ userIDList: [liID] });
+    await expect.poll(() => dot.getAttribute('data-status')).toBe('online');
+    await zhang.logout();
+  });
+});
+
 describe('on a phone', () => {
   it('reacts from the long-press menu and shows the bar and read status under the bubbles', async () => {
     const phone = await messageCentreAs('lina', { phone: true });

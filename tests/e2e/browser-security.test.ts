@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
@@ -53,6 +56,7 @@ const TOUR = [
 /** A tour loads every page in turn; on a loaded 2-core machine that takes a while. */
 const TOUR_TIMEOUT_MS = 240_000;
 const ROUTE_TABLE = new URL('../../apps/web/src/app/routes.tsx', import.meta.url);
+const SHOTS = process.env.E2E_SCREENSHOTS ?? fileURLToPath(new URL('./screenshots', import.meta.url));
 
 interface Violation {
   page: string;
@@ -73,8 +77,8 @@ afterAll(async () => {
 });
 
 /** A page whose every CSP violation (event or console report) lands in `violations`. */
-async function watchedPage(violations: Violation[]): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN' });
+async function watchedPage(violations: Violation[], viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ locale: 'zh-CN', ...(viewport ? { viewport } : {}) });
   context.setDefaultTimeout(20_000);
   contexts.push(context);
   await context.exposeBinding('__reportCspViolation', ({ page }, what: string) => {
@@ -95,6 +99,12 @@ async function watchedPage(violations: Violation[]): Promise<Page> {
     }
   });
   return page;
+}
+
+/** Screenshots for a person to look at (tests/e2e/screenshots, git-ignored). */
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `security-${name}.png`) });
 }
 
 async function tour(page: Page): Promise<void> {
@@ -164,18 +174,35 @@ describe('the portal under its Content-Security-Policy', () => {
   );
 });
 
-describe('private uploads in the portal', () => {
-  it('shows an enterprise its business licence through a signed link that a visitor cannot use bare', async () => {
-    const page = await watchedPage([]);
+describe.each([
+  { size: 'desktop', viewport: { width: 1440, height: 900 } },
+  { size: 'phone', viewport: { width: 390, height: 844 } },
+])('private uploads in the portal on a $size', ({ size, viewport }) => {
+  it('open the business licence in its owner’s new tab, and a copied link shows anyone else the not-found answer', async () => {
+    const page = await watchedPage([], viewport);
     await page.goto(`${server.url}/index`);
     await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
     await page.goto(`${server.url}/manageCenter/userCenter/enterprise`);
-    const href = (await page.getByRole('link', { name: '查看营业执照' }).getAttribute('href')) ?? '';
+    const link = page.getByRole('link', { name: '查看营业执照' });
+    const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/\?expires=\d+&viewer=[^&]+&sig=/);
+    await shoot(page, `licence-page-${size}`);
 
-    const opened = await page.request.get(`${server.url}${href}`);
+    const [tab, opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.context().waitForEvent('response', (response) => response.url().includes(href.split('?')[0] ?? '')),
+      link.click(),
+    ]);
+    await tab.waitForLoadState();
     expect(opened.status()).toBe(200);
     expect(opened.headers()['content-type']).toBe('image/svg+xml');
+    await shoot(tab, `licence-tab-${size}`);
+
+    // The same address, pasted into another browser: nothing but the portal's not-found answer.
+    const elsewhere = await watchedPage([], viewport);
+    const borrowed = await elsewhere.goto(`${server.url}${href}`);
+    expect(await borrowed?.json()).toEqual({ code: 404, msg: '访问资源不存在' });
+    await shoot(elsewhere, `licence-borrowed-${size}`);
     const bare = await fetch(`${server.url}${href.split('?')[0]}`);
     expect(await bare.json()).toEqual({ code: 404, msg: '访问资源不存在' });
   });

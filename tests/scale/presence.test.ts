@@ -46,6 +46,8 @@ beforeAll(async () => {
     stop: stopPair,
   } = await startProcessPair('liaison_presence', 1_400_777_011, {
     PRESENCE_OFFLINE_GRACE_MS: String(GRACE_MS),
+    // These users are strangers to each other: who may see whom is the integration tests'.
+    PRESENCE_VISIBLE_TO_STRANGERS: '1',
   }));
   tabs = new ScaleTabs();
 });
@@ -117,6 +119,25 @@ describe('typing and status on two processes', () => {
     ]);
     const fromA = await userOn(p1, 'sp-asker');
     expect(await statusType(fromA, 'sp-alice')).toBe(TYPES.USER_STATUS_OFFLINE);
+  });
+
+  it('shows a subscriber on process B the user on process A offline at once when the user blocks them there', async () => {
+    const bob = await userOn(p1, 'sp-block-bob');
+    const mallory = await userOn(p2, 'sp-block-mallory');
+    for (let i = 0; i < 100 && (await statusType(mallory, 'sp-block-bob')) !== TYPES.USER_STATUS_ONLINE; i++) {
+      await sleep(50);
+    }
+    const current = nextEvent(mallory, EVENT.USER_STATUS_UPDATED, statusOf('sp-block-bob', TYPES.USER_STATUS_ONLINE));
+    await mallory.subscribeUserStatus({ userIDList: ['sp-block-bob'] });
+    await current;
+    const hidden = nextEvent(
+      mallory,
+      EVENT.USER_STATUS_UPDATED,
+      statusOf('sp-block-bob', TYPES.USER_STATUS_OFFLINE, ''),
+    );
+    await bob.addToBlacklist({ userIDList: ['sp-block-mallory'] });
+    await hidden;
+    expect(await statusType(mallory, 'sp-block-bob')).toBe(TYPES.USER_STATUS_OFFLINE);
   });
 
   it('takes the users of a process that dies offline within the grace, and a subscriber that moves keeps being told', async () => {

@@ -200,6 +200,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   bus.subscribe((delivery) => {
     observeDelivery(delivery);
     registry.deliver(delivery);
+    presence.observe(delivery);
   });
   const writer = new MessageWriter(
     db,

@@ -82,8 +82,11 @@ export async function canReadFile(db: Sql, userID: string, fileID: string, owner
 }
 
 /**
- * Whether a grant names a conversation the user is in: a C2C key holds both user IDs
- * (`c:<a>:<b>`), a group key needs a membership row. Merged records use the same grants by downloadKey.
+ * Whether a grant names a conversation the user is in, sent where the user may read it: a C2C key
+ * holds both user IDs (`c:<a>:<b>`), a group key needs a membership row; and the newest message
+ * carrying it must be above the user's floor (history.ts visibleRange), so a member who joined
+ * after it was sent, like one who cleared their history, cannot fetch it by ID either. Merged
+ * records use the same grants by downloadKey.
  */
 export async function isGrantedTo(db: Sql, userID: string, grantID: string): Promise<boolean> {
   const [row] = await db.query(
@@ -91,6 +94,8 @@ export async function isGrantedTo(db: Sql, userID: string, grantID: string): Pro
       WHERE g.file_id = $1
         AND ((g.conv_key LIKE 'c:%' AND $2 IN (split_part(g.conv_key, ':', 2), split_part(g.conv_key, ':', 3)))
              OR EXISTS (SELECT 1 FROM group_members m WHERE g.conv_key = 'g:' || m.group_id AND m.user_id = $2))
+        AND NOT EXISTS (SELECT 1 FROM user_conversations uc
+                         WHERE uc.user_id = $2 AND uc.conv_key = g.conv_key AND uc.floor_seq >= g.last_seq)
       LIMIT 1`,
     [grantID, userID],
   );

@@ -55,10 +55,19 @@ export async function createUpload(
   };
 }
 
-/** `getFileAccessToken`: lets this user's <img>, <video> and downloads fetch the files they may read. */
-export function getFileAccessToken(app: AppCredentials, userID: string, now = Date.now()) {
+/**
+ * `getFileAccessToken`: lets this user's <img>, <video> and downloads fetch the files they may
+ * read. Asked by a session the portal's userSig opened, it is bound to that portal session and
+ * ends with it (serve.ts), on every process, as the IM session does.
+ */
+export function getFileAccessToken(
+  app: AppCredentials,
+  userID: string,
+  portalSessionID: string | null,
+  now = Date.now(),
+) {
   const expiresAt = now + FILE_ACCESS_TTL_MS;
-  return { token: accessTokens(app).sign(userID, expiresAt), expiresAt };
+  return { token: accessTokens(app).sign(userID, expiresAt, portalSessionID ?? undefined), expiresAt };
 }
 
 export interface ClaimedGrant {

@@ -8,12 +8,16 @@ sharp.cache(false);
 
 /** Longest side of the large and small sizes (Limits.IMAGE_LARGE_PX / IMAGE_SMALL_PX, passed in). */
 const FORMATS = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
-/** Larger pictures are refused (a decompression bomb would hold gigabytes while turned). */
-const MAX_PIXELS = 100_000_000;
-/** A BMP larger than this (pixels) is refused: its pixels are decoded here, in JavaScript. */
-const BMP_MAX_PIXELS = 40_000_000;
+/**
+ * Decoded pixels an image may have (every frame of an animation counted), passed in from
+ * images.ts: a small file can unpack to gigabytes (a decompression bomb). A BMP is decoded here in
+ * JavaScript, whole, at 3 bytes a pixel, and gets a lower bound.
+ */
+let maxPixels = 0;
+let bmpMaxPixels = 0;
 
-parentPort.on('message', async ({ id, bytes, mime, largePx, smallPx }) => {
+parentPort.on('message', async ({ id, bytes, mime, largePx, smallPx, limits }) => {
+  ({ maxPixels, bmpMaxPixels } = limits);
   try {
     // A view of the bytes moved here, not a copy.
     const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -21,7 +25,7 @@ parentPort.on('message', async ({ id, bytes, mime, largePx, smallPx }) => {
     const transfer = [result.original, result.large?.bytes, result.small?.bytes].filter((b) => b).map((b) => b.buffer);
     parentPort.postMessage({ id, result }, transfer);
   } catch (err) {
-    const code = err?.code === 'NOT_AN_IMAGE' ? 'NOT_AN_IMAGE' : undefined;
+    const code = err?.code === 'NOT_AN_IMAGE' || err?.code === 'TOO_MANY_PIXELS' ? err.code : undefined;
     parentPort.postMessage({ id, error: { message: `image: ${err?.message ?? err}`, code } });
   }
 });
@@ -34,10 +38,11 @@ async function processImage(input, mime, largePx, smallPx) {
   if (mime === 'image/bmp') return processBmp(input, largePx, smallPx);
   const format = FORMATS[mime];
   const open = () =>
-    sharp(input, { animated: true, failOn: 'error', sequentialRead: true, limitInputPixels: MAX_PIXELS });
+    sharp(input, { animated: true, failOn: 'error', sequentialRead: true, limitInputPixels: maxPixels });
   let meta;
   try {
-    meta = await open().metadata();
+    // The header only, without the bound: an image past it is told so (4004 naming the bound).
+    meta = await sharp(input, { animated: true, failOn: 'error', limitInputPixels: false }).metadata();
   } catch (err) {
     throw notAnImage(err.message);
   }
@@ -45,6 +50,7 @@ async function processImage(input, mime, largePx, smallPx) {
     throw notAnImage(`content is ${meta.format}, not ${format}`);
   }
   const pageHeight = meta.pageHeight ?? meta.height;
+  if (meta.width * pageHeight * (meta.pages ?? 1) > maxPixels) throw tooManyPixels(maxPixels);
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? pageHeight : meta.width;
   const height = turned ? meta.width : pageHeight;
@@ -119,9 +125,8 @@ function bmpHeader(b) {
     compression: b.readUInt32LE(30),
     colors: b.readUInt32LE(46),
   };
-  if (width <= 0 || header.height === 0 || width * header.height > BMP_MAX_PIXELS) {
-    throw notAnImage('BMP size out of range');
-  }
+  if (width <= 0 || header.height === 0) throw notAnImage('BMP size out of range');
+  if (width * header.height > bmpMaxPixels) throw tooManyPixels(bmpMaxPixels);
   return header;
 }
 
@@ -152,6 +157,10 @@ function decodeBmp(b, h) {
     }
   }
   return out;
+}
+
+function tooManyPixels(max) {
+  return Object.assign(new Error(`more than ${max} pixels`), { code: 'TOO_MANY_PIXELS' });
 }
 
 function notAnImage(message) {

@@ -1,5 +1,6 @@
 import { ErrorCode, errorMessages } from '@liaison/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPortalSessionLive } from '../auth/portal-binding';
 import { blobKey, type FileContext } from './context';
 import { canReadFile, type FileVariantName, findFile } from './file-access';
 import { accessTokens } from './grants';
@@ -24,7 +25,7 @@ export async function serveFile(
 ): Promise<FastifyReply> {
   const { fileID, variant } = request.params;
   const isHead = request.method === 'HEAD';
-  const viewer = viewerOf(ctx, request);
+  const viewer = await viewerOf(ctx, request);
   if (viewer === null || !FILE_ID.test(fileID) || (variant !== undefined && !VARIANTS.has(variant))) {
     return notFound(reply, isHead);
   }
@@ -77,11 +78,18 @@ export async function serveFile(
   return reply.send(stream ?? undefined);
 }
 
-function viewerOf(ctx: FileContext, request: FastifyRequest<{ Querystring: { token?: string } }>): string | null {
+/** The user a valid file access token names; a token bound to a portal session only while that session lives. */
+async function viewerOf(
+  ctx: FileContext,
+  request: FastifyRequest<{ Querystring: { token?: string } }>,
+): Promise<string | null> {
   const authorization = request.headers.authorization;
   const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
   const token = request.query.token ?? bearer;
-  return typeof token === 'string' ? accessTokens(ctx.app).verify(token) : null;
+  const read = typeof token === 'string' ? accessTokens(ctx.app).read(token) : null;
+  if (read === null) return null;
+  if (read.binding !== null && !(await isPortalSessionLive(ctx.db, read.binding))) return null;
+  return read.subject;
 }
 
 function notFound(reply: FastifyReply, isHead = false): FastifyReply {

@@ -13,13 +13,20 @@ export class SignedTokens {
     this.key = createHmac('sha256', secretKey).update(`liaison:${purpose}`).digest();
   }
 
-  sign(subject: string, expiresAt: number): string {
-    const body = Buffer.from(JSON.stringify([subject, expiresAt])).toString('base64url');
+  /** `binding`: something else the token stands or falls with (the portal session a file access token came through). */
+  sign(subject: string, expiresAt: number, binding?: string): string {
+    const fields = binding === undefined ? [subject, expiresAt] : [subject, expiresAt, binding];
+    const body = Buffer.from(JSON.stringify(fields)).toString('base64url');
     return `${body}.${this.mac(body)}`;
   }
 
   /** The subject of a well-formed, untampered, unexpired token; null otherwise. */
   verify(token: string, now = Date.now()): string | null {
+    return this.read(token, now)?.subject ?? null;
+  }
+
+  /** The subject and binding of a well-formed, untampered, unexpired token; null otherwise. */
+  read(token: string, now = Date.now()): { subject: string; binding: string | null } | null {
     const dot = token.indexOf('.');
     if (dot <= 0 || token.length > 2048) return null;
     const body = token.slice(0, dot);
@@ -32,10 +39,11 @@ export class SignedTokens {
     } catch {
       return null;
     }
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [subject, expiresAt] = parsed as unknown[];
+    if (!Array.isArray(parsed) || parsed.length < 2 || parsed.length > 3) return null;
+    const [subject, expiresAt, binding = null] = parsed as unknown[];
     if (typeof subject !== 'string' || typeof expiresAt !== 'number' || expiresAt < now) return null;
-    return subject;
+    if (binding !== null && typeof binding !== 'string') return null;
+    return { subject, binding };
   }
 
   private mac(body: string): string {

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
 import { type RawClient, startServer } from '../integration/harness';
 import { c2cKey } from '../services/keys';
+import { BMP_MAX_PIXELS, IMAGE_MAX_PIXELS } from './images';
+import { oneBitBmp } from './test-images';
 import { type Answer, fileRows, grant, loggedIn, partialPut, put, storedFiles, upload } from './test-uploads';
 
 let server: LiaisonServer;
@@ -145,6 +147,25 @@ describe('uploads refused by size or content leave nothing stored', () => {
     await expectNothingStored();
   });
 
+  it('refuses an image of more decoded pixels than the bound with 4004, a 1-bit BMP bomb included, keeping nothing', async () => {
+    const bomb = oneBitBmp(4097, 4096);
+    const refused = await upload(server, alice, 'image', 'scan.bmp', bomb);
+    expect(refused.body.error).toEqual({
+      code: ErrorCode.IMAGE_INVALID_FORMAT,
+      message: `The image has more than ${BMP_MAX_PIXELS} pixels`,
+    });
+    await expectNothingStored();
+    const huge = await sharp({ create: { width: 10_000, height: 5_001, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const tooBig = await upload(server, alice, 'image', 'poster.png', huge);
+    expect(tooBig.body.error).toEqual({
+      code: ErrorCode.IMAGE_INVALID_FORMAT,
+      message: `The image has more than ${IMAGE_MAX_PIXELS} pixels`,
+    });
+    await expectNothingStored();
+  });
+
   it('refuses a picture sent as video or audio with 60041', async () => {
     const picture = await png(8, 8);
     expect((await upload(server, alice, 'video', 'clip.mp4', picture)).body.error?.code).toBe(
@@ -217,7 +238,7 @@ describe('a stored file', () => {
   });
 
   it('is served to a member of a conversation it was sent in, token in a Bearer header too', async () => {
-    await server.db.query('INSERT INTO file_grants (file_id, conv_key) VALUES ($1, $2)', [
+    await server.db.query('INSERT INTO file_grants (file_id, conv_key, last_seq) VALUES ($1, $2, 1)', [
       fileID,
       c2cKey('up-alice', 'up-bob'),
     ]);

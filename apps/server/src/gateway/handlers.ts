@@ -194,8 +194,8 @@ export const handlers: HandlerTable = {
     return fileGrants.createUpload(db, app, user.userID, body);
   },
 
-  async getFileAccessToken({ app }, _session, user) {
-    return fileGrants.getFileAccessToken(app, user.userID);
+  async getFileAccessToken({ app }, session, user) {
+    return fileGrants.getFileAccessToken(app, user.userID, session.portalSessionID);
   },
 };
 

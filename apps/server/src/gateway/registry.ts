@@ -33,6 +33,11 @@ export class SessionRegistry {
     return this.byUser.get(userID)?.size ?? 0;
   }
 
+  /** Logged-in sessions of one user on this process. */
+  sessionsOf(userID: string): ReadonlySet<Session> {
+    return this.byUser.get(userID) ?? new Set();
+  }
+
   add(session: Session, groupIDs: string[]): void {
     const userID = session.user?.userID;
     if (!userID) return;

@@ -2,6 +2,7 @@ import { ErrorCode, type ImagePayload, type MergerPayload } from '@liaison/proto
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
+import { migrate } from '../db/migrate';
 import { upload } from '../files/test-uploads';
 import { startServer } from './harness';
 import { MessageClient } from './message-client';
@@ -87,5 +88,52 @@ describe('files follow the conversations they are sent in', () => {
     const inside = (await d.received(record.ID)).payload as MergerPayload;
     expect(inside.messageList[0]?.messageBody[0]?.payload).toEqual(photo.payload);
     expect(await load(d, url)).toBe(200);
+  });
+
+  it('keeps a file sent in a group before a member joined from that member, as its message is, and lets them load what is sent after', async () => {
+    const owner = await login('fj-owner');
+    const late = await login('fj-late');
+    const meeting = await login('fj-meeting');
+    await owner.ok('createGroup', { type: 'Private', name: 'Drawings', groupID: 'grp-fj-work' });
+    await owner.ok('createGroup', { type: 'ChatRoom', name: 'Review', groupID: 'grp-fj-meeting' });
+    const uuid = await uploadPhoto(owner);
+    const before = await owner.sent('grp-fj-work', 'TIMImageElem', { uuid });
+    const shown = await owner.sent('grp-fj-meeting', 'TIMImageElem', { uuid: await uploadPhoto(owner) });
+    await owner.ok('addGroupMember', { groupID: 'grp-fj-work', userIDList: ['fj-late'] });
+    await owner.ok('addGroupMember', { groupID: 'grp-fj-meeting', userIDList: ['fj-meeting'] });
+
+    const urls = (message: typeof before) => (message.payload as ImagePayload).imageInfoArray.map((i) => i.url);
+    expect((await late.history('GROUPgrp-fj-work')).map((m) => m.ID)).not.toContain(before.ID);
+    for (const url of urls(before)) expect(await load(late, url)).toBe(404);
+    expect((await late.send('grp-fj-work', 'TIMImageElem', { uuid })).error?.code).toBe(ErrorCode.FILE_NOT_FOUND);
+
+    // A Meeting group (ChatRoom) shows history from before the join, and its files with it.
+    expect((await meeting.history('GROUPgrp-fj-meeting')).map((m) => m.ID)).toContain(shown.ID);
+    for (const url of urls(shown)) expect(await load(meeting, url)).toBe(200);
+
+    const again = await owner.sent('grp-fj-work', 'TIMImageElem', { uuid });
+    await late.received(again.ID);
+    for (const url of urls(again)) expect(await load(late, url)).toBe(200);
+  });
+
+  it('fills in the newest message carrying each file for grants made before access followed it (migration), the first message when none names it', async () => {
+    const owner = await login('fm-owner');
+    await owner.ok('createGroup', { type: 'Private', name: 'Old', groupID: 'grp-fm' });
+    const uuid = await uploadPhoto(owner);
+    await owner.sent('grp-fm', 'TIMTextElem', { text: 'first' });
+    const sent = await owner.sent('grp-fm', 'TIMImageElem', { uuid });
+    await owner.sent('grp-fm', 'TIMTextElem', { text: 'after' });
+    // The database as it was before: grants without the column, the migration not yet applied.
+    await server.db.query('ALTER TABLE file_grants DROP COLUMN last_seq');
+    await server.db.query("DELETE FROM schema_migrations WHERE version LIKE '%\\_file\\_grant\\_seq.sql'");
+    await server.db.query("INSERT INTO file_grants (file_id, conv_key) VALUES ('fm-unnamed', 'g:grp-fm')");
+    expect(await migrate(server.db)).toEqual([expect.stringMatching(/_file_grant_seq\.sql$/)]);
+    const rows = await server.db.query<{ file_id: string; last_seq: unknown }>(
+      "SELECT file_id, last_seq FROM file_grants WHERE conv_key = 'g:grp-fm'",
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.file_id, Number(r.last_seq)]))).toEqual({
+      [uuid]: sent.sequence,
+      'fm-unnamed': 1,
+    });
   });
 });

@@ -14,13 +14,15 @@ interface Typing {
 
 /** Short, so that "offline after the grace" is quick to see; long enough for a reconnect to beat it. */
 const GRACE_MS = 1_000;
+// These users are strangers to each other; who may see whom is presence-visibility.test.ts.
+const PRESENCE = { offlineGraceMs: GRACE_MS, isVisibleToStrangers: true };
 
 let server: LiaisonServer;
 const chats: Chat[] = [];
 const raws: RawClient[] = [];
 
 beforeAll(async () => {
-  server = await startServer(undefined, { presence: { offlineGraceMs: GRACE_MS } });
+  server = await startServer(undefined, { presence: PRESENCE });
 });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
 import { type AccountRow, findAccount, findEnterprise, toPersonInfo } from './accounts';
-import { type PortalContext, requireAccount } from './context';
+import { type PortalContext, requireSession } from './context';
 import { PortalCode, PortalError } from './envelope';
 
 /**
@@ -37,11 +37,11 @@ export async function requireActing(
   ctx: PortalContext,
   request: FastifyRequest,
   permission?: PortalPermission,
-): Promise<Acting> {
-  const account = await requireAccount(ctx, request);
+): Promise<Acting & { sessionID: string }> {
+  const { account, sessionID } = await requireSession(ctx, request);
   const acting = await actingOf(ctx.db, account);
   if (permission && !hasPortalPermission(acting.permissions, permission)) throw new PortalError(PortalCode.FORBIDDEN);
-  return acting;
+  return { ...acting, sessionID };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { CLOSE_PORTAL_LOGOUT, ErrorCode } from '@liaison/protocol';
+import { CLOSE_PORTAL_LOGOUT, ErrorCode, IM_FILES_PATH } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
+import { upload } from '../files/test-uploads';
 import { type Chat, errorCode, nextEvent, RawClient, startServer, until, userSigFor } from '../integration/harness';
 import { freshMobile, PortalClient } from './test-client';
 
@@ -93,6 +94,27 @@ describe('portal logout', () => {
     expect(refused.answer).toMatchObject({ ok: false, error: { code: ErrorCode.USERSIG_REVOKED } });
     refused.raw.close();
     expect(server.gateway.sessionCount()).toBe(sessionsBefore - 1);
+  });
+
+  it('ends at once the file access token its IM session got, while another portal session’s keeps opening files', async () => {
+    const { mobile, client } = await verifiedUser();
+    const { raw } = await rawLogin(await imCredentials(client));
+    const other = new PortalClient(server);
+    expect((await other.login(mobile, 'Secret123')).code).toBe(200);
+    const { raw: otherRaw } = await rawLogin(await imCredentials(other));
+    const stored = await upload(server, raw, 'file', 'offer.txt', Buffer.from('price list'));
+    const fileID = (stored.body.data as { uuid: string }).uuid;
+    const tokenOf = async (socket: RawClient) =>
+      ((await socket.request('getFileAccessToken', {})) as { data: { token: string } }).data.token;
+    const [token, otherToken] = [await tokenOf(raw), await tokenOf(otherRaw)];
+    const open = async (fileToken: string) =>
+      (await fetch(`${server.url}${IM_FILES_PATH}/${fileID}?token=${encodeURIComponent(fileToken)}`)).status;
+    expect(await open(token)).toBe(200);
+
+    await client.call('POST', '/logout');
+    expect(await open(token)).toBe(404);
+    expect(await open(otherToken)).toBe(200);
+    otherRaw.close();
   });
 
   it('leaves userSigs made without a portal session (npm run usersig) working', async () => {

@@ -16,6 +16,8 @@ export class PortalClient {
   address = nextTestAddress();
   /** Sent as X-Forwarded-For when set (a client behind a proxy). */
   forwardedFor: string | null = null;
+  /** The cookies the server set, as a browser keeps them (name=value): signed file links need theirs. */
+  readonly cookies = new Map<string, string>();
 
   constructor(
     readonly server: LiaisonServer,
@@ -33,6 +35,7 @@ export class PortalClient {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
     expect(response.statusCode).toBe(200);
+    this.keepCookies(response.headers['set-cookie']);
     return response.json() as Answer<T>;
   }
 
@@ -59,6 +62,7 @@ export class PortalClient {
       payload: body,
     });
     expect(response.statusCode).toBe(200);
+    this.keepCookies(response.headers['set-cookie']);
     return response.json();
   }
 
@@ -115,6 +119,18 @@ export class PortalClient {
       ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       ...(this.forwardedFor ? { 'x-forwarded-for': this.forwardedFor } : {}),
     };
+  }
+
+  /** The Cookie header this client's browser would send. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private keepCookies(header: string | string[] | undefined): void {
+    for (const cookie of typeof header === 'string' ? [header] : (header ?? [])) {
+      const [name = '', value = ''] = (cookie.split(';')[0] ?? '').split('=');
+      this.cookies.set(name, value);
+    }
   }
 
   private keep(answer: Answer<{ token: string }>): Answer<{ token: string }> {

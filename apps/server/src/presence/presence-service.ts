@@ -7,7 +7,7 @@ import {
   UserStatusType,
 } from '@liaison/protocol';
 import { z } from 'zod';
-import { type Bus, type BusEnvelope, toDelivery, userTarget } from '../bus/bus';
+import { type Bus, type BusDelivery, type BusEnvelope, toDelivery, userTarget } from '../bus/bus';
 import type { Sql } from '../db/database';
 import type { RegistryObserver, SessionRegistry } from '../gateway/registry';
 import type { Session, SessionUser } from '../gateway/session';
@@ -16,6 +16,7 @@ import type { PresenceSettings } from './settings';
 import { StatusTracker } from './status-tracker';
 import { StatusSubscriptions } from './subscriptions';
 import { TypingRelay } from './typing';
+import { type StatusViewing, viewingKey, visibleViewings } from './visibility';
 
 export interface PresenceDeps {
   db: Sql;
@@ -30,6 +31,8 @@ export interface PresenceDeps {
 }
 
 type Failure = OpResponse<'getUserStatus'>['failureUserList'][number];
+
+const USER_TARGET_PREFIX = userTarget('');
 
 const customStatusSignal = z.object({ p: z.string(), u: z.string(), s: z.string() });
 
@@ -95,10 +98,13 @@ export class PresenceService implements RegistryObserver {
     return {};
   }
 
-  async getUserStatus(body: OpRequestParsed<'getUserStatus'>): Promise<OpResponse<'getUserStatus'>> {
+  async getUserStatus(user: SessionUser, body: OpRequestParsed<'getUserStatus'>): Promise<OpResponse<'getUserStatus'>> {
     const { found, failureUserList } = await this.lookUp(body.userIDList);
+    const visible = await this.visibleTo(user.userID, found);
     return {
-      successUserList: found.map(({ userID, customStatus }) => this.statusOf(userID, customStatus)),
+      successUserList: found.map(({ userID, customStatus }) =>
+        this.statusOf(userID, customStatus, visible.has(viewingKey(user.userID, userID))),
+      ),
       failureUserList,
     };
   }
@@ -109,9 +115,11 @@ export class PresenceService implements RegistryObserver {
    */
   async subscribeUserStatus(
     session: Session,
+    user: SessionUser,
     body: OpRequestParsed<'subscribeUserStatus'>,
   ): Promise<OpResponse<'subscribeUserStatus'>> {
     const { found, failureUserList } = await this.lookUp(body.userIDList);
+    const visible = await this.visibleTo(user.userID, found);
     let room = this.subscriptions.room(session);
     for (const { userID, customStatus } of found) {
       if (room <= 0 && !this.subscriptions.isWatching(session, userID)) {
@@ -123,8 +131,9 @@ export class PresenceService implements RegistryObserver {
         continue;
       }
       if (!this.subscriptions.isWatching(session, userID)) room--;
-      this.subscriptions.add(session, userID, customStatus);
-      this.subscriptions.queue(session, this.statusOf(userID, customStatus));
+      const isVisible = visible.has(viewingKey(user.userID, userID));
+      this.subscriptions.add(session, userID, customStatus, isVisible);
+      this.subscriptions.queue(session, this.statusOf(userID, customStatus, isVisible));
     }
     return { failureUserList };
   }
@@ -135,6 +144,19 @@ export class PresenceService implements RegistryObserver {
   ): Promise<OpResponse<'unsubscribeUserStatus'>> {
     this.subscriptions.remove(session, body.userIDList);
     return { failureUserList: [] };
+  }
+
+  /**
+   * Sees every bus delivery: a change of friends or blocklist, or of group membership, may show or
+   * hide the users involved to those watching, and each such watcher is told at once. Anything
+   * else (messages) costs this one comparison.
+   */
+  observe(delivery: BusDelivery): void {
+    if (delivery.event !== 'relations' && !delivery.membership) return;
+    const userIDs = delivery.targets
+      .filter((t) => t.startsWith(USER_TARGET_PREFIX))
+      .map((t) => t.slice(USER_TARGET_PREFIX.length));
+    this.recheck(userIDs).catch(this.deps.onError);
   }
 
   /** Everyone online on any process now. */
@@ -154,7 +176,7 @@ export class PresenceService implements RegistryObserver {
     this.deps.bus.signal(this.customStatusChannel, { p: this.tracker.id, u: user.userID, s: customStatus });
     this.deps.bus.publish([userTarget(user.userID)], {
       event: 'userStatus',
-      data: { userStatusList: [this.statusOf(user.userID, customStatus)] },
+      data: { userStatusList: [this.statusOf(user.userID, customStatus, true)] },
       exceptSession: session.id,
     });
     return {};
@@ -186,8 +208,42 @@ export class PresenceService implements RegistryObserver {
     this.subscriptions.notify(userID, statusTypeOf(this.tracker.isOnline(userID)), customStatus);
   }
 
-  private statusOf(userID: string, customStatus: string): UserStatus {
+  /** Someone who may not see the user is told they are offline, with no custom status. */
+  private statusOf(userID: string, customStatus: string, isVisible: boolean): UserStatus {
+    if (!isVisible) return { userID, statusType: UserStatusType.OFFLINE, customStatus: '' };
     return { userID, statusType: statusTypeOf(this.tracker.isOnline(userID)), customStatus };
+  }
+
+  private visibleTo(viewer: string, found: ReadonlyArray<{ userID: string }>): Promise<Set<string>> {
+    return visibleViewings(
+      this.deps.db,
+      found.map(({ userID }) => ({ viewer, target: userID })),
+      this.deps.settings.isVisibleToStrangers,
+    );
+  }
+
+  /** Whether the subscriptions of or to these users are still allowed; each one that changed gets the status it now may see. */
+  private async recheck(userIDs: readonly string[]): Promise<void> {
+    const subscriptions = this.subscriptions.involving(
+      userIDs,
+      userIDs.flatMap((userID) => [...this.deps.registry.sessionsOf(userID)]),
+    );
+    const viewings: StatusViewing[] = [];
+    for (const { session, userID } of subscriptions) {
+      if (session.user) viewings.push({ viewer: session.user.userID, target: userID });
+    }
+    const visible = await visibleViewings(this.deps.db, viewings, this.deps.settings.isVisibleToStrangers);
+    for (const { session, userID } of subscriptions) {
+      const viewer = session.user?.userID;
+      if (viewer === undefined || !this.subscriptions.isWatching(session, userID)) continue;
+      const isVisible = visible.has(viewingKey(viewer, userID));
+      if (isVisible === this.subscriptions.isVisible(session, userID)) continue;
+      this.subscriptions.setVisible(session, userID, isVisible);
+      this.subscriptions.queue(
+        session,
+        this.statusOf(userID, this.subscriptions.customStatusOf(userID) ?? '', isVisible),
+      );
+    }
   }
 
   /** The users that exist, with their custom status; the others as failures (20003). One query. */

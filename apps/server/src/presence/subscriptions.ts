@@ -16,7 +16,8 @@ interface Watched {
  * once per turn of the event loop, so a dead process's thousand users cost each watcher one frame.
  */
 export class StatusSubscriptions {
-  private readonly bySession = new Map<Session, Set<string>>();
+  /** Whom each session watches, and whether it may see them. */
+  private readonly bySession = new Map<Session, Map<string, boolean>>();
   private readonly watched = new Map<string, Watched>();
   private readonly outbox = new Map<Session, Map<string, UserStatus>>();
   private isFlushScheduled = false;
@@ -30,13 +31,14 @@ export class StatusSubscriptions {
     return this.bySession.get(session)?.has(userID) === true;
   }
 
-  add(session: Session, userID: string, customStatus: string): void {
+  /** Hidden: the session's user may not see this user's status (visibility.ts) and is told nothing of it. */
+  add(session: Session, userID: string, customStatus: string, isVisible: boolean): void {
     let mine = this.bySession.get(session);
     if (!mine) {
-      mine = new Set();
+      mine = new Map();
       this.bySession.set(session, mine);
     }
-    mine.add(userID);
+    mine.set(userID, isVisible);
     const entry = this.watched.get(userID);
     if (entry) {
       entry.customStatus = customStatus;
@@ -46,11 +48,36 @@ export class StatusSubscriptions {
     }
   }
 
+  isVisible(session: Session, userID: string): boolean {
+    return this.bySession.get(session)?.get(userID) === true;
+  }
+
+  setVisible(session: Session, userID: string, isVisible: boolean): void {
+    const mine = this.bySession.get(session);
+    if (mine?.has(userID)) mine.set(userID, isVisible);
+  }
+
+  /** Every subscription here in which one of these users is watched, or watches through one of `viewerSessions`. */
+  involving(userIDs: Iterable<string>, viewerSessions: Iterable<Session>): Array<{ session: Session; userID: string }> {
+    const found: Array<{ session: Session; userID: string }> = [];
+    const seen = new Set<string>();
+    const take = (session: Session, userID: string) => {
+      const key = `${session.id}\n${userID}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      found.push({ session, userID });
+    };
+    for (const userID of userIDs) for (const session of this.watched.get(userID)?.sessions ?? []) take(session, userID);
+    for (const session of viewerSessions)
+      for (const userID of this.bySession.get(session)?.keys() ?? []) take(session, userID);
+    return found;
+  }
+
   /** Without userIDs: everyone the session watches. */
   remove(session: Session, userIDs?: readonly string[]): void {
     const mine = this.bySession.get(session);
     if (!mine) return;
-    for (const userID of userIDs ?? [...mine]) {
+    for (const userID of userIDs ?? [...mine.keys()]) {
       if (!mine.delete(userID)) continue;
       const entry = this.watched.get(userID);
       entry?.sessions.delete(session);
@@ -74,7 +101,10 @@ export class StatusSubscriptions {
     const entry = this.watched.get(userID);
     if (!entry) return;
     if (customStatus !== undefined) entry.customStatus = customStatus;
-    for (const session of entry.sessions) this.queue(session, { userID, statusType, customStatus: entry.customStatus });
+    for (const session of entry.sessions) {
+      if (this.isVisible(session, userID))
+        this.queue(session, { userID, statusType, customStatus: entry.customStatus });
+    }
   }
 
   /** One push to one session (the current statuses after it subscribed), sent with whatever else is due. */

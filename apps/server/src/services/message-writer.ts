@@ -339,11 +339,14 @@ const RECEIPT_TARGETS = `CASE WHEN fresh.rr AND fresh.ct = 'GROUP' THEN COALESCE
     ELSE 0 END`;
 
 const GRANT_STEPS = `named AS (
-    SELECT DISTINCT g.id, fresh.k FROM fresh
+    SELECT g.id, fresh.k, max(inserted.seq) AS s FROM fresh
       JOIN inserted ON inserted.conv_key = fresh.k AND inserted.id = fresh.i
       CROSS JOIN LATERAL jsonb_array_elements_text(fresh.g) AS g(id)
+     GROUP BY g.id, fresh.k
   ), granted AS (
-    INSERT INTO file_grants (file_id, conv_key) SELECT id, k FROM named ON CONFLICT DO NOTHING
+    -- The newest message carrying the file: a member whose history starts after it may not read it.
+    INSERT INTO file_grants (file_id, conv_key, last_seq) SELECT id, k, s FROM named ORDER BY id, k
+    ON CONFLICT (file_id, conv_key) DO UPDATE SET last_seq = GREATEST(file_grants.last_seq, EXCLUDED.last_seq)
   ), unused AS (
     -- Locked in ID order: two lanes naming the same new files never wait on each other in a cycle.
     SELECT file_id FROM files WHERE used_at IS NULL AND file_id IN (SELECT id FROM named)

@@ -116,7 +116,12 @@ describe('enterprise review', () => {
     expect(row).toMatchObject({ userId, enterprise: { businessLicense: licence, status: 0 } });
     const link = new URL(row?.enterprise.businessLicenseUrl ?? '', 'http://x');
     expect(link.searchParams.get('viewer')).toBe(await userIdOf(cast.admin));
-    const served = await server.http.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    // Opened in the admin's browser, which the listing gave the link cookie.
+    const served = await server.http.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+      headers: { cookie: cast.admin.cookieHeader() },
+    });
     expect(served.body).toContain('%PDF-1.4');
     expect((await enterprisePage(`?status=1&keyword=${encodeURIComponent('审核测试')}`)).data?.total).toBe(0);
   });

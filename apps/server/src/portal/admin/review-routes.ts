@@ -5,6 +5,7 @@ import { approvedEnterpriseClash, findEnterprise } from '../accounts';
 import { requireActing } from '../acting';
 import { type PortalContext, parse } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
+import { bindLinksToBrowser } from '../file-links';
 import { pagingOf } from '../paging';
 import { keywordSchema } from './content-fields';
 import { betaReviewOf, decideBeta, decideEnterprise, listBetaApplications, listEnterpriseApplications } from './review';
@@ -50,12 +51,13 @@ export function reviewRoutes(app: FastifyInstance, ctx: PortalContext): void {
     return ok(undefined, approve ? '已通过内测申请' : '已驳回内测申请');
   });
 
-  app.get('/system/review/enterprise', async (request) => {
-    const acting = await requireActing(ctx, request, PLATFORM_ADMIN);
+  app.get('/system/review/enterprise', async (request, reply) => {
+    const { account, sessionID } = await requireActing(ctx, request, PLATFORM_ADMIN);
     const filter = parse(filterSchema, blankless(request.query));
-    return ok(
-      await listEnterpriseApplications(ctx.db, ctx.fileLinks, acting.account.user_id, filter, pagingOf(request.query)),
-    );
+    const viewer = { userID: account.user_id, sessionID };
+    const page = await listEnterpriseApplications(ctx.db, ctx.fileLinks, viewer, filter, pagingOf(request.query));
+    bindLinksToBrowser(request, reply, sessionID);
+    return ok(page);
   });
 
   app.post<Params>('/system/review/enterprise/:userId', async (request) => {

@@ -2,7 +2,7 @@ import type { BetaApplication, BetaReview, EnterpriseApplication, ReviewStatus }
 import { type Sql, toNumber } from '../../db/database';
 import { escapeLike } from '../../search/cursor';
 import { type EnterpriseRow, toEnterpriseMaterial } from '../accounts';
-import type { FileLinks } from '../file-links';
+import type { FileLinks, LinkViewer } from '../file-links';
 import { withLicenceLink } from '../file-links';
 import { maskMobile } from '../identity';
 import type { PageOf, Paging } from '../paging';
@@ -95,7 +95,7 @@ export async function betaReviewOf(db: Sql, userId: string): Promise<BetaReview>
 export async function listEnterpriseApplications(
   db: Sql,
   links: FileLinks,
-  viewerId: string,
+  viewer: LinkViewer,
   filter: ReviewFilter,
   paging: Paging,
 ): Promise<PageOf<EnterpriseApplication>> {
@@ -130,7 +130,7 @@ export async function listEnterpriseApplications(
       nickName: r.nick_name,
       mobile: r.mobile ? maskMobile(r.mobile) : '',
       // The licence is private: the link is signed for this admin and lasts minutes.
-      enterprise: withLicenceLink(links, toEnterpriseMaterial(r), viewerId),
+      enterprise: withLicenceLink(links, toEnterpriseMaterial(r), viewer),
       reviewedAt: r.reviewed_at === null ? null : toNumber(r.reviewed_at),
     })),
   };

@@ -53,6 +53,16 @@ export class Sessions {
     return rows.length === 1 ? claims : null;
   }
 
+  /** Whether the session is live now (a signed file link's), without sliding its expiry. */
+  async isLive(session: AuthenticatedSession, now = Date.now()): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM portal_sessions
+        WHERE session_id = $1 AND user_id = $2 AND NOT revoked AND last_seen >= $3 AND created_at >= $4`,
+      [session.sessionID, session.userID, now - this.options.idleMs, now - SESSION_MAX_SECONDS * 1000],
+    );
+    return rows.length === 1;
+  }
+
   /** Revokes the session a token names, if it is one of ours, and says which it was. */
   async revoke(token: string, now = Date.now()): Promise<AuthenticatedSession | null> {
     const claims = await this.verify(token, now);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type PortalContext, parse, requireAccount } from '../context';
+import { type PortalContext, parse, requestCookie, requireAccount } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
 import { ACCOUNT_DISABLED } from './login';
 import {
@@ -56,7 +56,7 @@ export function wechatRoutes(app: FastifyInstance, ctx: PortalContext, clock: ()
     const wechat = requireWechat(ctx);
     await ctx.limits.login(request);
     const { code, state } = parse(callbackQuery, request.query);
-    if (!wechat.checkState(state, stateCookie(request), clock())) {
+    if (!wechat.checkState(state, requestCookie(request, STATE_COOKIE), clock())) {
       throw new PortalError(PortalCode.ERROR, WECHAT_STATE_EXPIRED);
     }
     const identity = await wechat.identify(code).catch((err: unknown) => {
@@ -89,13 +89,4 @@ export function requireWechat(ctx: PortalContext): WechatLogin {
 /** WECHAT_REDIRECT_URI (or PUBLIC_URL's callback page), else the callback page where the browser reached us. */
 function redirectUriOf(wechat: WechatLogin, request: FastifyRequest): string {
   return wechat.settings.redirectUri ?? `${request.protocol}://${request.host}${WECHAT_CALLBACK_PATH}`;
-}
-
-function stateCookie(request: FastifyRequest): string | null {
-  const header = request.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === STATE_COOKIE && value) return value;
-  }
-  return null;
 }

@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findAccount } from '../accounts';
-import { bearerToken, type PortalContext, requireAccount } from '../context';
+import { bearerToken, type PortalContext, requireSession } from '../context';
 import { malformedRequest, ok, PortalCode, PortalError } from '../envelope';
+import { bindLinksToBrowser, linkSessionOf } from '../file-links';
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '../uploads';
 
 /** Served files can never run script in our origin, whatever they hold. */
@@ -12,8 +13,8 @@ const SANDBOX = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inl
 export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Promise<void> {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
 
-  app.post<{ Querystring: { visibility?: string } }>('/common/upload', async (request) => {
-    const account = await requireAccount(ctx, request);
+  app.post<{ Querystring: { visibility?: string } }>('/common/upload', async (request, reply) => {
+    const { account, sessionID } = await requireSession(ctx, request);
     await ctx.limits.upload(account.user_id);
     const { visibility = 'public' } = request.query;
     if (visibility !== 'public' && visibility !== 'private')
@@ -35,19 +36,23 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
     }
     const isPrivate = visibility === 'private';
     const stored = await ctx.uploads.save(account.user_id, bytes, part.filename, { isPrivate });
-    const url = isPrivate ? ctx.fileLinks.sign(stored.fileName, account.user_id).url : `/prod-api${stored.fileName}`;
+    if (isPrivate) bindLinksToBrowser(request, reply, sessionID);
+    const url = isPrivate
+      ? ctx.fileLinks.sign(stored.fileName, { userID: account.user_id, sessionID }).url
+      : `/prod-api${stored.fileName}`;
     return { code: PortalCode.OK, msg: '上传成功', fileName: stored.fileName, url };
   });
 
   /** Where the caller can open a stored file: its public address, or a signed link to a private one. */
-  app.get<{ Querystring: { fileName?: string } }>('/common/file/link', async (request) => {
-    const account = await requireAccount(ctx, request);
+  app.get<{ Querystring: { fileName?: string } }>('/common/file/link', async (request, reply) => {
+    const { account, sessionID } = await requireSession(ctx, request);
     const fileName = request.query.fileName ?? '';
     const file = await ctx.uploads.describe(fileName);
     if (!file) throw new PortalError(PortalCode.NOT_FOUND);
     if (!file.isPrivate) return ok({ url: `/prod-api${fileName}`, expiresAt: null });
     if (!(await maySeePrivateFile(ctx, file.userID, account.user_id))) throw new PortalError(PortalCode.NOT_FOUND);
-    return ok(ctx.fileLinks.sign(fileName, account.user_id));
+    bindLinksToBrowser(request, reply, sessionID);
+    return ok(ctx.fileLinks.sign(fileName, { userID: account.user_id, sessionID }));
   });
 
   app.get('/profile/upload/*', async (request, reply) => {
@@ -79,10 +84,13 @@ export async function fileRoutes(app: FastifyInstance, ctx: PortalContext): Prom
   });
 }
 
-/** Who asks for a file: the viewer a valid signed link names, else the bearer of a session. */
+/**
+ * Who asks for a file: the viewer a valid signed link names, in the browser holding the live
+ * session it was issued in; else the bearer of a session.
+ */
 async function viewerOf(ctx: PortalContext, request: FastifyRequest, fileName: string, search: string) {
-  const signed = ctx.fileLinks.verify(fileName, new URLSearchParams(search));
-  if (signed) return signed;
+  const signed = ctx.fileLinks.verify(fileName, new URLSearchParams(search), linkSessionOf(request));
+  if (signed) return (await ctx.sessions.isLive(signed)) ? signed.userID : null;
   const token = bearerToken(request);
   return token ? ((await ctx.sessions.authenticate(token))?.userID ?? null) : null;
 }

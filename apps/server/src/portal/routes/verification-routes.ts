@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { AccountRow } from '../accounts';
 import { approvedEnterpriseClash, findEnterprise } from '../accounts';
 import { SUB_ACCOUNT_TEXT } from '../acting';
-import { type PortalContext, parse, requireAccount } from '../context';
+import { type PortalContext, parse, requireAccount, requireSession } from '../context';
 import { ok, PortalCode, PortalError } from '../envelope';
-import { withLicenceLink } from '../file-links';
+import { bindLinksToBrowser, withLicenceLink } from '../file-links';
 import { isCreditCode } from '../identity';
 
 const text = (max: number, label: string) =>
@@ -42,13 +42,14 @@ export function verificationRoutes(app: FastifyInstance, ctx: PortalContext): vo
     return ok(true, account.beta_status ? '您已开通内测' : '已提交申请，请等待审核');
   });
 
-  app.get('/portal/supply/chain/auth/data', async (request) => {
-    const account = await requireAccount(ctx, request);
+  app.get('/portal/supply/chain/auth/data', async (request, reply) => {
+    const { account, sessionID } = await requireSession(ctx, request);
     const material = await findEnterprise(ctx.db, account.user_id);
     if (!material) return ok(null);
     const licence = await ctx.uploads.describe(material.businessLicense);
     const named = licence ? { ...material, businessLicenseName: licence.originalName } : material;
-    return ok(withLicenceLink(ctx.fileLinks, named, account.user_id));
+    bindLinksToBrowser(request, reply, sessionID);
+    return ok(withLicenceLink(ctx.fileLinks, named, { userID: account.user_id, sessionID }));
   });
 
   app.post('/portal/supply/chain/upload/auth/data', async (request) => {
