@@ -133,7 +133,7 @@ describe('a Public group that asks permission', () => {
   it('is listed under its name and opens with the ‘created’ tip', async () => {
     await row(zhang, CONVERSATION).filter({ hasText: GROUP_NAME }).waitFor();
     await openChat(zhang);
-    await messages(zhang).getByText('张伟 创建了群组').waitFor();
+    await messages(zhang).getByText('张伟 创建了群聊').waitFor();
   });
 
   it('李娜 applies from the contacts tab; the owner’s banner counts it; he agrees in the drawer and she chats', async () => {

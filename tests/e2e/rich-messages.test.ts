@@ -396,7 +396,7 @@ describe('group tips', () => {
     const tips = list(page).locator('.lc-row__tip');
     await expect
       .poll(() => tips.allInnerTexts())
-      .toEqual(['media_bot 创建了群组', '张伟 加入了群组', 'media_visitor 加入了群组', 'media_visitor 退出了群组']);
+      .toEqual(['media_bot 创建了群聊', '张伟 加入了群聊', 'media_visitor 加入了群聊', 'media_visitor 退出了群聊']);
     const tip = await tips.first().boundingBox();
     const scroller = await page.locator('.lc-message-list__scroller').boundingBox();
     if (!tip || !scroller) throw new Error('no tip box');
