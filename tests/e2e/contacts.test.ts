@@ -96,8 +96,9 @@ describe('contacts', () => {
     await searchBox(zhang).press('Enter');
     await zhang.getByRole('list', { name: '用户' }).getByRole('button', { name: /李娜/ }).click();
     await expect.poll(() => card(zhang).getByLabel('验证信息').inputValue()).toBe('我是张伟');
-    // The mobile number found him and is shown nowhere.
+    // The mobile number found him and is shown nowhere; nor is his internal user ID on the card.
     expect(await zhang.locator('.lc-contacts').textContent()).not.toContain('13800000002');
+    expect(await card(zhang).textContent()).not.toContain(liID);
     await card(zhang).getByRole('button', { name: '添加好友' }).click();
     await toast(zhang, '申请已发送').waitFor();
     await card(zhang).getByText('等待验证').waitFor();
@@ -112,6 +113,7 @@ describe('contacts', () => {
     await expect.poll(() => section(li, '好友申请').textContent()).not.toContain('未读');
     await press(li, contactList(li).getByRole('button', { name: /张伟/ }));
     await card(li).getByText('我是张伟').waitFor();
+    expect(await card(li).textContent()).not.toContain(zhangID);
     await shoot(li, 'contacts-application-card-phone');
     await press(li, card(li).getByRole('button', { name: '同意' }));
     await toast(li, '添加好友成功').waitFor();

@@ -32,6 +32,7 @@ const contexts: BrowserContext[] = [];
 const bots: Chat[] = [];
 let zhangID = '';
 let wangID = '';
+let liID = '';
 let zhang: Page;
 let li: Page;
 /** 李娜 at her desk as well: a second tab of hers, on a desktop screen. */
@@ -41,10 +42,10 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   [server, browser] = await Promise.all([startPortal(), launchChromium()]);
   const people = await server.db.query<{ login_name: string; user_id: string }>(
-    "SELECT login_name, user_id FROM portal_accounts WHERE login_name IN ('zhangwei', 'wangfang')",
+    "SELECT login_name, user_id FROM portal_accounts WHERE login_name IN ('zhangwei', 'wangfang', 'lina')",
   );
   const idOf = (name: string) => people.find((p) => p.login_name === name)?.user_id ?? '';
-  [zhangID, wangID] = [idOf('zhangwei'), idOf('wangfang')];
+  [zhangID, wangID, liID] = [idOf('zhangwei'), idOf('wangfang'), idOf('lina')];
   // 张伟's group, made from his own SDK session (as another tab of his would): Public, asking permission.
   const owner = await connect(server, zhangID);
   bots.push(owner);
@@ -208,6 +209,9 @@ describe('a Public group that asks permission', () => {
     const settings = await openPanel(zhang);
     await tab(zhang, '群成员').click();
     await settings.getByRole('button', { name: /李娜/ }).click();
+    await settings.getByRole('button', { name: '禁言', exact: true }).waitFor();
+    // A member's profile names no internal user ID.
+    expect(await settings.textContent()).not.toContain(liID);
     await settings.getByRole('button', { name: '禁言', exact: true }).click();
     const picker = zhang.getByRole('dialog', { name: '禁言 李娜' });
     await picker.getByRole('radio', { name: '1 小时' }).check();
@@ -316,6 +320,8 @@ describe('a Public group that asks permission', () => {
         await press(li, tab(li, '群成员'));
         await press(li, settingsOnPhone.getByRole('button', { name: /张伟/ }));
         await settingsOnPhone.getByRole('button', { name: '禁言', exact: true }).waitFor();
+        // A member's profile names no internal user ID.
+        expect(await settingsOnPhone.textContent()).not.toContain(zhangID);
       }
       if (name === '群管理') await settingsOnPhone.getByRole('switch', { name: '全员禁言' }).waitFor();
       await expectAxeClean(li, '.lc-group-panel');
