@@ -263,6 +263,18 @@ describe('a Public group that asks permission', () => {
     await shoot(li, 'mention-label-phone');
     await openChat(li);
     await bubbleRow(li, '@李娜 确认一下交期').waitFor();
+    // The message that mentions her stands out in the list, on her phone and on her desktop.
+    await openChat(liDesk);
+    for (const page of [li, liDesk]) {
+      const mention = bubbleRow(page, '@李娜 确认一下交期');
+      await mention.locator('.lc-msg__mention').getByText('@我', { exact: true }).waitFor();
+      const tint = await mention.locator('.lc-bubble').evaluate((bubble) => getComputedStyle(bubble).backgroundColor);
+      // Not the white of someone else's plain message.
+      expect(tint).not.toBe('rgb(255, 255, 255)');
+    }
+    await shoot(li, 'mention-highlight-phone');
+    await shoot(liDesk, 'mention-highlight-desktop');
+    await row(liDesk, `C2C${zhangID}`).click();
     // A member's picker has no 'everyone'.
     await press(li, editor(li));
     await li.keyboard.type('@');
