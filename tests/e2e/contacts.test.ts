@@ -213,3 +213,30 @@ describe('contacts', () => {
     await shoot(zhang, 'blocked-send-desktop', { withToasts: true });
   });
 });
+
+describe('a request to join a group that needs approval', () => {
+  it('turns the card into its 已申请 state once sent, on a desktop and on a phone', async () => {
+    await wang.createGroup({
+      type: 'Public',
+      name: '宁波模具采购群',
+      groupID: 'qc-apply',
+      joinOption: 'NeedPermission',
+    });
+    for (const page of [zhang, li]) {
+      await page.reload();
+      await press(page, tab(page, /通讯录/));
+      await searchBox(page).fill('qc-apply');
+      await searchBox(page).press('Enter');
+      await press(page, page.getByRole('list', { name: '群组' }).getByRole('button', { name: /宁波模具采购群/ }));
+      await card(page).getByLabel('验证信息').fill('想加入采购群');
+      await press(page, card(page).getByRole('button', { name: '发送加群申请' }));
+      await card(page).getByRole('status').getByText('等待管理员同意').waitFor();
+      expect(await card(page).getByRole('button', { name: '已申请' }).isDisabled()).toBe(true);
+      // The form is gone: nothing invites a second request.
+      expect(await card(page).getByLabel('验证信息').count()).toBe(0);
+      expect(await card(page).getByRole('button', { name: '发送加群申请' }).count()).toBe(0);
+    }
+    await shoot(zhang, 'group-applied-desktop', { withToasts: true });
+    await shoot(li, 'group-applied-phone', { withToasts: true });
+  });
+});
