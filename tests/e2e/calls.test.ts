@@ -144,6 +144,38 @@ describe('a one-to-one video call between two browsers', () => {
   });
 });
 
+describe('a one-to-one voice call, on a desktop and on a phone', () => {
+  it('shows both people as avatars with their names, never a video tile', async () => {
+    const [zhang, li] = await Promise.all([messageCentreAs('zhangwei'), messageCentreAs('lina', { phone: true })]);
+    await Promise.all([open(zhang, '李娜'), open(li, '张伟', { tap: true })]);
+    await headerCallButton(zhang, '语音通话').click();
+    await ringing(li).getByRole('button', { name: '接听' }).tap();
+    for (const page of [zhang, li]) {
+      await expect
+        .poll(async () => (await peerStats(page)).map((s) => s.connectionState), { timeout: 30_000 })
+        .toEqual(['connected']);
+    }
+    for (const [page, other] of [
+      [zhang, '李娜'],
+      [li, '张伟'],
+    ] as const) {
+      const tiles = callWindow(page).locator('.lc-call-tile');
+      expect(await tiles.locator('video').count()).toBe(0);
+      expect(await tiles.locator('.lc-call-tile__name').allTextContents()).toEqual(
+        expect.arrayContaining([other, '我']),
+      );
+      for (const avatar of await tiles.locator('.lc-call-tile__avatar img').all()) {
+        expect(await avatar.isVisible()).toBe(true);
+      }
+      expect(await tiles.locator('.lc-call-tile__avatar img').count()).toBe(2);
+    }
+    await shoot(zhang, 'c2c-voice-1440');
+    await shoot(li, 'c2c-voice-390');
+    await callWindow(zhang).getByRole('button', { name: '挂断' }).click();
+    await callWindow(li).waitFor({ state: 'hidden', timeout: 10_000 });
+  }, 90_000);
+});
+
 describe('a three-person group video call', () => {
   it('lets everyone see the two others, on a desktop and on a phone, and ends with a record in the group', async () => {
     const [zhang, li, admin] = await Promise.all([

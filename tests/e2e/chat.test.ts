@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
@@ -22,10 +23,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function messageCentreAs(account: string, options: { mobile?: boolean } = {}): Promise<Page> {
+async function messageCentreAs(account: string, options: { mobile?: boolean; isWide?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({
     locale: 'zh-CN',
     ...(options.mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+    ...(options.isWide ? { viewport: { width: 1440, height: 900 } } : {}),
   });
   context.setDefaultTimeout(20_000);
   contexts.push(context);
@@ -126,6 +128,26 @@ describe('chatting in the message centre', () => {
 });
 
 describe('chatting on a phone-sized screen', () => {
+  it('gives the conversation list the screen: the portal header and menus take a slim top only on a phone', async () => {
+    const [desktop, phone] = await Promise.all([
+      messageCentreAs('lina', { isWide: true }),
+      messageCentreAs('lina', { mobile: true }),
+    ]);
+    // A desktop keeps the whole header, its links and the name bar with the logout.
+    await desktop.getByRole('navigation', { name: '主导航' }).waitFor();
+    await desktop.getByRole('button', { name: '退出登录' }).waitFor();
+    // On a phone the site's links and the name bar give way; the management menu stays, slim.
+    const menu = phone.getByRole('navigation', { name: '管理中心导航' });
+    await menu.getByText('我的消息').waitFor();
+    expect(await phone.getByRole('navigation', { name: '主导航' }).isVisible()).toBe(false);
+    const menuBox = await menu.boundingBox();
+    expect((menuBox?.y ?? 844) + (menuBox?.height ?? 0)).toBeLessThanOrEqual(844 * 0.12);
+    const firstRow = await conversationList(phone).getByRole('button').first().boundingBox();
+    expect(firstRow?.y).toBeLessThanOrEqual(844 * 0.35);
+    await phone.screenshot({ path: fileURLToPath(new URL('./screenshots/messages-list-390.png', import.meta.url)) });
+    await desktop.screenshot({ path: fileURLToPath(new URL('./screenshots/messages-list-1440.png', import.meta.url)) });
+  });
+
   it('shows the list, then the chat alone, and goes back with the back button', async () => {
     const phone = await messageCentreAs('lina', { mobile: true });
     // The management centre's menu runs across the top on a phone.

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { type ChatSDK, type Message, TYPES } from '@liaison/sdk';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,9 +209,13 @@ describe('the composer toolbar in Chromium', () => {
     expect(file?.type === TYPES.MSG_FILE && file.payload.fileName).toBe('2026_price_list.txt');
     expect(await chips.count()).toBe(0);
 
-    // Desktop: click to record, click again to send.
+    // Desktop: click to record, click again to send; the recording line keeps the toolbar on one line.
+    const toolbar = zhang.getByRole('toolbar', { name: '输入工具' });
+    const toolbarHeight = (await box(toolbar)).height;
     await zhang.getByRole('button', { name: '录制语音' }).click();
     await zhang.getByRole('status').filter({ hasText: '正在录音' }).waitFor();
+    expect((await box(toolbar)).height).toBe(toolbarHeight);
+    await zhang.screenshot({ path: fileURLToPath(new URL('./screenshots/voice-hint-1440.png', import.meta.url)) });
     await zhang.waitForTimeout(2_200);
     await zhang.getByRole('button', { name: '停止并发送语音' }).click();
     await until(() => arrived.length >= 4, 20_000, 'the voice message');
@@ -241,9 +246,19 @@ describe('the composer toolbar in Chromium', () => {
     const { x, y, width, height } = await box(hold);
     const centre = { x: x + width / 2, y: y + height / 2 };
 
+    const toolbar = phone.getByRole('toolbar', { name: '输入工具' });
+    const toolbarHeight = (await box(toolbar)).height;
     await phone.mouse.move(centre.x, centre.y);
     await phone.mouse.down();
-    await phone.getByRole('status').filter({ hasText: '松开发送，上滑取消' }).waitFor();
+    const hint = phone.getByRole('status').filter({ hasText: '松开发送，上滑取消' });
+    await hint.waitFor();
+    // The hint floats above the composer: the toolbar keeps its one line and the hint is whole on screen.
+    expect((await box(toolbar)).height).toBe(toolbarHeight);
+    const shown = await box(hint);
+    expect(shown.x).toBeGreaterThanOrEqual(0);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(PHONE.width);
+    expect(shown.y + shown.height).toBeLessThanOrEqual((await box(toolbar)).y);
+    await phone.screenshot({ path: fileURLToPath(new URL('./screenshots/voice-hint-390.png', import.meta.url)) });
     await phone.waitForTimeout(1_500);
     await phone.mouse.up();
     await until(() => arrived.length >= 1, 20_000, 'the held recording');

@@ -96,8 +96,9 @@ describe('contacts', () => {
     await searchBox(zhang).press('Enter');
     await zhang.getByRole('list', { name: '用户' }).getByRole('button', { name: /李娜/ }).click();
     await expect.poll(() => card(zhang).getByLabel('验证信息').inputValue()).toBe('我是张伟');
-    // The mobile number found him and is shown nowhere.
+    // The mobile number found him and is shown nowhere; nor is his internal user ID on the card.
     expect(await zhang.locator('.lc-contacts').textContent()).not.toContain('13800000002');
+    expect(await card(zhang).textContent()).not.toContain(liID);
     await card(zhang).getByRole('button', { name: '添加好友' }).click();
     await toast(zhang, '申请已发送').waitFor();
     await card(zhang).getByText('等待验证').waitFor();
@@ -112,6 +113,7 @@ describe('contacts', () => {
     await expect.poll(() => section(li, '好友申请').textContent()).not.toContain('未读');
     await press(li, contactList(li).getByRole('button', { name: /张伟/ }));
     await card(li).getByText('我是张伟').waitFor();
+    expect(await card(li).textContent()).not.toContain(zhangID);
     await shoot(li, 'contacts-application-card-phone');
     await press(li, card(li).getByRole('button', { name: '同意' }));
     await toast(li, '添加好友成功').waitFor();
@@ -209,5 +211,32 @@ describe('contacts', () => {
     await toast(zhang, '您已被对方拉黑，禁止发送消息').waitFor();
     await bubbleRow(zhang, '还在吗').getByRole('button', { name: '发送失败，点击重发' }).waitFor();
     await shoot(zhang, 'blocked-send-desktop', { withToasts: true });
+  });
+});
+
+describe('a request to join a group that needs approval', () => {
+  it('turns the card into its 已申请 state once sent, on a desktop and on a phone', async () => {
+    await wang.createGroup({
+      type: 'Public',
+      name: '宁波模具采购群',
+      groupID: 'qc-apply',
+      joinOption: 'NeedPermission',
+    });
+    for (const page of [zhang, li]) {
+      await page.reload();
+      await press(page, tab(page, /通讯录/));
+      await searchBox(page).fill('qc-apply');
+      await searchBox(page).press('Enter');
+      await press(page, page.getByRole('list', { name: '群组' }).getByRole('button', { name: /宁波模具采购群/ }));
+      await card(page).getByLabel('验证信息').fill('想加入采购群');
+      await press(page, card(page).getByRole('button', { name: '发送加群申请' }));
+      await card(page).getByRole('status').getByText('等待管理员同意').waitFor();
+      expect(await card(page).getByRole('button', { name: '已申请' }).isDisabled()).toBe(true);
+      // The form is gone: nothing invites a second request.
+      expect(await card(page).getByLabel('验证信息').count()).toBe(0);
+      expect(await card(page).getByRole('button', { name: '发送加群申请' }).count()).toBe(0);
+    }
+    await shoot(zhang, 'group-applied-desktop', { withToasts: true });
+    await shoot(li, 'group-applied-phone', { withToasts: true });
   });
 });

@@ -32,6 +32,7 @@ const contexts: BrowserContext[] = [];
 const bots: Chat[] = [];
 let zhangID = '';
 let wangID = '';
+let liID = '';
 let zhang: Page;
 let li: Page;
 /** 李娜 at her desk as well: a second tab of hers, on a desktop screen. */
@@ -41,10 +42,10 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   [server, browser] = await Promise.all([startPortal(), launchChromium()]);
   const people = await server.db.query<{ login_name: string; user_id: string }>(
-    "SELECT login_name, user_id FROM portal_accounts WHERE login_name IN ('zhangwei', 'wangfang')",
+    "SELECT login_name, user_id FROM portal_accounts WHERE login_name IN ('zhangwei', 'wangfang', 'lina')",
   );
   const idOf = (name: string) => people.find((p) => p.login_name === name)?.user_id ?? '';
-  [zhangID, wangID] = [idOf('zhangwei'), idOf('wangfang')];
+  [zhangID, wangID, liID] = [idOf('zhangwei'), idOf('wangfang'), idOf('lina')];
   // 张伟's group, made from his own SDK session (as another tab of his would): Public, asking permission.
   const owner = await connect(server, zhangID);
   bots.push(owner);
@@ -133,7 +134,7 @@ describe('a Public group that asks permission', () => {
   it('is listed under its name and opens with the ‘created’ tip', async () => {
     await row(zhang, CONVERSATION).filter({ hasText: GROUP_NAME }).waitFor();
     await openChat(zhang);
-    await messages(zhang).getByText('张伟 创建了群组').waitFor();
+    await messages(zhang).getByText('张伟 创建了群聊').waitFor();
   });
 
   it('李娜 applies from the contacts tab; the owner’s banner counts it; he agrees in the drawer and she chats', async () => {
@@ -208,6 +209,9 @@ describe('a Public group that asks permission', () => {
     const settings = await openPanel(zhang);
     await tab(zhang, '群成员').click();
     await settings.getByRole('button', { name: /李娜/ }).click();
+    await settings.getByRole('button', { name: '禁言', exact: true }).waitFor();
+    // A member's profile names no internal user ID.
+    expect(await settings.textContent()).not.toContain(liID);
     await settings.getByRole('button', { name: '禁言', exact: true }).click();
     const picker = zhang.getByRole('dialog', { name: '禁言 李娜' });
     await picker.getByRole('radio', { name: '1 小时' }).check();
@@ -259,6 +263,18 @@ describe('a Public group that asks permission', () => {
     await shoot(li, 'mention-label-phone');
     await openChat(li);
     await bubbleRow(li, '@李娜 确认一下交期').waitFor();
+    // The message that mentions her stands out in the list, on her phone and on her desktop.
+    await openChat(liDesk);
+    for (const page of [li, liDesk]) {
+      const mention = bubbleRow(page, '@李娜 确认一下交期');
+      await mention.locator('.lc-msg__mention').getByText('@我', { exact: true }).waitFor();
+      const tint = await mention.locator('.lc-bubble').evaluate((bubble) => getComputedStyle(bubble).backgroundColor);
+      // Not the white of someone else's plain message.
+      expect(tint).not.toBe('rgb(255, 255, 255)');
+    }
+    await shoot(li, 'mention-highlight-phone');
+    await shoot(liDesk, 'mention-highlight-desktop');
+    await row(liDesk, `C2C${zhangID}`).click();
     // A member's picker has no 'everyone'.
     await press(li, editor(li));
     await li.keyboard.type('@');
@@ -316,6 +332,8 @@ describe('a Public group that asks permission', () => {
         await press(li, tab(li, '群成员'));
         await press(li, settingsOnPhone.getByRole('button', { name: /张伟/ }));
         await settingsOnPhone.getByRole('button', { name: '禁言', exact: true }).waitFor();
+        // A member's profile names no internal user ID.
+        expect(await settingsOnPhone.textContent()).not.toContain(zhangID);
       }
       if (name === '群管理') await settingsOnPhone.getByRole('switch', { name: '全员禁言' }).waitFor();
       await expectAxeClean(li, '.lc-group-panel');

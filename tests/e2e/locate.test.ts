@@ -137,7 +137,13 @@ describe('opening history at an old message', () => {
       await expect.poll(() => old.evaluate((element) => element === document.activeElement)).toBe(true);
       // Only the pages around it are loaded: the quote (the newest) is gone, the way back offered.
       expect(await quoting.count()).toBe(0);
-      await list(page).getByRole('button', { name: '回到最新位置' }).waitFor();
+      const back = list(page).getByRole('button', { name: '回到最新位置' });
+      await back.waitFor();
+      // The button covers no message: it sits under the scrolling list, clear of every bubble.
+      const backBox = await back.boundingBox();
+      const scroller = await list(page).locator('.lc-message-list__scroller').boundingBox();
+      if (!backBox || !scroller) throw new Error('no box for the button or the list');
+      expect(backBox.y).toBeGreaterThanOrEqual(scroller.y + scroller.height - 1);
       await shot(page, `${name}-located`);
       // Up: the window starts with the page before it; 'View more' puts the page before that in
       // front, and the view stays where it was.

@@ -318,6 +318,20 @@ describe('message actions between 张伟 and 李娜', () => {
     const visible = await list(zhang).locator('.lc-row').allInnerTexts();
     for (const text of doomed) expect(visible.join('\n')).not.toContain(text);
   });
+
+  it('shows the read status under my merged records, like my other messages, with 李娜 and in the group', async () => {
+    for (const conversation of ['李娜', GROUP]) {
+      await open(zhang, conversation);
+      await list(zhang)
+        .locator('.lc-row')
+        .filter({ has: zhang.getByRole('button', { name: /张伟和报价助手的聊天记录/ }) })
+        .last()
+        .locator('.lc-row__extras')
+        .getByText(/未读|已读/)
+        .waitFor();
+      await shot(zhang, `desktop-merged-read-status-${conversation === GROUP ? 'group' : 'c2c'}`);
+    }
+  });
 });
 
 describe('message actions on a phone', () => {

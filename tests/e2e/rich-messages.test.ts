@@ -343,6 +343,15 @@ describe('rich messages, received', () => {
     await expect(previewer.count()).resolves.toBe(0);
   });
 
+  it('saves a picture under the name it was sent with', async () => {
+    await (await scrollTo(page, list(page).getByRole('button', { name: '查看图片' }))).click();
+    const previewer = page.getByRole('dialog', { name: '图片预览' });
+    const download = page.waitForEvent('download');
+    await previewer.getByRole('button', { name: '保存图片' }).click();
+    expect((await download).suggestedFilename()).toBe('photo.png');
+    await page.keyboard.press('Escape');
+  });
+
   it('plays the voice message, and a second tap stops it', async () => {
     const voice = await scrollTo(page, list(page).getByRole('button', { name: /语音消息/ }));
     await voice.click();
@@ -396,7 +405,7 @@ describe('group tips', () => {
     const tips = list(page).locator('.lc-row__tip');
     await expect
       .poll(() => tips.allInnerTexts())
-      .toEqual(['media_bot 创建了群组', '张伟 加入了群组', 'media_visitor 加入了群组', 'media_visitor 退出了群组']);
+      .toEqual(['media_bot 创建了群聊', '张伟 加入了群聊', 'media_visitor 加入了群聊', 'media_visitor 退出了群聊']);
     const tip = await tips.first().boundingBox();
     const scroller = await page.locator('.lc-message-list__scroller').boundingBox();
     if (!tip || !scroller) throw new Error('no tip box');
@@ -429,6 +438,9 @@ describe('rich messages on a phone', () => {
     await stage.dispatchEvent('pointerup', { pointerId: 7, pointerType: 'touch', clientX: 150, clientY: 400 });
     await expect(previewer.textContent()).resolves.toContain('2 / 2');
     await page.screenshot({ path: join(SHOTS, 'phone-previewer.png') });
+    const download = page.waitForEvent('download');
+    await previewer.getByRole('button', { name: '保存图片' }).tap();
+    expect((await download).suggestedFilename()).toBe('drawing.png');
     await previewer.getByRole('button', { name: '关闭' }).click();
   });
 

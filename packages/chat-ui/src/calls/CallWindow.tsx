@@ -41,6 +41,7 @@ export function CallWindow({ call, controller }: { call: Call; controller: CallC
   const otherName = firstOther ? (people.get(firstOther.userID)?.name ?? firstOther.userID) : '';
   const title = call.groupID ? groupName || t('groupCall') : t('callWith', { name: otherName });
   const isVideo = call.type === CallMediaType.VIDEO;
+  const hasVideo = isVideo && !isAudioOnly;
 
   const tileOf = (userID: string): CallTileProps => {
     const participant = call.participants.find((p) => p.userID === userID);
@@ -49,7 +50,8 @@ export function CallWindow({ call, controller }: { call: Call; controller: CallC
     return {
       name: isMe ? t('you') : (person?.name ?? userID),
       avatar: person?.avatar ?? '',
-      stream: isMe ? localStream : (remoteStreams.get(userID) ?? null),
+      // A voice call's streams carry sound only: a video element for one would be a black tile.
+      stream: !hasVideo ? null : isMe ? localStream : (remoteStreams.get(userID) ?? null),
       // A voice call has no cameras to mark.
       isCameraOff: isVideo && (participant?.cameraOff ?? false),
       isMicMuted: participant?.micMuted ?? false,

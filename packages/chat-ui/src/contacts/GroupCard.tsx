@@ -120,6 +120,7 @@ function JoinForm({ group, t }: { group: Group; t: ContactsT }) {
   const messageID = useId();
   const [applyMessage, setApplyMessage] = useState('');
   const { busy, run } = useBusy();
+  const [hasApplied, setApplied] = useState(false);
   const isLive = group.type === TYPES.GRP_AVCHATROOM;
 
   const handleJoin = () =>
@@ -130,6 +131,8 @@ function JoinForm({ group, t }: { group: Group; t: ContactsT }) {
             ? { groupID: group.groupID, type: group.type }
             : { groupID: group.groupID, applyMessage: applyMessage.trim() },
         );
+        // The request waits for an admin: the card says so instead of offering the form again.
+        if (data.status === TYPES.JOIN_STATUS_WAIT_APPROVAL) setApplied(true);
         showSuccessToast(
           chat,
           t(
@@ -145,6 +148,20 @@ function JoinForm({ group, t }: { group: Group; t: ContactsT }) {
       }
     });
 
+  if (hasApplied) {
+    return (
+      <div className="lc-card__part">
+        <p className="lc-card__status" role="status">
+          {t('joinWaiting')}
+        </p>
+        <div className="lc-card__actions">
+          <button type="button" className="lc-conv-button" disabled>
+            {t('joinApplied')}
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
     <form
       className="lc-card__part"

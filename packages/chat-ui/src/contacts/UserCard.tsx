@@ -26,7 +26,7 @@ const ADD_SOURCE = 'AddSource_Type_Web';
 const whole = (state: ContactsState) => state;
 
 /**
- * A person's card (spec portal.md §6 "Contact card actions"): avatar, name, ID and signature; a
+ * A person's card (spec portal.md §6 "Contact card actions"): avatar, name and signature; a
  * friend's editable remark, send message, delete friend and the blocked-list switch; a request to
  * me, accept and reject; anyone else, add friend with a verification message and remark. The
  * blocked-list switch shows only for friends and users already blocked. Everything follows the
@@ -91,10 +91,8 @@ export function UserCard({ userID, summary, onBack, onOpenConversation }: UserCa
     <CardFrame
       avatar={person.avatar}
       name={name}
-      facts={[
-        [t('idLabel'), userID],
-        [t('signatureLabel'), person.selfSignature ?? ''],
-      ]}
+      // No user ID: in the portal it is an internal one nobody knows a person by.
+      facts={[[t('signatureLabel'), person.selfSignature ?? '']]}
       onBack={onBack}
     >
       {friend ? <RemarkField key={friend.remark} friend={friend} t={t} /> : null}

@@ -65,7 +65,7 @@ describe('a message abstract in the conversation list', () => {
     expect(abstract(call(2), 'en')).toBe('[Video call]');
     expect(abstract(custom({ businessID: 'something_else' }), 'zh-CN')).toBe('[自定义消息]');
     const created = custom({ businessID: 'group_create', version: 4, opUser: '张伟', content: '创建群组' });
-    expect(abstract(created, 'zh-CN')).toBe('张伟 创建了群组');
+    expect(abstract(created, 'zh-CN')).toBe('张伟 创建了群聊');
     expect(abstract(created, 'zh-TW')).toBe('张伟 建立了群組');
     expect(abstract(created, 'en')).toBe('张伟 created the group');
     expect(abstract(custom('not json'), 'en')).toBe('[Custom message]');
@@ -100,7 +100,7 @@ describe('a message abstract in the conversation list', () => {
       payload: { operationType: 7, userIDList: ['u1'], nickList: ['李娜'], memberList: [{ userID: 'u1', muteTime }] },
     });
     expect(abstract(mute(600), 'zh-CN')).toBe('李娜 被禁言');
-    expect(abstract(mute(0), 'en')).toBe('李娜 no longer muted');
+    expect(abstract(mute(0), 'en')).toBe('李娜 is no longer muted');
     const muteAll = {
       type: 'TIMGroupTipElem',
       payload: { operationType: 6, newGroupProfile: { muteAllMembers: false } },

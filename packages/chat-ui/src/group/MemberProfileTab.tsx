@@ -63,10 +63,6 @@ export function MemberProfileTab({ group, abilities, userID }: MemberProfileTabP
       </div>
       <dl className="lc-group-fields">
         <div className="lc-group-fields__row">
-          <dt>{t('userID')}</dt>
-          <dd>{member.userID}</dd>
-        </div>
-        <div className="lc-group-fields__row">
           <dt>{t('nick')}</dt>
           <dd>{member.nick ? <bdi>{member.nick}</bdi> : t('notSet')}</dd>
         </div>

@@ -162,7 +162,10 @@ export function VoiceButton({ onRecorded, onError }: VoiceButtonProps) {
         <ToolbarIcon name="voice" />
       </button>
       {isRecording && (
-        <div className={`lc-voice__status${state.isCancelArmed ? ' lc-voice__status--cancel' : ''}`} role="status">
+        <div
+          className={`lc-voice__status${isH5 ? ' lc-voice__status--floating' : ''}${state.isCancelArmed ? ' lc-voice__status--cancel' : ''}`}
+          role="status"
+        >
           <span className="lc-voice__dot" aria-hidden="true" />
           <span>{status}</span>
           {left !== null && <span className="lc-voice__countdown">{t('voiceCountdown', { count: left })}</span>}

@@ -8,6 +8,7 @@ import type { ConversationTextKey } from '../../i18n/conversation-text';
 import { useKit } from '../../kit/kit-context';
 import { showErrorToast } from '../../kit/toasts/toast-center';
 import type { ChatSession, ForwardRequest } from '../actions/chat-session';
+import { asksForReadReceipts } from '../receipts/read-status';
 import { forwardMessages } from './forward-messages';
 import { mergedRecordText } from './merged-record';
 import './forward.css';
@@ -23,7 +24,7 @@ export interface ForwardPanelProps {
  * merged record, then the panel closes and multi-select ends. Only the first failure is told.
  */
 export function ForwardPanel({ session, request }: ForwardPanelProps) {
-  const { chat } = useKit();
+  const { chat, features, displayMessageReadReceipt = true } = useKit();
   const { t, i18n } = useTranslation('action');
   const { t: tc } = useTranslation('conversation');
   const conversations = useSyncExternalStore(
@@ -52,6 +53,11 @@ export function ForwardPanel({ session, request }: ForwardPanelProps) {
       messages: request.messages,
       targets: [...chosen],
       ...(merged ? { merged } : {}),
+      needReadReceipt: (conversationID) =>
+        asksForReadReceipts(chat.conversationStore.get(conversationID), {
+          isAppEnabled: features.ReadStatus,
+          isUserEnabled: displayMessageReadReceipt,
+        }),
     });
     close();
     session.stopSelecting();

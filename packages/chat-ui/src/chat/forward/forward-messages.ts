@@ -15,6 +15,8 @@ export interface ForwardOptions {
   targets: readonly string[];
   /** One merged record per conversation, instead of each message one by one. */
   merged?: MergedRecordText;
+  /** Whether a copy sent into this conversation asks for read receipts, as a message typed there would. */
+  needReadReceipt?(conversationID: string): boolean;
 }
 
 /**
@@ -26,7 +28,9 @@ export interface ForwardOptions {
 export async function forwardMessages(chat: ChatSDK, options: ForwardOptions): Promise<unknown> {
   const messages = inTimeOrder(options.messages);
   const results = await Promise.all(
-    options.targets.map((conversationID) => forwardTo(chat, conversationID, messages, options.merged)),
+    options.targets.map((conversationID) =>
+      forwardTo(chat, conversationID, messages, options.merged, options.needReadReceipt?.(conversationID) ?? false),
+    ),
   );
   return results.find((failure) => failure !== null) ?? null;
 }
@@ -41,6 +45,7 @@ async function forwardTo(
   conversationID: string,
   messages: readonly Message[],
   merged: MergedRecordText | undefined,
+  needReadReceipt: boolean,
 ): Promise<unknown> {
   const target = parseConversationID(conversationID);
   if (!target) return new Error(`not a conversation: ${conversationID}`);
@@ -48,7 +53,10 @@ async function forwardTo(
   let firstFailure: unknown = null;
   const send = async (create: () => Message) => {
     try {
-      const failure = await sendInto(chat, conversationID, create());
+      const message = create();
+      // Group copies show their read status under my bubble like my other messages there.
+      if (needReadReceipt && target.type === 'GROUP') message.needReadReceipt = true;
+      const failure = await sendInto(chat, conversationID, message);
       if (failure !== undefined && firstFailure === null) firstFailure = failure;
     } catch (error) {
       if (firstFailure === null) firstFailure = error;

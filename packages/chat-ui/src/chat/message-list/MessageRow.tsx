@@ -1,4 +1,4 @@
-import type { Message } from '@liaison/sdk';
+import { type Message, TYPES } from '@liaison/sdk';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
@@ -84,6 +84,7 @@ export const MessageRow = memo(function MessageRow({
       layout={layout}
       sendingLabel={t('sending')}
       failedLabel={t('sendFailed')}
+      mentionLabel={t('mentionsMe')}
     />
   );
 });
@@ -110,6 +111,8 @@ interface BubbleRowProps {
   layout: 'bubble' | 'media';
   sendingLabel: string;
   failedLabel: string;
+  /** The mark beside the sender's name on a message that @-mentions me. */
+  mentionLabel: string;
 }
 
 function BubbleRow({
@@ -123,9 +126,10 @@ function BubbleRow({
   layout,
   sendingLabel,
   failedLabel,
+  mentionLabel,
 }: BubbleRowProps) {
   const { t } = useTranslation('action');
-  const { isH5 } = useKit();
+  const { chat, isH5 } = useKit();
   const { openMenu, toggleSelected, hasMenu } = useRowActions();
   const row = useRef<HTMLElement>(null);
   const bubble = useRef<HTMLDivElement>(null);
@@ -139,6 +143,11 @@ function BubbleRow({
   const isRisky = message.hasRiskContent;
   const isUploading = !isRisky && message.status === 'unSend' && message.progress < 1;
   const canSelect = message.status === 'success';
+  // Someone else's message that @-mentions me (or everyone) stands out, as in mainstream apps.
+  const mentionsMe =
+    !isOut &&
+    message.atUserList.length > 0 &&
+    (message.atUserList.includes(TYPES.MSG_AT_ALL) || message.atUserList.includes(chat.getLoginUser()));
 
   // Multi-select: a click anywhere on the row (but its own box) picks it, and opens nothing inside.
   const handleSelectClick = (event: React.MouseEvent) => {
@@ -178,10 +187,14 @@ function BubbleRow({
             {isGroup && !isOut && (
               <div className="lc-msg__nick">
                 <bdi>{sender}</bdi>
+                {mentionsMe && <span className="lc-msg__mention">{mentionLabel}</span>}
               </div>
             )}
             <div className="lc-msg__line">
-              <div ref={bubble} className={`lc-bubble lc-bubble--${isRisky ? 'bubble' : layout}`}>
+              <div
+                ref={bubble}
+                className={`lc-bubble lc-bubble--${isRisky ? 'bubble' : layout}${mentionsMe ? ' lc-bubble--mentions-me' : ''}`}
+              >
                 {isRisky ? <RiskPlaceholder message={message} /> : body}
                 {isUploading && <UploadProgress progress={message.progress} />}
               </div>

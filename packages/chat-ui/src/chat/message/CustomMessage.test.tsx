@@ -216,7 +216,7 @@ describe('CustomMessage', () => {
     expect(screen.getByText('张伟 created the group')).toBeTruthy();
     cleanup();
     renderInKit(NO_SDK, <CustomMessage message={created} />, { language: 'zh-CN' });
-    expect(screen.getByText('张伟 创建了群组')).toBeTruthy();
+    expect(screen.getByText('张伟 创建了群聊')).toBeTruthy();
     cleanup();
     renderInKit(NO_SDK, <CustomMessage message={created} />, { language: 'zh-TW' });
     expect(screen.getByText('张伟 建立了群組')).toBeTruthy();

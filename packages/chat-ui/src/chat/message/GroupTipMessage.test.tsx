@@ -2,6 +2,8 @@
 import { GroupTipOperation } from '@liaison/protocol';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { messageAbstract } from '../../conversation/message-abstract';
+import { createKitI18n, KIT_LANGUAGES } from '../../i18n';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { GroupSystemNoticeMessage } from './GroupSystemNoticeMessage';
 import { GroupTipMessage } from './GroupTipMessage';
@@ -96,10 +98,34 @@ describe('GroupTipMessage', () => {
         language: 'zh-CN',
       },
     );
-    expect(screen.getByText('李娜 加入了群组')).toBeTruthy();
+    expect(screen.getByText('李娜 加入了群聊')).toBeTruthy();
     cleanup();
     renderInKit(NO_SDK, <GroupTipMessage message={tip(GroupTipOperation.MEMBER_KICKED_OUT)} />, { language: 'zh-CN' });
-    expect(screen.getByText('李娜和wang 被移出群组')).toBeTruthy();
+    expect(screen.getByText('李娜和wang 被移出群聊')).toBeTruthy();
+  });
+
+  it('reads with the same words as the conversation list shows for it, in every language', () => {
+    const oneName = { userIDList: ['li'], nickList: ['李娜'] };
+    const tips = [
+      tip(GroupTipOperation.MEMBER_JOIN, oneName),
+      tip(GroupTipOperation.MEMBER_QUIT, oneName),
+      tip(GroupTipOperation.MEMBER_KICKED_OUT, oneName),
+      tip(GroupTipOperation.SET_ADMIN, oneName),
+      tip(GroupTipOperation.CANCEL_ADMIN, oneName),
+      tip(GroupTipOperation.MEMBER_PROFILE_UPDATED, { ...oneName, memberList: [{ userID: 'li', muteTime: 600 }] }),
+      tip(GroupTipOperation.MEMBER_PROFILE_UPDATED, { ...oneName, memberList: [{ userID: 'li', muteTime: 0 }] }),
+    ];
+    for (const language of KIT_LANGUAGES) {
+      const inList = createKitI18n(language).getFixedT(language, 'conversation');
+      for (const message of tips) {
+        const { container } = renderInKit(NO_SDK, <GroupTipMessage message={message} />, { language });
+        const listed = messageAbstract(message, language, (key, options) => inList(key, options ?? {}))
+          .map((part) => part.text)
+          .join('');
+        expect(container.textContent).toBe(listed);
+        cleanup();
+      }
+    }
   });
 
   it('is centred in the list, as system notices are', () => {

@@ -22,9 +22,9 @@ export function canSaveImage(image: PreviewImage): boolean {
   return SAVABLE_FORMATS.has(image.imageFormat);
 }
 
-/** The name a saved picture gets. */
+/** The name a saved picture gets when the server does not say the name it was sent with. */
 export function savedImageName(image: PreviewImage): string {
-  return `${image.id}.${EXTENSIONS[image.imageFormat] ?? 'img'}`;
+  return `image.${EXTENSIONS[image.imageFormat] ?? 'img'}`;
 }
 
 /** An image message as the previewer shows it. */
