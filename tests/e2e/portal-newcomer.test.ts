@@ -3,14 +3,17 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
 import { launchChromium } from './browser';
-import { startPortal } from './portal-harness';
+import { loginThroughPortal, startPortal } from './portal-harness';
 
 /**
  * What a newcomer meets in the portal's shell, on a desktop (1440×900) and a phone (390×844): a tab
- * left open across a deploy. Screenshots go to the git-ignored tests/e2e/screenshots for a person to look at.
+ * left open across a deploy, the way to the portal search, the ICP line, the login modal, the one
+ * main landmark. Screenshots go to the git-ignored tests/e2e/screenshots for a person to look at.
  */
 const SHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
+const ICP = '闽ICP备2026000001号-1';
 const DEVICES: ReadonlyArray<readonly [string, BrowserContextOptions]> = [
   ['desktop', { viewport: { width: 1440, height: 900 } }],
   ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
@@ -21,7 +24,10 @@ let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startPortal(), launchChromium()]);
+  [server, browser] = await Promise.all([
+    startPortal({ portal: { testHooks: true, devOutboxEndpoint: true, icp: ICP } }),
+    launchChromium(),
+  ]);
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
@@ -40,6 +46,9 @@ async function openPage(device: BrowserContextOptions, path: string): Promise<Pa
   await page.goto(`${server.url}${path}`);
   return page;
 }
+
+const loginModal = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByText('用户登录', { exact: true }) });
 
 describe.for(DEVICES)('the portal shell for a newcomer on a %s', ([device, options]) => {
   const chunks = [
@@ -82,4 +91,83 @@ describe.for(DEVICES)('the portal shell for a newcomer on a %s', ([device, optio
       expect(new URL(page.url()).pathname).toBe(kind === 'a script' ? '/legal' : '/industry');
     },
   );
+
+  it('opens the portal search from the header and from the home page’s box, with the typed words', async () => {
+    const page = await openPage(options, '/index');
+    await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
+    await page.screenshot({ path: `${SHOTS}/newcomer-${device}-home-search.png` });
+    // The header's search fits beside the logo and a member's buttons, on one row.
+    const middles = await page.evaluate(() =>
+      ['.portal-header__logo', '.portal-header__actions'].map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return box ? Math.round((box.top + box.bottom) / 2) : -1;
+      }),
+    );
+    expect(Math.abs((middles[0] ?? 0) - (middles[1] ?? -100))).toBeLessThanOrEqual(4);
+
+    const hero = page.getByRole('main').getByRole('search', { name: '站内搜索' });
+    await hero.getByRole('searchbox', { name: '搜索能力、企业、专家和资讯' }).fill('仓储');
+    await hero.getByRole('button', { name: '搜索' }).click();
+    await page.waitForURL(/\/search\?keyword=%E4%BB%93%E5%82%A8$/);
+    const pageBox = page.getByRole('main').getByRole('searchbox', { name: '搜索能力、企业、专家和资讯' });
+    await expect.poll(() => pageBox.inputValue()).toBe('仓储');
+    // The search page has its own box: the header offers no second one there.
+    await expect.poll(() => page.getByRole('banner').getByRole('search').count()).toBe(0);
+
+    await page.getByRole('banner').getByRole('link', { name: '首页' }).click();
+    await page.waitForURL(/\/index$/);
+    const header = page.getByRole('banner');
+    if (device === 'desktop') {
+      const box = header.getByRole('search', { name: '站内搜索' }).getByRole('searchbox');
+      await box.fill('冷链 物流');
+      await box.press('Enter');
+      await page.waitForURL(/\/search\?keyword=%E5%86%B7%E9%93%BE%20%E7%89%A9%E6%B5%81$/);
+    } else {
+      // No room for a box on a phone's header: an icon opens the search page.
+      expect(await header.getByRole('search').count()).toBe(0);
+      await header.getByRole('link', { name: '搜索' }).click();
+      await page.waitForURL(/\/search$/);
+    }
+    await pageBox.waitFor();
+    await page.screenshot({ path: `${SHOTS}/newcomer-${device}-search.png` });
+  });
+
+  it('shows the configured ICP filing number in the footer, linked to MIIT’s filing site', async () => {
+    const page = await openPage(options, '/index');
+    const icp = page.getByRole('contentinfo').getByRole('link', { name: ICP });
+    await icp.waitFor();
+    expect(await icp.getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+    await icp.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/newcomer-${device}-footer.png` });
+  });
+
+  it('opens the login modal on its first field, and a toast keeps clear of the modal’s title', async () => {
+    const page = await openPage(options, '/index');
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    const modal = loginModal(page);
+    const account = modal.getByRole('textbox', { name: '账号', exact: true });
+    await expect.poll(() => account.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    await account.fill('zhangwei');
+    await modal.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+    // No sum of the arithmetic captcha comes to this: the server refuses it with a toast.
+    await modal.getByRole('textbox', { name: '图形验证码', exact: true }).fill('9999');
+    await modal.getByRole('button', { name: '登录', exact: true }).click();
+    const toast = page.locator('.ant-message-notice').first();
+    await toast.waitFor();
+    const title = modal.locator('.ant-modal-title');
+    const [toastBox, titleBox] = await Promise.all([toast.boundingBox(), title.boundingBox()]);
+    await page.screenshot({ path: `${SHOTS}/newcomer-${device}-login-toast.png` });
+    expect(toastBox && titleBox && toastBox.y + toastBox.height <= titleBox.y).toBe(true);
+  });
+
+  it('has one main landmark on the home page and in the message centre', async () => {
+    const page = await openPage(options, '/index');
+    await page.getByRole('heading', { name: '链联产业服务平台', level: 1 }).waitFor();
+    expect(await page.getByRole('main').count()).toBe(1);
+    await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
+    await page.goto(`${server.url}/manageCenter/message`);
+    await page.getByRole('list', { name: '会话列表' }).waitFor();
+    expect(await page.getByRole('main').count()).toBe(1);
+  });
 });
