@@ -170,4 +170,29 @@ describe.for(DEVICES)('the portal shell for a newcomer on a %s', ([device, optio
     await page.getByRole('list', { name: '会话列表' }).waitFor();
     expect(await page.getByRole('main').count()).toBe(1);
   });
+
+  it('names the period the Top 10 views chart counts on the statistics page', async () => {
+    const page = await openPage(options, '/index');
+    await loginThroughPortal(server, page, 'lina', DEMO_PASSWORD);
+    await page.goto(`${server.url}/manageCenter/statistics`);
+    await page.getByRole('img', { name: '累计浏览量前十的能力' }).waitFor();
+    await page.getByText('能力浏览量 Top 10（累计）').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/newcomer-${device}-statistics.png` });
+  });
+
+  it('writes the time of today’s sign-in on the day the sign-in strip calls today, for a reader whose clock is elsewhere', async () => {
+    // Shanghai's date now, and a browser zone whose date is another one at this hour.
+    const shanghaiNow = new Date(Date.now() + 8 * 3_600_000);
+    const today = shanghaiNow.toISOString().slice(0, 10);
+    const timezoneId = shanghaiNow.getUTCHours() < 18 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    const page = await openPage({ ...options, timezoneId }, '/index');
+    await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
+    await page.goto(`${server.url}/manageCenter/userCenter/points`);
+    const signIn = page.getByRole('button', { name: /立即签到|今日已签到/ });
+    if ((await signIn.textContent())?.includes('立即签到')) await signIn.click();
+    await page.getByRole('button', { name: '今日已签到' }).waitFor();
+    await page.getByRole('listitem', { name: `${today}已签到` }).waitFor();
+    const newest = page.getByRole('table').getByRole('row').nth(1).getByRole('cell').first();
+    await expect.poll(() => newest.textContent()).toMatch(new RegExp(`^${today} \\d\\d:\\d\\d$`));
+  });
 });
