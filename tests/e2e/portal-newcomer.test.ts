@@ -195,4 +195,29 @@ describe.for(DEVICES)('the portal shell for a newcomer on a %s', ([device, optio
     const newest = page.getByRole('table').getByRole('row').nth(1).getByRole('cell').first();
     await expect.poll(() => newest.textContent()).toMatch(new RegExp(`^${today} \\d\\d:\\d\\d$`));
   });
+
+  it('keeps the end of each page clear of the floating cooperation reminder', async () => {
+    const page = await openPage(options, '/index');
+    await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
+    for (const path of ['/index', '/supply?currentPage=1&activeKey=0', '/manageCenter/userCenter/points']) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('status').filter({ hasText: '条新的合作消息' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // What the reminder lies over once the page is scrolled to its end: nothing.
+      const covered = await page.evaluate(() => {
+        const bar = document.querySelector('.todo-bar')?.getBoundingClientRect();
+        if (!bar) return ['no reminder'];
+        return Array.from(document.querySelectorAll('main *, footer *'))
+          .filter((el) => el.children.length === 0 && (el.textContent ?? '').trim() !== '')
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.bottom > bar.top + 1 && box.top < bar.bottom && box.right > bar.left && box.left < bar.right;
+          })
+          .map((el) => (el.textContent ?? '').slice(0, 20));
+      });
+      expect(covered, path).toEqual([]);
+    }
+    await page.screenshot({ path: `${SHOTS}/newcomer-${device}-reminder-end.png` });
+  });
 });
