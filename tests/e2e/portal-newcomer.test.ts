@@ -220,4 +220,21 @@ describe.for(DEVICES)('the portal shell for a newcomer on a %s', ([device, optio
     }
     await page.screenshot({ path: `${SHOTS}/newcomer-${device}-reminder-end.png` });
   });
+
+  it('plays a learning video as long as its card says, titled without a length it does not have', async () => {
+    const page = await openPage(options, '/index');
+    await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
+    await page.goto(`${server.url}/manageCenter/userCenter/education`);
+    const card = page.getByRole('button', { name: /^播放\s*发布企业能力：三步上手/ });
+    await card.getByText('0:20').waitFor();
+    expect(await page.getByRole('main').textContent()).not.toMatch(/\d+分钟|示例|Liaison/);
+    await card.click();
+    const video = page.getByRole('dialog').locator('video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.round(element.duration || 0))).toBe(20);
+    await video.evaluate(async (element: HTMLVideoElement) => {
+      element.currentTime = 16;
+      await new Promise((resolve) => element.addEventListener('seeked', resolve, { once: true }));
+    });
+    await page.screenshot({ path: `${SHOTS}/newcomer-${device}-lesson.png` });
+  });
 });
