@@ -314,7 +314,8 @@ describe('the management centre in a browser', () => {
     );
     // The new request about 李娜's ability counts today.
     expect(cooperations.at(-1)).toBeGreaterThanOrEqual(1);
-    expect(await chartTable(lina, '能力浏览量前十')).toEqual(top.data.map((a) => [a.productName, a.views]));
+    await lina.getByText('能力浏览量 Top 10（累计）').waitFor();
+    expect(await chartTable(lina, '累计浏览量前十的能力')).toEqual(top.data.map((a) => [a.productName, a.views]));
     expect(top.data.length).toBeGreaterThan(0);
     expect(keywords.data.length).toBeGreaterThan(0);
     expect(await chartTable(lina, '近30天热门搜索词前十')).toEqual(keywords.data.map((k) => [k.keyword, k.count]));

@@ -88,6 +88,13 @@ describe('configuration', () => {
     expect(loadConfig({})).toMatchObject({ smsLogin: true, smsGateway: null, smsDevOutboxEndpoint: false });
   });
 
+  it('reads the ICP filing number the footer shows, none by default, and refuses one that is not a short line', () => {
+    expect(loadConfig({}).portalIcp).toBe('');
+    expect(loadConfig({ PORTAL_ICP: ' 闽ICP备2026000001号-1 ' }).portalIcp).toBe('闽ICP备2026000001号-1');
+    expect(() => loadConfig({ PORTAL_ICP: '闽ICP备\n<script>' })).toThrow(/PORTAL_ICP/);
+    expect(() => loadConfig({ PORTAL_ICP: 'x'.repeat(65) })).toThrow(/PORTAL_ICP/);
+  });
+
   it('reads the SMS gateway settings and refuses incomplete ones', () => {
     const aliyun = {
       SMS_PROVIDER: 'aliyun',

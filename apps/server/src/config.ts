@@ -37,6 +37,8 @@ export interface Config {
   smsDevOutboxEndpoint: boolean;
   /** SMS login and registration (PORTAL_SMS_LOGIN=0 turns them off). */
   smsLogin: boolean;
+  /** PORTAL_ICP: the ICP filing number the footer shows; '' for none. */
+  portalIcp: string;
   /** The real SMS gateway; null: the dev outbox, which production refuses while SMS login is on. */
   smsGateway: SmsGatewaySettings | null;
   /** SM4 key of the portal's encrypted login fields; null: generated once, kept in the database. */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SMS_DEV_OUTBOX_ENDPOINT must never be set with NODE_ENV=production (it lists login codes)');
   }
   const smsLogin = env.PORTAL_SMS_LOGIN !== '0';
+  const portalIcp = icpFromEnv(env.PORTAL_ICP);
   const smsGateway = smsGatewayFromEnv(env);
   if (production && smsLogin && !smsGateway) {
     throw new Error(
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalTestHooks,
     smsDevOutboxEndpoint,
     smsLogin,
+    portalIcp,
     smsGateway,
     portalSm4Key,
     portalSessionIdleMinutes,
@@ -171,6 +175,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     c2c: c2cFromEnv(env),
     calls: callsFromEnv(env),
   };
+}
+
+/** A filing number as MIIT issues it (闽ICP备2026000001号-1): one short line of text. */
+function icpFromEnv(value: string | undefined): string {
+  const icp = (value ?? '').trim();
+  if (icp.length > 64 || /[\p{Cc}<>]/u.test(icp)) {
+    throw new Error(
+      `PORTAL_ICP must be one line of at most 64 characters (e.g. 闽ICP备2026000001号-1), got "${value}"`,
+    );
+  }
+  return icp;
 }
 
 function moderationFromEnv(env: NodeJS.ProcessEnv): ModerationSettings {

@@ -16,6 +16,7 @@ const server = await createServer({
     testHooks: config.portalTestHooks,
     devOutboxEndpoint: config.smsDevOutboxEndpoint,
     smsLogin: config.smsLogin,
+    icp: config.portalIcp,
     smsGateway: config.smsGateway,
     sm4Key: config.portalSm4Key,
     sessionIdleMinutes: config.portalSessionIdleMinutes,

@@ -111,6 +111,8 @@ export interface ClientConfig {
   smsLogin: boolean;
   /** WeChat login is configured (WECHAT_APP_ID and WECHAT_APP_SECRET); the icon shows only then. */
   wechatLogin: boolean;
+  /** The site's ICP filing number (PORTAL_ICP), shown in the footer; '' when none is set. */
+  icp: string;
 }
 
 /** `POST /common/upload` answers outside `data`. */

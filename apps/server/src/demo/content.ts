@@ -37,7 +37,7 @@ const ADS = [
   },
   {
     slot: 'manage_home',
-    title: '新手必看：10分钟学会发布能力',
+    title: '新手必看：三步学会发布能力',
     sub: '学习视频专区',
     link: '/manageCenter/userCenter/education',
     colors: ['#1e3a8a', '#60a5fa'],
@@ -45,12 +45,13 @@ const ADS = [
 ] as const;
 
 /**
- * Education videos. Each plays a short sample clip the web app ships (apps/web/public/education/
- * videos/lesson-N.mp4, 12 s, H.264): a deployment replaces them with its own lessons.
+ * Education videos: each is a 20-second summary of its lesson's key points, a clip the web app
+ * ships (apps/web/public/education/videos/lesson-N.mp4, H.264, the title and the points on the
+ * lesson's colours); a deployment replaces them with its own lessons. Titles promise no length.
  */
-export const DEMO_VIDEO_SECONDS = 12;
+export const DEMO_VIDEO_SECONDS = 20;
 const VIDEOS = [
-  { title: '10分钟学会发布企业能力', colors: ['#1e3a8a', '#60a5fa'] },
+  { title: '发布企业能力：三步上手', colors: ['#1e3a8a', '#60a5fa'] },
   { title: '如何处理合作申请并发起沟通', colors: ['#0f766e', '#34d399'] },
   { title: '子账号的创建与能力授权', colors: ['#7c2d12', '#fb923c'] },
   { title: '读懂数据统计：浏览、关注与合作转化', colors: ['#4c1d95', '#a78bfa'] },

@@ -70,10 +70,10 @@ describe('embedded demo data', () => {
     expect((await client.call('GET', '/portal/self/center/im/gen/userSig')).data).toMatchObject({ canConnect: false });
   });
 
-  it('has education videos whose addresses are clips the web app ships', async () => {
+  it('has education videos whose addresses are clips the web app ships, each as long as listed and titled without a length it lacks', async () => {
     const client = new PortalClient(server);
     await client.login('zhangwei', DEMO_PASSWORD);
-    const { data } = await client.call<{ rows: { videoUrl: string; durationS: number }[] }>(
+    const { data } = await client.call<{ rows: { title: string; videoUrl: string; durationS: number }[] }>(
       'GET',
       '/portal/self/center/education/video?pageNum=1&pageSize=10',
     );
@@ -83,6 +83,11 @@ describe('embedded demo data', () => {
       // An MP4 opens with its 'ftyp' box.
       expect(clip.subarray(4, 8).toString('latin1'), video.videoUrl).toBe('ftyp');
       expect(video.durationS).toBe(DEMO_VIDEO_SECONDS);
+      expect(Math.round(mp4Seconds(clip)), video.videoUrl).toBe(video.durationS);
+      // A title that names a length names this one; no sample or placeholder wording.
+      const minutes = /(\d+)分钟/.exec(video.title)?.[1];
+      if (minutes) expect(Number(minutes) * 60, video.title).toBe(video.durationS);
+      expect(video.title).not.toMatch(/示例|样例|placeholder|Liaison/i);
     }
   });
 
@@ -109,3 +114,12 @@ describe('embedded demo data', () => {
     });
   });
 });
+
+/** The length an MP4 declares in its movie header ('mvhd': timescale and duration, version 0 or 1). */
+function mp4Seconds(clip: Buffer): number {
+  const box = clip.indexOf('mvhd');
+  const version = clip[box + 4];
+  const fields = box + 8;
+  if (version === 1) return Number(clip.readBigUInt64BE(fields + 20)) / clip.readUInt32BE(fields + 16);
+  return clip.readUInt32BE(fields + 12) / clip.readUInt32BE(fields + 8);
+}

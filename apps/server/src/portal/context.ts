@@ -34,6 +34,8 @@ export interface PortalContext {
   sms: SmsProvider;
   /** Off: no SMS login, no registration (which is by SMS code). */
   smsLogin: boolean;
+  /** The ICP filing number the footer shows (PORTAL_ICP); '' for none. */
+  icp: string;
   outbox: DevOutbox | null;
   uploads: UploadStore;
   /** Signed, short-lived links to private uploads. */

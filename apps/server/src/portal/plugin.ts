@@ -59,6 +59,8 @@ export interface PortalSettings {
   uploadDir?: string | null;
   /** SMS login and registration; default on. Off: the SMS routes answer SMS_LOGIN_DISABLED. */
   smsLogin?: boolean;
+  /** The ICP filing number the footer shows; unset: none. */
+  icp?: string;
   /** A real SMS gateway; unset: the dev outbox (server log), for development only. */
   smsGateway?: SmsGatewaySettings | null;
   /** WeChat website login; unset: off (the web hides its icon). */
@@ -112,6 +114,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     idCardKey,
     sms,
     smsLogin: settings.smsLogin ?? true,
+    icp: settings.icp ?? '',
     outbox: sms instanceof DevOutbox ? sms : null,
     uploads: new UploadStore(db, uploadDir),
     fileLinks: new FileLinks(fileLinkKey),

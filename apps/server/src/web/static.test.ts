@@ -38,4 +38,20 @@ describe('web app hosting', () => {
     expect((await get('/healthz')).json()).toMatchObject({ status: 'ok' });
     expect((await get('/prod-api/no/such/call')).json()).toEqual({ code: 404, msg: '访问资源不存在' });
   });
+
+  it('answers a chunk a deploy removed with a 404 of its own type, never the page nor JSON', async () => {
+    const missing: Array<[path: string, type: string]> = [
+      ['/assets/SearchPage-Old1234.css', 'text/css; charset=utf-8'],
+      ['/assets/SearchPage-Old1234.js', 'text/javascript; charset=utf-8'],
+      ['/assets/SearchPage-Old1234.js?v=2', 'text/javascript; charset=utf-8'],
+      ['/assets/logo-old.png', 'text/plain; charset=utf-8'],
+    ];
+    for (const [path, type] of missing) {
+      const answer = await get(path);
+      expect(answer.statusCode, path).toBe(404);
+      expect(answer.headers['content-type'], path).toBe(type);
+      expect(answer.headers['cache-control'], path).toBe('no-store');
+      expect(answer.body, path).toBe('');
+    }
+  });
 });

@@ -12,6 +12,20 @@ export function fetchClientConfig(): Promise<Envelope<ClientConfig>> {
   return request({ url: '/portal/client/config', isToken: false });
 }
 
+let pendingConfig: Promise<ClientConfig> | null = null;
+
+/** The server's public settings (login options, ICP number); fetched once per page, again after a failure. */
+export function clientConfig(): Promise<ClientConfig> {
+  if (!pendingConfig) {
+    const config = fetchClientConfig().then(({ data }) => data);
+    config.catch(() => {
+      pendingConfig = null;
+    });
+    pendingConfig = config;
+  }
+  return pendingConfig;
+}
+
 export function fetchCaptcha(): Promise<Envelope<Captcha>> {
   return request({ url: '/portal/verify/code/arithmetic', isToken: false, timeout: CAPTCHA_TIMEOUT_MS });
 }

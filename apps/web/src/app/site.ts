@@ -1,5 +1,9 @@
 /** The portal's name, in the header and in every page title. */
 export const SITE_NAME = '链联产业服务平台';
 
-/** The ICP filing number the operator registered; set VITE_ICP_NUMBER when building. */
-export const ICP_NUMBER = import.meta.env.VITE_ICP_NUMBER ?? '';
+/**
+ * The deployment's time zone: every date and time the web app shows is written in it, and the
+ * server counts its days (today's sign-in, the data board) in it (apps/server/src/portal/
+ * shanghai-day.ts). China keeps one zone all year, so it is fixed rather than a setting.
+ */
+export const TIME_ZONE = 'Asia/Shanghai';

@@ -78,7 +78,8 @@ export function ManageLayout() {
           </nav>
         </Layout.Sider>
       )}
-      <Layout.Content className="manage__content">
+      {/* Not Layout.Content, which is a <main>: the portal's one main landmark is around the whole page. */}
+      <div className="manage__content">
         {isPhone && (
           <nav aria-label="管理中心导航" className="manage__phone-nav" ref={phoneNav}>
             <Menu mode="horizontal" disabledOverflow items={items} selectedKeys={[selected]} onClick={goTo} />
@@ -104,7 +105,7 @@ export function ManageLayout() {
         ) : (
           <Outlet />
         )}
-      </Layout.Content>
+      </div>
     </Layout>
   );
 }

@@ -37,13 +37,20 @@ describe('数据统计', () => {
       ]),
     );
     expect(top.length).toBeGreaterThan(0);
-    expect(chartTable('能力浏览量前十')).toEqual(top.map((a) => [a.productName, String(a.views)]));
+    expect(chartTable('累计浏览量前十的能力')).toEqual(top.map((a) => [a.productName, String(a.views)]));
     expect(keywords).toHaveLength(10);
     expect(chartTable('近30天热门搜索词前十')).toEqual(keywords.map((k) => [k.keyword, String(k.count)]));
     expect(chartTable('我的能力分类分布')).toEqual(
       categories.map((c) => [c.categoryName, String(c.total), String(c.published)]),
     );
-    expect(screen.getByRole('img', { name: '能力浏览量前十' }).querySelector('svg')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '累计浏览量前十的能力' }).querySelector('svg')).toBeTruthy();
+  });
+
+  it('names the period each Top 10 counts: every view on record, the searches of the last 30 days', async () => {
+    const lina = await portal.login('lina');
+    await renderAs(portal, lina, <StatisticsPage />);
+    expect(await screen.findByText('能力浏览量 Top 10（累计）', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('热门搜索词 Top 10（近30天）')).toBeTruthy();
   });
 
   it('shows empty states to an enterprise with nothing yet', async () => {

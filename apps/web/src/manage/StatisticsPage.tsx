@@ -92,12 +92,13 @@ function StatisticsView({ totals, fresh, week, abilities, keywords, categories }
         <WeekLineChart week={week} label="近7天浏览、关注、合作申请与收藏趋势" />
       </Card>
       <div className="stat-grid">
-        <Card title="能力浏览量 Top 10" size="small">
+        {/* The server counts every view on record: the title says so, as the keywords' says 近30天. */}
+        <Card title="能力浏览量 Top 10（累计）" size="small">
           {abilities.length === 0 ? (
             <Empty description="还没有能力被浏览" />
           ) : (
             <TopBarChart
-              label="能力浏览量前十"
+              label="累计浏览量前十的能力"
               valueName="浏览量"
               items={abilities.map((a) => ({ key: a.id, name: a.productName, value: a.views }))}
             />

@@ -7,6 +7,7 @@ import { fetchHome } from '../api/catalogue';
 import { SITE_NAME } from '../app/site';
 import { ListFailed } from '../manage/common/ListFailed';
 import { dataOf, useLoad } from '../manage/common/use-load';
+import { SiteSearchForm } from '../shell/SiteSearch';
 import { ClusterCard } from './cluster/ClusterCard';
 import { AbilityCard } from './common/AbilityCard';
 import { CardSkeletons } from './common/PagedCards';
@@ -37,6 +38,7 @@ export function HomePage() {
         <div className="home-hero__text">
           <h1>{SITE_NAME}</h1>
           <p>连接供应链上下游企业：发布能力、寻找合作、在线沟通。</p>
+          <SiteSearchForm variant="hero" />
           <nav className="home-hero__entries" aria-label="快速入口">
             {ENTRIES.map((entry) => (
               <Link key={entry.to} to={entry.to}>

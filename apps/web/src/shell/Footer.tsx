@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ICP_NUMBER, SITE_NAME } from '../app/site';
+import { clientConfig } from '../api/auth';
+import { SITE_NAME } from '../app/site';
 import './footer.css';
 
 interface FooterLink {
@@ -27,9 +29,11 @@ export const FOOTER_LINKS: readonly FooterLink[] = [
 
 /**
  * Spec §2: the footer links and the ICP filing number, with a column of the platform's services.
- * Without a configured ICP number the line shows none (no placeholder text on a product page).
+ * The number is the server's PORTAL_ICP, linked to MIIT's filing site as Chinese sites do; without
+ * one the line shows none (no placeholder text on a product page).
  */
 export function Footer() {
+  const icp = useIcp();
   return (
     <footer className="portal-footer">
       <div className="portal-footer__columns">
@@ -38,14 +42,32 @@ export function Footer() {
       </div>
       <p className="portal-footer__icp">
         © {SITE_NAME}
-        {ICP_NUMBER && (
+        {icp && (
           <a href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer">
-            ICP备案号：{ICP_NUMBER}
+            {icp}
           </a>
         )}
       </p>
     </footer>
   );
+}
+
+function useIcp(): string {
+  const [icp, setIcp] = useState('');
+  useEffect(() => {
+    let current = true;
+    clientConfig().then(
+      (config) => {
+        if (current) setIcp(config.icp);
+      },
+      // Without the settings the footer simply has no ICP line.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return icp;
 }
 
 function LinkColumn({ id, title, links }: { id: string; title: string; links: readonly FooterLink[] }) {

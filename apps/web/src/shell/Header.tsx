@@ -6,10 +6,11 @@ import { isManageCenter } from '../auth/guards';
 import { openLoginModal, useSession } from '../auth/session-store';
 import { useLogout } from '../auth/useLogout';
 import { ButtonLink } from './ButtonLink';
+import { SiteSearchForm, SiteSearchIcon } from './SiteSearch';
 import { hasColouredHeader, TOP_NAV } from './top-nav';
 
 /**
- * Spec §2: logo, top navigation, AI button, and the management-centre or login button. Every
+ * Spec §2: logo, top navigation, search, AI button, and the management-centre or login button. Every
  * destination is a real link (new tab, copy the address, keyboard, screen readers).
  */
 export function Header() {
@@ -44,8 +45,21 @@ export function Header() {
         </ul>
       </nav>
       <div className="portal-header__actions">
+        {/* The search page has its own box: no second one above it. */}
+        {pathname !== '/search' && (
+          <>
+            <SiteSearchForm variant="header" />
+            <SiteSearchIcon isGhost={isColoured} />
+          </>
+        )}
         {/* On the coloured header, outlined white buttons (ghost) and a white main button stay readable. */}
-        <ButtonLink to="/ai" icon={<RobotOutlined aria-hidden />} ghost={isColoured}>
+        <ButtonLink
+          to="/ai"
+          className="portal-header__ai"
+          icon={<RobotOutlined aria-hidden />}
+          ghost={isColoured}
+          aria-label="AI助手"
+        >
           AI助手
         </ButtonLink>
         {loginStatus ? (

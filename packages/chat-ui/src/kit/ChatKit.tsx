@@ -201,9 +201,10 @@ function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
             </aside>
           )}
           {!(h5 && !chatOpen) && (
-            <main className="lc-kit__main">
+            // A div, not <main>: the page the kit is embedded in has its own main landmark.
+            <div className="lc-kit__main">
               <ChatWindow conversationID={conversationID} onBack={() => onOpen(null)} />
-            </main>
+            </div>
           )}
         </div>
       )}

@@ -25,7 +25,7 @@ const sealedSchema = (message: string) =>
 /** spec portal.md §7 "Auth": captcha, SMS code, the three logins, logout, WeChat. */
 export function authRoutes(app: FastifyInstance, ctx: PortalContext): void {
   app.get('/portal/client/config', async () =>
-    ok({ sm4Key: ctx.sm4Key, smsLogin: ctx.smsLogin, wechatLogin: ctx.wechat !== null }),
+    ok({ sm4Key: ctx.sm4Key, smsLogin: ctx.smsLogin, wechatLogin: ctx.wechat !== null, icp: ctx.icp }),
   );
 
   app.get('/portal/verify/code/arithmetic', async (request) => {

@@ -3,6 +3,7 @@ import { PORTAL_PASSWORD_RULE, PORTAL_PASSWORD_RULE_TEXT } from '@liaison/protoc
 import { Alert, Button, Form, type FormInstance, type FormRule, Input, Modal, Tabs } from 'antd';
 import { type MouseEvent, useState } from 'react';
 import { sendSmsCode } from '../../api/auth';
+import { TOAST_CONFIG } from '../../app/feedback';
 import { completeLogin } from '../session-actions';
 import { closeLoginModal, type LoginMode, setLoginMode, useSession, type WechatBinding } from '../session-store';
 import { startWechatLogin } from '../wechat-login';
@@ -27,6 +28,8 @@ const SUBMITTED: Record<LoginMode, (keyof LoginValues)[]> = {
   register: ['mobileNumber', 'smsVerifyCode', 'password', 'secPassword'],
 };
 
+const LOGIN_MODAL_TOP = TOAST_CONFIG.top + 56;
+
 const TABS = [
   { key: 'account', label: '账号登录' },
   { key: 'sms', label: '短信登录' },
@@ -45,6 +48,8 @@ export function LoginModal() {
     <Modal
       open={open}
       width={MODAL_WIDTH}
+      // Below the toasts' band (TOAST_CONFIG.top and one toast's height), which would cover the title.
+      style={{ top: LOGIN_MODAL_TOP }}
       title={titleFor(mode, wechat)}
       footer={null}
       onCancel={closeLoginModal}
@@ -112,7 +117,8 @@ function LoginForm({ mode, options, wechat }: LoginFormProps) {
         {mode === 'account' ? (
           <>
             <Form.Item name="account" rules={required('account')}>
-              <Input aria-label="账号" placeholder="请输入手机号/登录账号" />
+              {/* The first field takes the focus on opening, not the close button. */}
+              <Input aria-label="账号" placeholder="请输入手机号/登录账号" autoFocus />
             </Form.Item>
             <Form.Item name="password" rules={required('password')}>
               <Input.Password aria-label="密码" placeholder="请输入密码" />
@@ -122,7 +128,7 @@ function LoginForm({ mode, options, wechat }: LoginFormProps) {
         ) : (
           <>
             <Form.Item name="mobileNumber" rules={required('mobileNumber')}>
-              <MobileInput aria-label="手机号" placeholder="请输入手机号码" />
+              <MobileInput aria-label="手机号" placeholder="请输入手机号码" autoFocus />
             </Form.Item>
             <CaptchaItem sms={sms} />
             <SmsCodeItem sms={sms} />

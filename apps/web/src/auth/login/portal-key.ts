@@ -1,20 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchClientConfig } from '../../api/auth';
-import type { ClientConfig } from '../../api/types';
-
-let pending: Promise<ClientConfig> | null = null;
-
-/** The server's login settings; fetched once per page, again after a failure. */
-function clientConfig(): Promise<ClientConfig> {
-  if (!pending) {
-    const request = fetchClientConfig().then(({ data }) => data);
-    request.catch(() => {
-      pending = null;
-    });
-    pending = request;
-  }
-  return pending;
-}
+import { clientConfig } from '../../api/auth';
 
 /** The SM4 key login fields are encrypted with. */
 export function portalKey(): Promise<string> {

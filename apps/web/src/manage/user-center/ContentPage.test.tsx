@@ -57,7 +57,7 @@ describe('the content page', () => {
   it('lists the education videos on their own tab', async () => {
     await renderPage(await portal.login('admin'));
     fireEvent.click(await screen.findByRole('tab', { name: '学习视频' }));
-    expect(await screen.findByText('10分钟学会发布企业能力', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('发布企业能力：三步上手', {}, { timeout: 10_000 })).toBeTruthy();
     expect(portal.calls.some((c) => c.path.startsWith('/system/education/video/list'))).toBe(true);
   });
 

@@ -16,9 +16,9 @@ async function renderPage() {
 describe('the education page', () => {
   it('lists the videos with their duration and plays one in a modal', async () => {
     await renderPage();
-    const card = await screen.findByRole('button', { name: /^播放\s*10分钟学会发布企业能力/ }, { timeout: 10_000 });
-    // The demo lessons are 12-second sample clips.
-    expect(within(card).getByText('0:12')).toBeTruthy();
+    const card = await screen.findByRole('button', { name: /^播放\s*发布企业能力：三步上手/ }, { timeout: 10_000 });
+    // The demo lessons are 20-second summaries of their key points.
+    expect(within(card).getByText('0:20')).toBeTruthy();
     fireEvent.click(card);
     const dialog = await screen.findByRole('dialog');
     const video = dialog.querySelector('video');
@@ -32,7 +32,7 @@ describe('the education page', () => {
     const search = screen.getByLabelText('搜索视频');
     fireEvent.change(search, { target: { value: '子账号' } });
     pressEnter(search);
-    await waitFor(() => expect(screen.queryByRole('button', { name: /^播放\s*10分钟学会发布企业能力/ })).toBeNull(), {
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^播放\s*发布企业能力：三步上手/ })).toBeNull(), {
       timeout: 10_000,
     });
     expect(screen.getByRole('button', { name: /^播放\s*子账号的创建与能力授权/ })).toBeTruthy();
