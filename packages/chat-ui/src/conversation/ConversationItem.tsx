@@ -3,6 +3,7 @@ import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replaceEmojiTags } from '../chat/emoji/emoji-names';
 import { Avatar } from '../common/Avatar';
+import type { Remarks } from '../common/display-name';
 import { useKit } from '../kit/kit-context';
 import {
   atLabels,
@@ -30,6 +31,8 @@ export interface ConversationItemProps {
   today: number;
   /** The logged-in user, to word "you revoked a message". */
   me: string;
+  /** My remarks for my friends, to name the sender of a group's last message. */
+  remarks: Remarks;
   onSelect(conversationID: string): void;
   /** Right-click, the context-menu key or a long press: open the action menu at `point`. */
   onOpenMenu(conversationID: string, point: Point): void;
@@ -46,6 +49,7 @@ export const ConversationItem = memo(function ConversationItem({
   draft,
   today,
   me,
+  remarks,
   onSelect,
   onOpenMenu,
 }: ConversationItemProps) {
@@ -58,7 +62,7 @@ export const ConversationItem = memo(function ConversationItem({
   const mark = isActive ? 'none' : unreadMark(conversation);
   const at = atLabels(conversation, t);
   const time = formatConversationTime(conversation.lastMessage.lastTime, today, t);
-  const abstract = lastMessageAbstract(conversation, me, t, i18n.language);
+  const abstract = lastMessageAbstract(conversation, me, t, i18n.language, remarks);
   const swallowClick = useRef(false);
   const rowRef = useRef<HTMLButtonElement>(null);
   // spec §4: online dots for one-to-one conversations only, when the display-online-status setting is on.

@@ -187,6 +187,30 @@ describe('conversation list', () => {
     expect(await within(row(id)).findByText('Mentions')).toBeTruthy();
   });
 
+  it("names a friend by my remark on their row and as the sender of a group's last message, live as it changes", async () => {
+    const chat = await user('remark-viewer');
+    const bob = await user('remark-bob');
+    await bob.updateMyProfile({ nick: 'Bob', allowType: 'AllowType_Type_AllowAny' });
+    await chat.addFriend({ to: 'remark-bob', source: 'AddSource_Type_Web', remark: 'Supplier Bob' });
+    await sendText(bob, 'remark-viewer', 'hello');
+    const { group } = (
+      await bob.createGroup({ type: 'Private', name: 'Remarks', memberList: [{ userID: 'remark-viewer' }] })
+    ).data;
+    await sendText(bob, group.groupID, 'to the group', 'GROUP');
+    const groupRow = `GROUP${group.groupID}`;
+    await until(() => chat.conversationStore.get(groupRow)?.lastMessage.type === 'TIMTextElem', 10_000, 'the group');
+    renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />);
+    expect(await within(row('C2Cremark-bob')).findByText('Supplier Bob')).toBeTruthy();
+    expect(await within(row(groupRow)).findByText('Supplier Bob')).toBeTruthy();
+    expect(within(row('C2Cremark-bob')).queryByText('Bob')).toBeNull();
+
+    await chat.updateFriend({ userID: 'remark-bob', remark: 'Bob from Suzhou' });
+    expect(await within(row('C2Cremark-bob')).findByText('Bob from Suzhou')).toBeTruthy();
+    expect(await within(row(groupRow)).findByText('Bob from Suzhou')).toBeTruthy();
+    await chat.updateFriend({ userID: 'remark-bob', remark: '' });
+    expect(await within(row('C2Cremark-bob')).findByText('Bob')).toBeTruthy();
+  });
+
   it('has no serious or critical accessibility violations', async () => {
     const chat = await inbox('axe-viewer', ['axe-bob', 'axe-carol']);
     const { container } = renderInKit(

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemarks } from '../../common/display-name';
 import { groupAbilities } from '../../group/group-rules';
 import { useGroup } from '../../group/use-group';
 import { useGroupText } from '../../i18n/group-text';
@@ -71,6 +72,7 @@ export function Composer({ conversationID }: ComposerProps) {
   const [activeMention, setActiveMention] = useState(0);
   const mentionKeysRef = useRef<(event: KeyboardEvent) => boolean>(() => false);
   const mentionListID = useId();
+  const remarks = useRemarks();
   const members = useMentionMembers(groupID, mention !== null, mention?.query ?? '');
   const candidates = useMemo(
     () =>
@@ -79,10 +81,11 @@ export function Composer({ conversationID }: ComposerProps) {
           // docs/groups.md: only the owner and admins mention everyone.
           canMentionAll: group ? groupAbilities(group).isManager : false,
           everyone: tg('everyone'),
+          remarks,
         }),
         mention?.query ?? '',
       ),
-    [members, chat, group, tg, mention?.query],
+    [members, chat, group, tg, mention?.query, remarks],
   );
 
   const { mountRef, editor } = usePlainEditor({
