@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiaisonServer } from '../../apps/server/src/app';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { type Chat, connect } from '../../apps/server/src/integration/harness';
+import { launchChromium } from './browser';
+import { loginThroughPortal, startPortal } from './portal-harness';
+
+/**
+ * The conversation list as a newcomer meets it, in Chromium against the built app and a real
+ * server, at 1440×900 and 390×844 (both touch screens, so a finger can long-press): the row menu
+ * stays open after a long-press, and a friend's remark names them in the list, the chat header,
+ * the group's messages and the mention list, and follows a change made in Contacts. 张伟 uses the
+ * desktop, 李娜 the phone; a supplier bot writes to each. Screenshots land in E2E_SCREENSHOTS (a
+ * temporary folder by default) for a person to look at.
+ */
+const SIZES = [
+  { label: 'desktop', account: 'zhangwei', viewport: { width: 1440, height: 900 }, isMobile: false },
+  { label: 'phone', account: 'lina', viewport: { width: 390, height: 844 }, isMobile: true },
+] as const;
+const SHOTS = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), 'liaison-conversation-list');
+const BOT = 'remark_supplier';
+const BOT_NICK = '鲍勃';
+const REMARK = '鲍总（铝材供应商）';
+const NEW_REMARK = '鲍总（已签约）';
+
+let server: LiaisonServer;
+let browser: Browser;
+let bot: Chat;
+const ids = new Map<string, string>();
+const groups = new Map<string, string>();
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startPortal(), launchChromium()]);
+  const people = await server.db.query<{ login_name: string; user_id: string }>(
+    "SELECT login_name, user_id FROM portal_accounts WHERE login_name IN ('zhangwei', 'lina')",
+  );
+  for (const person of people) ids.set(person.login_name, person.user_id);
+  bot = await connect(server, BOT);
+  await bot.updateMyProfile({ nick: BOT_NICK, allowType: 'AllowType_Type_AllowAny' });
+  for (const { account } of SIZES) {
+    const userID = ids.get(account) ?? '';
+    // The person saved a remark for the supplier earlier (on another device).
+    const person = await connect(server, userID);
+    await person.addFriend({ to: BOT, source: 'AddSource_Type_Web', remark: REMARK });
+    await person.logout();
+    await bot.sendMessage(
+      bot.createTextMessage({ to: userID, conversationType: 'C2C', payload: { text: '报价单已发' } }),
+    );
+    const { group } = (
+      await bot.createGroup({ type: 'Private', name: `铝材采购群-${account}`, memberList: [{ userID }] })
+    ).data;
+    groups.set(account, group.groupID);
+    await bot.sendMessage(
+      bot.createTextMessage({ to: group.groupID, conversationType: 'GROUP', payload: { text: '本周交货' } }),
+    );
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  await browser?.close();
+  await bot?.logout().catch(() => undefined);
+  await server?.close();
+});
+
+const conversationList = (page: Page) => page.getByRole('list', { name: '会话列表' });
+const row = (page: Page, conversationID: string) => page.locator(`[data-conversation-id="${conversationID}"]`);
+const menu = (page: Page) => page.getByRole('menu', { name: '会话操作' });
+const title = (page: Page) => page.locator('.lc-chat__title');
+const messages = (page: Page) => page.getByRole('region', { name: '消息列表' });
+const editor = (page: Page) => page.getByRole('textbox', { name: '消息输入框' });
+
+describe.each(SIZES)('the conversation list at $viewport.width×$viewport.height', (size) => {
+  let page: Page;
+  const c2c = () => `C2C${BOT}`;
+  const group = () => `GROUP${groups.get(size.account) ?? ''}`;
+
+  beforeAll(async () => {
+    const context = await browser.newContext({
+      locale: 'zh-CN',
+      viewport: size.viewport,
+      isMobile: size.isMobile,
+      hasTouch: true,
+    });
+    context.setDefaultTimeout(20_000);
+    contexts.push(context);
+    page = await context.newPage();
+    await page.goto(`${server.url}/index`);
+    await loginThroughPortal(server, page, size.account, DEMO_PASSWORD);
+    await page.goto(`${server.url}/manageCenter/message`);
+    await conversationList(page).waitFor();
+  }, 60_000);
+
+  const tap = (target: Locator) => (size.isMobile ? target.tap() : target.click());
+
+  /** Back to the list from an open chat (the phone shows one at a time). */
+  async function backToList(): Promise<void> {
+    if (size.isMobile) await page.getByRole('button', { name: '返回' }).tap();
+    await conversationList(page).waitFor();
+  }
+
+  it('keeps the row menu open after a long-press lifts, and pins and mutes from it', async () => {
+    const target = row(page, c2c());
+    await target.waitFor();
+    await longPress(page, target);
+    // The finger has lifted: the menu is still there to choose from.
+    await page.waitForTimeout(400);
+    await menu(page).waitFor();
+    await page.screenshot({ path: join(SHOTS, `row-menu-${size.label}.png`) });
+    await tap(menu(page).getByRole('menuitem', { name: '置顶会话' }));
+    await expect.poll(() => target.getAttribute('class')).toContain('lc-conv-item--pinned');
+    await expect
+      .poll(() => conversationList(page).getByRole('button').first().getAttribute('data-conversation-id'))
+      .toBe(c2c());
+
+    await longPress(page, target);
+    await page.waitForTimeout(400);
+    await tap(menu(page).getByRole('menuitem', { name: '消息免打扰' }));
+    await target.getByText('消息免打扰').waitFor({ state: 'attached' });
+
+    // A tap outside closes it, and opens nothing.
+    await longPress(page, target);
+    await page.waitForTimeout(400);
+    await menu(page).getByRole('menuitem', { name: '取消置顶' }).waitFor();
+    await page.touchscreen.tap(size.viewport.width / 2, size.viewport.height - 10);
+    await menu(page).waitFor({ state: 'detached' });
+  });
+
+  it('names the supplier by the remark I saved, in the list, the header, the group and the mention list, and follows a change', async () => {
+    await expect.poll(() => row(page, c2c()).textContent()).toContain(REMARK);
+    await expect.poll(() => row(page, group()).textContent()).toContain(`${REMARK}: 本周交货`);
+    expect(await row(page, c2c()).textContent()).not.toContain(BOT_NICK);
+
+    await tap(row(page, c2c()));
+    await expect.poll(() => title(page).textContent()).toBe(REMARK);
+    await backToList();
+    await tap(row(page, group()));
+    await messages(page).locator('.lc-row').filter({ hasText: '本周交货' }).getByText(REMARK).waitFor();
+    await editor(page).click();
+    await page.keyboard.type('@');
+    await page.getByRole('listbox', { name: '选择要提醒的人' }).getByText(REMARK).waitFor();
+    await page.screenshot({ path: join(SHOTS, `remark-group-${size.label}.png`) });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Backspace');
+    await backToList();
+
+    // Changed in Contacts; the list follows without a reload.
+    await tap(page.getByRole('tab', { name: /通讯录/ }));
+    const contacts = page.getByRole('navigation', { name: '通讯录列表' });
+    const friends = contacts.getByRole('list', { name: '我的好友' });
+    if (!(await friends.isVisible())) await tap(contacts.getByRole('button', { name: /^我的好友/ }));
+    await tap(friends.getByRole('button', { name: new RegExp(REMARK.replace(/[()（）]/g, '.')) }));
+    const remark = page.getByRole('article').getByRole('textbox', { name: '备注名' });
+    await remark.fill(NEW_REMARK);
+    await tap(page.getByRole('article').getByRole('button', { name: '保存备注' }));
+    await page.locator('.lc-toast__text', { hasText: '修改备注成功' }).waitFor();
+    if (size.isMobile) await page.getByRole('button', { name: '返回' }).tap();
+    await tap(page.getByRole('tab', { name: /消息/ }));
+    await expect.poll(() => row(page, c2c()).textContent()).toContain(NEW_REMARK);
+    await expect.poll(() => row(page, group()).textContent()).toContain(`${NEW_REMARK}: 本周交货`);
+    await page.screenshot({ path: join(SHOTS, `remark-list-${size.label}.png`) });
+  });
+});
+
+/** A real finger (CDP touch events) held 600 ms on the middle of `target`, then lifted. */
+async function longPress(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to press');
+  const cdp = await page.context().newCDPSession(page);
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await page.waitForTimeout(600);
+  await menu(page).waitFor();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
