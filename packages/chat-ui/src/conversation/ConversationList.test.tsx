@@ -241,4 +241,27 @@ describe('network banner', () => {
       await proxy.close();
     }
   });
+
+  it('shows no online dots while my own connection is down, and fresh ones once it is back', async () => {
+    const url = new URL(server.url);
+    const proxy = await startStallingProxy({ host: url.hostname, port: Number(url.port) });
+    try {
+      const chat = await user('dark-viewer', { app: server.app, url: proxy.url });
+      const peer = await user('dark-peer');
+      await sendText(peer, 'dark-viewer', 'hi');
+      await until(() => chat.conversationStore.get('C2Cdark-peer') !== undefined, 10_000, 'the conversation');
+      renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />, {
+        displayOnlineStatus: true,
+      });
+      const dot = () => row('C2Cdark-peer').querySelector('.lc-online-dot')?.getAttribute('data-status') ?? null;
+      await waitFor(() => expect(dot()).toBe('online'), { timeout: 10_000 });
+      // The peer leaves while I cannot hear of it: until I am back, their status is unknown, not online.
+      act(() => proxy.drop());
+      await waitFor(() => expect(dot()).toBeNull(), { timeout: 10_000 });
+      await peer.logout();
+      await waitFor(() => expect(dot()).toBe('offline'), { timeout: 20_000 });
+    } finally {
+      await proxy.close();
+    }
+  });
 });
