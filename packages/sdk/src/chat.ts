@@ -244,6 +244,7 @@ export class ChatSDK {
       me,
       markOwn: (messageID) => this.receiver.markOwn(messageID),
       onStored: (message) => this.receiver.receive(message),
+      onOwnStatus: (message) => this.conversations.handleOwnSend(message),
       sendTimeout: options.sendTimeout ?? DEFAULT_SEND_TIMEOUT,
       upload: (message) => uploadMedia(message, { request, absolute: (path) => this.files.absolute(path) }),
       onSent: releaseMedia,

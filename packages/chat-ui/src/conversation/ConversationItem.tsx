@@ -121,6 +121,16 @@ export const ConversationItem = memo(function ConversationItem({
             <span className="lc-conv-item__abstract">
               {draft ? <span className="lc-conv-item__label">{t('draft')}</span> : null}
               {!draft && at ? <span className="lc-conv-item__label">{at}</span> : null}
+              {!draft && conversation.lastMessage.status === 'fail' ? (
+                <span
+                  className="lc-conv-item__failed"
+                  role="img"
+                  aria-label={t('lastSendFailed')}
+                  title={t('lastSendFailed')}
+                >
+                  !
+                </span>
+              ) : null}
               {draft ? <bdi>{replaceEmojiTags(draft, i18n.language)}</bdi> : <Isolated parts={abstract} />}
             </span>
             {conversation.isPinned ? <span className="lc-conv-sr-only">{t('pinned')}</span> : null}

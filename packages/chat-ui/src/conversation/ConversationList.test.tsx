@@ -211,6 +211,43 @@ describe('conversation list', () => {
     expect(await within(row('C2Cremark-bob')).findByText('Bob')).toBeTruthy();
   });
 
+  it('shows my message on the row at once while it is on its way, and a failed one with the failed mark', async () => {
+    const url = new URL(server.url);
+    const proxy = await startStallingProxy({ host: url.hostname, port: Number(url.port) });
+    try {
+      const chat = await user('own-viewer', { app: server.app, url: proxy.url });
+      const [blocker, quiet] = [await user('own-blocker'), await user('own-quiet')];
+      await sendText(blocker, 'own-viewer', 'first from blocker');
+      await sendText(quiet, 'own-viewer', 'first from quiet');
+      await until(() => chat.conversationStore.getSnapshot().length === 2, 10_000, 'the conversations');
+      renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />);
+      await blocker.addToBlacklist({ userIDList: ['own-viewer'] });
+      const refused = chat.createTextMessage({
+        to: 'own-blocker',
+        conversationType: 'C2C',
+        payload: { text: '在吗？' },
+      });
+      await expect(chat.sendMessage(refused)).rejects.toBeTruthy();
+      await waitFor(() => expect(within(row('C2Cown-blocker')).getByText('在吗？')).toBeTruthy());
+      expect(within(row('C2Cown-blocker')).getByRole('img', { name: 'Failed to send' })).toBeTruthy();
+      expect(rowIDs()[0]).toBe('C2Cown-blocker');
+
+      // The line goes silent: the message waits, and its row already shows it first, without the mark.
+      proxy.stall();
+      const waiting = chat.createTextMessage({
+        to: 'own-quiet',
+        conversationType: 'C2C',
+        payload: { text: '报价稍后发' },
+      });
+      void chat.sendMessage(waiting).catch(() => undefined);
+      await waitFor(() => expect(within(row('C2Cown-quiet')).getByText('报价稍后发')).toBeTruthy());
+      expect(rowIDs()[0]).toBe('C2Cown-quiet');
+      expect(within(row('C2Cown-quiet')).queryByRole('img', { name: 'Failed to send' })).toBeNull();
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('has no serious or critical accessibility violations', async () => {
     const chat = await inbox('axe-viewer', ['axe-bob', 'axe-carol']);
     const { container } = renderInKit(
