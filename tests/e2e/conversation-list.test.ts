@@ -26,10 +26,15 @@ const BOT = 'remark_supplier';
 const BOT_NICK = '鲍勃';
 const REMARK = '鲍总（铝材供应商）';
 const NEW_REMARK = '鲍总（已签约）';
+/** A buyer who blocks each person after one message: the person's reply fails. */
+const STRICT = 'strict_buyer';
+/** A 1x1 PNG, as a picture copied to the clipboard. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 let server: LiaisonServer;
 let browser: Browser;
 let bot: Chat;
+let strict: Chat;
 const ids = new Map<string, string>();
 const groups = new Map<string, string>();
 const contexts: BrowserContext[] = [];
@@ -43,6 +48,8 @@ beforeAll(async () => {
   for (const person of people) ids.set(person.login_name, person.user_id);
   bot = await connect(server, BOT);
   await bot.updateMyProfile({ nick: BOT_NICK, allowType: 'AllowType_Type_AllowAny' });
+  strict = await connect(server, STRICT);
+  await strict.updateMyProfile({ nick: '严格采购' });
   for (const { account } of SIZES) {
     const userID = ids.get(account) ?? '';
     // The person saved a remark for the supplier earlier (on another device).
@@ -56,6 +63,10 @@ beforeAll(async () => {
       await bot.createGroup({ type: 'Private', name: `铝材采购群-${account}`, memberList: [{ userID }] })
     ).data;
     groups.set(account, group.groupID);
+    await strict.sendMessage(
+      strict.createTextMessage({ to: userID, conversationType: 'C2C', payload: { text: '不再合作' } }),
+    );
+    await strict.addToBlacklist({ userIDList: [userID] });
     await bot.sendMessage(
       bot.createTextMessage({ to: group.groupID, conversationType: 'GROUP', payload: { text: '本周交货' } }),
     );
@@ -65,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
   await browser?.close();
-  await bot?.logout().catch(() => undefined);
+  await Promise.all([bot, strict].map((chat) => chat?.logout().catch(() => undefined)));
   await server?.close();
 });
 
@@ -165,6 +176,50 @@ describe.each(SIZES)('the conversation list at $viewport.width×$viewport.height
     await expect.poll(() => row(page, c2c()).textContent()).toContain(NEW_REMARK);
     await expect.poll(() => row(page, group()).textContent()).toContain(`${NEW_REMARK}: 本周交货`);
     await page.screenshot({ path: join(SHOTS, `remark-list-${size.label}.png`) });
+  });
+
+  it('shows a reply that failed on its row, near the top, with its preview and the failed mark', async () => {
+    await tap(row(page, `C2C${STRICT}`));
+    await editor(page).click();
+    await page.keyboard.type('请再考虑一下');
+    await page.keyboard.press('Enter');
+    await backToList();
+    const failed = row(page, `C2C${STRICT}`);
+    await failed.getByRole('img', { name: '发送失败' }).waitFor();
+    expect(await failed.textContent()).toContain('请再考虑一下');
+    expect(await conversationList(page).getByRole('button').nth(1).getAttribute('data-conversation-id')).toBe(
+      `C2C${STRICT}`,
+    );
+    await page.locator('.lc-toasts').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.screenshot({ path: join(SHOTS, `failed-row-${size.label}.png`) });
+  });
+
+  // Pasting pictures is a desktop feature (spec chat.md §5); phones pick them from the toolbar.
+  it.runIf(!size.isMobile)('sends text, a pasted picture and the text after it in the order composed', async () => {
+    await tap(row(page, c2c()));
+    await editor(page).click();
+    await page.keyboard.type('图纸如下');
+    await editor(page).evaluate((element, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], '图纸.png', { type: 'image/png' }));
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, PNG_BASE64);
+    await editor(page).locator('img[alt="图纸.png"]').waitFor();
+    await page.keyboard.type('请确认尺寸');
+    await page.screenshot({ path: join(SHOTS, `paste-inline-${size.label}.png`) });
+    await page.keyboard.press('Enter');
+    const rows = messages(page).locator('.lc-row');
+    await rows.filter({ hasText: '请确认尺寸' }).waitFor();
+    const order = await rows.evaluateAll((elements) =>
+      elements
+        .slice(-3)
+        .map((element) => (element.querySelector('.lc-image') ? '[image]' : (element.textContent ?? ''))),
+    );
+    expect(order[0]).toContain('图纸如下');
+    expect(order[1]).toBe('[image]');
+    expect(order[2]).toContain('请确认尺寸');
+    await page.screenshot({ path: join(SHOTS, `paste-sent-${size.label}.png`) });
   });
 });
 
