@@ -67,6 +67,11 @@ beforeAll(async () => {
       strict.createTextMessage({ to: userID, conversationType: 'C2C', payload: { text: '不再合作' } }),
     );
     await strict.addToBlacklist({ userIDList: [userID] });
+    // A group the person was removed from: its history stays, but it takes no forwards.
+    const gone = (await bot.createGroup({ type: 'Public', name: `已移出的群-${account}`, memberList: [{ userID }] }))
+      .data.group.groupID;
+    await bot.sendMessage(bot.createTextMessage({ to: gone, conversationType: 'GROUP', payload: { text: '欢迎' } }));
+    await bot.deleteGroupMember({ groupID: gone, userIDList: [userID] });
     await bot.sendMessage(
       bot.createTextMessage({ to: group.groupID, conversationType: 'GROUP', payload: { text: '本周交货' } }),
     );
@@ -135,11 +140,13 @@ describe.each(SIZES)('the conversation list at $viewport.width×$viewport.height
     await tap(menu(page).getByRole('menuitem', { name: '消息免打扰' }));
     await target.getByText('消息免打扰').waitFor({ state: 'attached' });
 
-    // A tap outside closes it, and opens nothing.
+    // A tap outside (on the tab already chosen) closes it, and opens nothing.
     await longPress(page, target);
     await page.waitForTimeout(400);
     await menu(page).getByRole('menuitem', { name: '取消置顶' }).waitFor();
-    await page.touchscreen.tap(size.viewport.width / 2, size.viewport.height - 10);
+    const outside = await page.getByRole('tab', { name: /消息/ }).boundingBox();
+    if (!outside) throw new Error('no tab to tap');
+    await page.touchscreen.tap(outside.x + outside.width / 2, outside.y + outside.height / 2);
     await menu(page).waitFor({ state: 'detached' });
   });
 
@@ -221,17 +228,33 @@ describe.each(SIZES)('the conversation list at $viewport.width×$viewport.height
     expect(order[2]).toContain('请确认尺寸');
     await page.screenshot({ path: join(SHOTS, `paste-sent-${size.label}.png`) });
   });
+
+  it('offers the groups I am in as forward targets, and not the one I was removed from', async () => {
+    await tap(row(page, c2c()));
+    const bubble = messages(page).locator('.lc-row').filter({ hasText: '报价单已发' }).locator('.lc-bubble');
+    await bubble.waitFor();
+    if (size.isMobile) await longPress(page, bubble, page.getByRole('menu', { name: '消息操作' }));
+    else await bubble.click({ button: 'right' });
+    await tap(page.getByRole('menu', { name: '消息操作' }).getByRole('menuitem', { name: '转发' }));
+    const targets = page.getByRole('dialog', { name: '转发' }).getByRole('list', { name: '转发到以下会话' });
+    await targets.getByText(`铝材采购群-${size.account}`).waitFor();
+    expect(await targets.textContent()).not.toContain('已移出的群');
+    await page.screenshot({ path: join(SHOTS, `forward-targets-${size.label}.png`) });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: '转发' }).waitFor({ state: 'detached' });
+    await backToList();
+  });
 });
 
-/** A real finger (CDP touch events) held 600 ms on the middle of `target`, then lifted. */
-async function longPress(page: Page, target: Locator): Promise<void> {
+/** A real finger (CDP touch events) held 600 ms on the middle of `target` until `opens` shows, then lifted. */
+async function longPress(page: Page, target: Locator, opens: Locator = menu(page)): Promise<void> {
   const box = await target.boundingBox();
   if (!box) throw new Error('nothing to press');
   const cdp = await page.context().newCDPSession(page);
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
   await page.waitForTimeout(600);
-  await menu(page).waitFor();
+  await opens.waitFor();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
