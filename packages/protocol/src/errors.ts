@@ -210,6 +210,12 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.CALL_INVALID_STATE]: 'The call cannot do that now: it was answered elsewhere or is not connected',
 };
 
+/**
+ * GROUP_NOT_MEMBER's message when the caller themself is not (or no longer) in the group: the
+ * catalogue's text is about a member named in the request. The code stays the same.
+ */
+export const CALLER_NOT_IN_GROUP_MESSAGE = 'You are not in this group';
+
 /** The shape every failure takes on the wire and in SDK rejections. */
 export interface ErrorBody {
   code: ErrorCode;

@@ -244,6 +244,7 @@ export class ChatSDK {
       me,
       markOwn: (messageID) => this.receiver.markOwn(messageID),
       onStored: (message) => this.receiver.receive(message),
+      onOwnStatus: (message) => this.conversations.handleOwnSend(message),
       sendTimeout: options.sendTimeout ?? DEFAULT_SEND_TIMEOUT,
       upload: (message) => uploadMedia(message, { request, absolute: (path) => this.files.absolute(path) }),
       onSent: releaseMedia,
@@ -261,7 +262,13 @@ export class ChatSDK {
     this.receipts = new Receipts({ request, me, events: this.events, store: this.store });
     this.presence = new Presence({ request, me, events: this.events, onError });
     this.translation = new Translation({ request });
-    this.relations = new Relations({ request, events: this.events, onError });
+    this.relations = new Relations({
+      request,
+      events: this.events,
+      onError,
+      onFriendListChanged: (list) =>
+        this.store.setFriendRemarks(new Map(list.filter((f) => f.remark).map((f) => [f.userID, f.remark]))),
+    });
     this.search = new Search({ request, me, resolveURL: this.files.resolve });
     this.signalling = new Signalling({ request, onError });
     this.webRTC = options.webRTC;

@@ -10,6 +10,7 @@ import {
 import {
   applyMessage,
   applyMessageChange,
+  applyOwnSend,
   type Conversation,
   conversationFromGroup,
   conversationFromMessage,
@@ -87,6 +88,17 @@ export class ConversationAPI {
     const standIn = conversationFromMessage(message, me);
     const group = message.conversationType === 'GROUP' ? this.context.groupOf(message.to) : undefined;
     store.put(group ? { ...standIn, groupProfile: group, subType: group.type } : standIn, { touch: true });
+    void this.fetchProfile(message.conversationID);
+  }
+
+  /** My message on its way, or failed: its row shows it at once (conversation-model applyOwnSend). */
+  handleOwnSend(message: Message): void {
+    const { store } = this.context;
+    const isSending = message.status !== 'fail';
+    if (store.update(message.conversationID, (c) => applyOwnSend(c, message), { touch: isSending })) return;
+    // A first message to someone: the conversation shows while it is on its way.
+    if (!isSending || message.conversationType === 'GROUP') return;
+    store.put(conversationFromMessage(message, this.context.me()), { touch: true });
     void this.fetchProfile(message.conversationID);
   }
 

@@ -7,7 +7,7 @@ import {
   type WireConversation,
   type WireMessage,
 } from '@liaison/protocol';
-import { fromWire, type Message, mentions } from './messages';
+import { fromWire, type Message, type MessageStatus, mentions } from './messages';
 import { type MessageElemType, TYPES } from './types';
 
 /** The reference SDK's `conversation.lastMessage`; all fields empty when there is none. */
@@ -34,6 +34,8 @@ export interface LastMessage {
   isPeerRead: boolean;
   cloudCustomData: string;
   onlineOnlyFlag: boolean;
+  /** Ours: 'unSend' while my message is on its way, 'fail' when its send failed; else 'success'. */
+  status: MessageStatus;
 }
 
 export type GroupAtType = typeof TYPES.CONV_AT_ME | typeof TYPES.CONV_AT_ALL | typeof TYPES.CONV_AT_ALL_AT_ME;
@@ -106,6 +108,7 @@ export const emptyLastMessage: LastMessage = Object.freeze({
   isPeerRead: false,
   cloudCustomData: '',
   onlineOnlyFlag: false,
+  status: 'success',
 });
 
 /**
@@ -196,6 +199,16 @@ export function applyMessage(conversation: Conversation, message: Message, me: s
     }
   }
   return withLastPeerRead(next);
+}
+
+/**
+ * My message not stored yet: on its way, it is the last message at once (its preview and time);
+ * failed, the last message (if still this one) says so. The stored one replaces it (applyMessage).
+ */
+export function applyOwnSend(conversation: Conversation, message: Message): Conversation {
+  if (message.status !== 'fail') return { ...conversation, lastMessage: toLastMessage(message) };
+  if (conversation.lastMessage.ID !== message.ID) return conversation;
+  return { ...conversation, lastMessage: { ...conversation.lastMessage, status: 'fail' } };
 }
 
 /**
@@ -325,6 +338,7 @@ export function toLastMessage(message: Message): LastMessage {
     isPeerRead: message.isPeerRead,
     cloudCustomData: message.cloudCustomData,
     onlineOnlyFlag: false,
+    status: message.status,
   };
 }
 

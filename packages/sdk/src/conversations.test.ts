@@ -125,4 +125,25 @@ describe('ConversationStore', () => {
     expect(store.getSnapshot()).toEqual([]);
     expect(store.getTotalUnreadCount()).toBe(0);
   });
+
+  it('gives a one-to-one conversation my remark for its peer, and follows the remark as it changes', () => {
+    const store = new ConversationStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.setFriendRemarks(new Map([['a', '老李']]));
+    store.replaceAll([conversation('a'), conversation('b')]);
+    expect(store.get('C2Ca')?.remark).toBe('老李');
+    expect(store.get('C2Cb')?.remark).toBe('');
+    // A fresh copy from the server (no remark on the wire) keeps it.
+    store.put(conversation('a', { unreadCount: 2 }));
+    expect(store.get('C2Ca')?.remark).toBe('老李');
+
+    listener.mockClear();
+    store.setFriendRemarks(new Map([['b', '小王']]));
+    expect(store.get('C2Ca')?.remark).toBe('');
+    expect(store.get('C2Cb')?.remark).toBe('小王');
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.setFriendRemarks(new Map([['b', '小王']]));
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
 });

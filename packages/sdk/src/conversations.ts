@@ -22,6 +22,8 @@ export class ConversationStore implements ConversationStoreView {
   private lastRank = 0;
   private snapshot: readonly Conversation[] | null = null;
   private total: number | null = null;
+  /** My remark for each friend that has one: a one-to-one conversation carries its peer's. */
+  private remarks: ReadonlyMap<string, string> = new Map();
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -57,13 +59,15 @@ export class ConversationStore implements ConversationStoreView {
   /** Replaces the whole list (login, reconnect). */
   replaceAll(conversations: readonly Conversation[]): void {
     this.conversations.clear();
-    for (const conversation of conversations) this.conversations.set(conversation.conversationID, conversation);
+    for (const conversation of conversations)
+      this.conversations.set(conversation.conversationID, this.withRemark(conversation));
     for (const id of this.ranks.keys()) if (!this.conversations.has(id)) this.ranks.delete(id);
     this.changed();
   }
 
   /** Adds or replaces one conversation; `touch` moves it up among conversations with the same time. */
-  put(conversation: Conversation, options: { touch?: boolean } = {}): void {
+  put(given: Conversation, options: { touch?: boolean } = {}): void {
+    const conversation = this.withRemark(given);
     const previous = this.conversations.get(conversation.conversationID);
     if (options.touch) this.ranks.set(conversation.conversationID, ++this.lastRank);
     // An equal value keeps the old object, so readers comparing by reference see no change.
@@ -84,6 +88,22 @@ export class ConversationStore implements ConversationStoreView {
     const next = update(previous);
     if (next !== previous || options.touch) this.put(next, options);
     return true;
+  }
+
+  /**
+   * My friends' remarks (from the friend list, as it changes): each one-to-one conversation's
+   * `remark` follows its peer's, as the reference SDK fills it.
+   */
+  setFriendRemarks(remarks: ReadonlyMap<string, string>): void {
+    this.remarks = remarks;
+    let isChanged = false;
+    for (const [id, conversation] of this.conversations) {
+      const next = this.withRemark(conversation);
+      if (next === conversation) continue;
+      this.conversations.set(id, next);
+      isChanged = true;
+    }
+    if (isChanged) this.changed();
   }
 
   /** A mark of local activity so far, for retainOnly(). */
@@ -113,9 +133,16 @@ export class ConversationStore implements ConversationStoreView {
 
   clear(): void {
     this.ranks.clear();
+    this.remarks = new Map();
     if (this.conversations.size === 0) return;
     this.conversations.clear();
     this.changed();
+  }
+
+  private withRemark(conversation: Conversation): Conversation {
+    if (conversation.type !== 'C2C') return conversation;
+    const remark = this.remarks.get(conversation.conversationID.slice('C2C'.length)) ?? '';
+    return conversation.remark === remark ? conversation : { ...conversation, remark };
   }
 
   private changed(): void {

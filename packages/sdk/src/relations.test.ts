@@ -29,7 +29,12 @@ function setUp() {
     events.on(name, (event) => seen.push({ name, data: event.data }));
   }
   const errors: unknown[] = [];
-  const relations = new Relations({ request, events, onError: (error) => errors.push(error) });
+  const relations = new Relations({
+    request,
+    events,
+    onError: (error) => errors.push(error),
+    onFriendListChanged: () => undefined,
+  });
   return { server, asked, seen, errors, relations };
 }
 

@@ -1,4 +1,4 @@
-import type { PushEvent } from '@liaison/protocol';
+import type { Friend, PushEvent } from '@liaison/protocol';
 import { BlacklistAPI } from './blacklist';
 import type { Emitter } from './events';
 import { FriendApplicationAPI } from './friend-applications';
@@ -15,6 +15,8 @@ export interface RelationsContext {
   request: RequestFunction;
   events: Pick<Emitter, 'emit'>;
   onError(error: unknown): void;
+  /** Before FRIEND_LIST_UPDATED is reported, so a listener reads conversations with the new remarks. */
+  onFriendListChanged(list: Friend[]): void;
 }
 
 const ALL_LISTS: readonly RelationListName[] = ['friendList', 'friendApplicationList', 'blacklist'];
@@ -36,7 +38,10 @@ export class Relations {
     this.friends = new FriendAPI({
       request,
       refresh,
-      onListChanged: (list) => events.emit(EVENT.FRIEND_LIST_UPDATED, list),
+      onListChanged: (list) => {
+        context.onFriendListChanged(list);
+        events.emit(EVENT.FRIEND_LIST_UPDATED, list);
+      },
     });
     this.applications = new FriendApplicationAPI({
       request,

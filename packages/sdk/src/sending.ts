@@ -22,6 +22,8 @@ export interface SenderContext {
   markOwn(messageID: string): void;
   /** The stored message came back: advance cursors and the conversation. */
   onStored(message: WireMessage): void;
+  /** My message went out ('unSend') or failed ('fail'): the conversation shows it meanwhile. */
+  onOwnStatus?(message: Message): void;
   /** How long a send may wait, for a connection and for the answer, before it fails. */
   sendTimeout: number;
   /** Jitter in [0, 1) for rate-limit retries; injectable for tests. */
@@ -120,6 +122,7 @@ export class MessageSender {
   private async attempt(message: Message): Promise<ChatResponse<{ message: Message }>> {
     if (message.status === 'success') return ok({ message });
     message.status = 'unSend';
+    this.context.onOwnStatus?.(message);
     try {
       if (messageBodyBytes(bodyPayload(message), message.cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
         throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
@@ -150,6 +153,7 @@ export class MessageSender {
       return ok({ message });
     } catch (error) {
       message.status = 'fail';
+      this.context.onOwnStatus?.(message);
       const failure = toLiaisonError(error);
       this.rememberForReconnect(message, failure.code);
       throw new SendMessageError(failure, message);

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@liaison/protocol';
+import { CALLER_NOT_IN_GROUP_MESSAGE, ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
 import { errorCode, nextEvent, recordMessages, sendText, until, useServer } from './harness';
@@ -128,7 +128,7 @@ describe('groups', () => {
     expect(history.filter((m) => m.type === 'TIMTextElem').map((m) => m.payload.text)).toEqual(['members only']);
   });
 
-  it('lets members quit, after which they can no longer send, but not the owner of a community', async () => {
+  it('lets members quit, after which a send is refused as theirs (you are not in this group), but not the owner of a community', async () => {
     const owner = await user('q-owner');
     const member = await user('q-member');
     await owner.createGroup({
@@ -143,7 +143,11 @@ describe('groups', () => {
     );
     expect((await member.quitGroup('q-group')).data.groupID).toBe('q-group');
     await gone;
-    expect(await errorCode(sendText(member, 'q-group', 'still here?', 'GROUP'))).toBe(ErrorCode.GROUP_NOT_MEMBER);
+    // Same code, but said of the sender: 'you', not 'the user'.
+    await expect(sendText(member, 'q-group', 'still here?', 'GROUP')).rejects.toMatchObject({
+      code: ErrorCode.GROUP_NOT_MEMBER,
+      message: CALLER_NOT_IN_GROUP_MESSAGE,
+    });
     expect((await owner.getGroupProfile({ groupID: 'q-group' })).data.group.memberCount).toBe(1);
     expect(await errorCode(member.quitGroup('q-group'))).toBe(ErrorCode.GROUP_NOT_MEMBER);
   });

@@ -10,6 +10,8 @@ export async function startStallingProxy(target: { host: string; port: number })
   url: string;
   stall(): void;
   muteAnswers(): void;
+  /** Cuts the open connections, as a network that blinks does; new connections work. */
+  drop(): void;
   close(): Promise<void>;
 }> {
   const pairs = new Set<{ client: Socket; upstream: Socket }>();
@@ -52,6 +54,9 @@ export async function startStallingProxy(target: { host: string; port: number })
         upstream.on('data', () => undefined);
       }
       pairs.clear();
+    },
+    drop() {
+      for (const socket of sockets) socket.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,11 @@
-import { ErrorCode, type GroupRole, type GroupType, type JoinOption, LiaisonError } from '@liaison/protocol';
+import {
+  CALLER_NOT_IN_GROUP_MESSAGE,
+  ErrorCode,
+  type GroupRole,
+  type GroupType,
+  type JoinOption,
+  LiaisonError,
+} from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
 
@@ -83,7 +90,7 @@ export async function loadAsMember(
   options: { lock?: boolean } = {},
 ): Promise<{ group: GroupFacts; actor: MemberFacts }> {
   const { group, actor } = await loadGroup(db, groupID, actorID, options);
-  if (!actor) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
+  if (!actor) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER, CALLER_NOT_IN_GROUP_MESSAGE);
   return { group, actor };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CALLER_NOT_IN_GROUP_MESSAGE,
   ErrorCode,
   type GroupMember,
   type GroupProfile,
@@ -123,7 +124,7 @@ export async function getMembers(
     [groupID, userID],
   );
   if (!group) throw new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
-  if (!group.member) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
+  if (!group.member) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER, CALLER_NOT_IN_GROUP_MESSAGE);
   // The owner, then admins, then members, each by join time: the order of an index
   // (group_members_in_order), so a page deep into a 100,000-member group reads no table rows before it.
   const rows = await db.query<MemberRow & UserRow>(

@@ -1,4 +1,4 @@
-import { ErrorCode, LiaisonError, Limits, type WireMessage } from '@liaison/protocol';
+import { CALLER_NOT_IN_GROUP_MESSAGE, ErrorCode, LiaisonError, Limits, type WireMessage } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { toNumber } from '../db/database';
 import type { ConversationRef } from './keys';
@@ -57,7 +57,9 @@ export async function visibleFloor(db: Sql, userID: string, ref: ConversationRef
 /** 10011 for a group that exists, 10010 for one that does not (or was dismissed). */
 async function notInGroup(db: Sql, groupID: string): Promise<LiaisonError> {
   const [group] = await db.query('SELECT 1 FROM groups WHERE group_id = $1 AND dismissed_at IS NULL', [groupID]);
-  return new LiaisonError(group ? ErrorCode.GROUP_NOT_MEMBER : ErrorCode.GROUP_NOT_FOUND);
+  return group
+    ? new LiaisonError(ErrorCode.GROUP_NOT_MEMBER, CALLER_NOT_IN_GROUP_MESSAGE)
+    : new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
 }
 
 /** One page of history older than nextReqMessageID (or the newest page), oldest first; without what I deleted. */

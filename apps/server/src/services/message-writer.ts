@@ -1,5 +1,6 @@
 import {
   AT_ALL,
+  CALLER_NOT_IN_GROUP_MESSAGE,
   ErrorCode,
   GroupType,
   LiaisonError,
@@ -486,7 +487,7 @@ async function authorise(
     if (type === undefined) return new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
     if (!m.system) {
       const member = memberships.get(`${m.recipient}\n${m.sender}`);
-      if (!member) return new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
+      if (!member) return new LiaisonError(ErrorCode.GROUP_NOT_MEMBER, CALLER_NOT_IN_GROUP_MESSAGE);
       const isManager = member.role === 'Owner' || member.role === 'Admin';
       if (member.muteUntil > now || (mutedGroups.has(m.recipient) && !isManager)) {
         return new LiaisonError(ErrorCode.GROUP_MEMBER_MUTED);

@@ -132,13 +132,14 @@ function GroupIcon() {
   );
 }
 
-/** The conversation's display name from the SDK's store: group name, peer nick, else the ID. */
+/** The conversation's display name from the SDK's store: group name, my remark for the peer, their nick, else the ID. */
 export function useConversationName(conversationID: string): string {
   const { chat } = useKit();
   const select = useCallback(() => {
     const conversation = chat.conversationStore.get(conversationID);
     return (
       conversation?.groupProfile?.name ||
+      conversation?.remark ||
       conversation?.userProfile?.nick ||
       conversation?.userProfile?.userID ||
       conversationID.replace(/^(C2C|GROUP)/, '')

@@ -1,8 +1,9 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replaceEmojiTags } from '../chat/emoji/emoji-names';
 import { Avatar } from '../common/Avatar';
+import type { Remarks } from '../common/display-name';
 import { useKit } from '../kit/kit-context';
 import {
   atLabels,
@@ -14,11 +15,11 @@ import {
 } from './conversation-display';
 import { formatConversationTime } from './format-conversation-time';
 import { Isolated } from './Isolated';
-import { createLongPress } from './long-press';
 import type { Point } from './menu-position';
 import { OnlineDot } from './presence/OnlineDot';
 import { useOnlineStatus } from './presence/use-online-status';
 import { useConversationText } from './use-conversation-text';
+import { isTouchContextMenu, useLongPress } from './use-long-press';
 import './conversation.css';
 
 export interface ConversationItemProps {
@@ -30,6 +31,8 @@ export interface ConversationItemProps {
   today: number;
   /** The logged-in user, to word "you revoked a message". */
   me: string;
+  /** My remarks for my friends, to name the sender of a group's last message. */
+  remarks: Remarks;
   onSelect(conversationID: string): void;
   /** Right-click, the context-menu key or a long press: open the action menu at `point`. */
   onOpenMenu(conversationID: string, point: Point): void;
@@ -46,6 +49,7 @@ export const ConversationItem = memo(function ConversationItem({
   draft,
   today,
   me,
+  remarks,
   onSelect,
   onOpenMenu,
 }: ConversationItemProps) {
@@ -58,8 +62,7 @@ export const ConversationItem = memo(function ConversationItem({
   const mark = isActive ? 'none' : unreadMark(conversation);
   const at = atLabels(conversation, t);
   const time = formatConversationTime(conversation.lastMessage.lastTime, today, t);
-  const abstract = lastMessageAbstract(conversation, me, t, i18n.language);
-  const swallowClick = useRef(false);
+  const abstract = lastMessageAbstract(conversation, me, t, i18n.language, remarks);
   const rowRef = useRef<HTMLButtonElement>(null);
   // spec §4: online dots for one-to-one conversations only, when the display-online-status setting is on.
   const { displayOnlineStatus = false } = useKit();
@@ -69,13 +72,11 @@ export const ConversationItem = memo(function ConversationItem({
       : null;
   const online = useOnlineStatus(peerID, rowRef);
 
-  const longPress = useMemo(
-    () => createLongPress((point) => onOpenMenu(conversationID, point)),
-    [conversationID, onOpenMenu],
-  );
+  const touch = useLongPress((point) => onOpenMenu(conversationID, point));
 
   const handleContextMenu = (event: React.MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
+    if (isTouchContextMenu(event)) return;
     // The context-menu key reports no pointer position: open at the row instead.
     if (event.clientX === 0 && event.clientY === 0) {
       const rect = event.currentTarget.getBoundingClientRect();
@@ -83,11 +84,6 @@ export const ConversationItem = memo(function ConversationItem({
     } else {
       onOpenMenu(conversationID, { x: event.clientX, y: event.clientY });
     }
-  };
-
-  const touchPoint = (event: React.TouchEvent): Point | null => {
-    const touch = event.touches[0] ?? event.changedTouches[0];
-    return touch ? { x: touch.clientX, y: touch.clientY } : null;
   };
 
   const className = [
@@ -106,29 +102,9 @@ export const ConversationItem = memo(function ConversationItem({
         className={className}
         data-conversation-id={conversationID}
         aria-current={isActive ? 'true' : undefined}
-        onClick={() => {
-          if (swallowClick.current) {
-            swallowClick.current = false;
-            return;
-          }
-          onSelect(conversationID);
-        }}
+        onClick={() => onSelect(conversationID)}
         onContextMenu={handleContextMenu}
-        onTouchStart={(event) => {
-          swallowClick.current = false;
-          const point = touchPoint(event);
-          if (point) longPress.start(point);
-        }}
-        onTouchMove={(event) => {
-          const point = touchPoint(event);
-          if (point) longPress.move(point);
-        }}
-        onTouchEnd={() => {
-          swallowClick.current = longPress.end();
-        }}
-        onTouchCancel={() => {
-          longPress.end();
-        }}
+        {...touch}
       >
         <span className="lc-conv-item__avatar">
           <Avatar url={conversationAvatar(conversation)} isGroup={conversation.type === TYPES.CONV_GROUP} />
@@ -145,6 +121,16 @@ export const ConversationItem = memo(function ConversationItem({
             <span className="lc-conv-item__abstract">
               {draft ? <span className="lc-conv-item__label">{t('draft')}</span> : null}
               {!draft && at ? <span className="lc-conv-item__label">{at}</span> : null}
+              {!draft && conversation.lastMessage.status === 'fail' ? (
+                <span
+                  className="lc-conv-item__failed"
+                  role="img"
+                  aria-label={t('lastSendFailed')}
+                  title={t('lastSendFailed')}
+                >
+                  !
+                </span>
+              ) : null}
               {draft ? <bdi>{replaceEmojiTags(draft, i18n.language)}</bdi> : <Isolated parts={abstract} />}
             </span>
             {conversation.isPinned ? <span className="lc-conv-sr-only">{t('pinned')}</span> : null}

@@ -187,6 +187,67 @@ describe('conversation list', () => {
     expect(await within(row(id)).findByText('Mentions')).toBeTruthy();
   });
 
+  it("names a friend by my remark on their row and as the sender of a group's last message, live as it changes", async () => {
+    const chat = await user('remark-viewer');
+    const bob = await user('remark-bob');
+    await bob.updateMyProfile({ nick: 'Bob', allowType: 'AllowType_Type_AllowAny' });
+    await chat.addFriend({ to: 'remark-bob', source: 'AddSource_Type_Web', remark: 'Supplier Bob' });
+    await sendText(bob, 'remark-viewer', 'hello');
+    const { group } = (
+      await bob.createGroup({ type: 'Private', name: 'Remarks', memberList: [{ userID: 'remark-viewer' }] })
+    ).data;
+    await sendText(bob, group.groupID, 'to the group', 'GROUP');
+    const groupRow = `GROUP${group.groupID}`;
+    await until(() => chat.conversationStore.get(groupRow)?.lastMessage.type === 'TIMTextElem', 10_000, 'the group');
+    renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />);
+    expect(await within(row('C2Cremark-bob')).findByText('Supplier Bob')).toBeTruthy();
+    expect(await within(row(groupRow)).findByText('Supplier Bob')).toBeTruthy();
+    expect(within(row('C2Cremark-bob')).queryByText('Bob')).toBeNull();
+
+    await chat.updateFriend({ userID: 'remark-bob', remark: 'Bob from Suzhou' });
+    expect(await within(row('C2Cremark-bob')).findByText('Bob from Suzhou')).toBeTruthy();
+    expect(await within(row(groupRow)).findByText('Bob from Suzhou')).toBeTruthy();
+    await chat.updateFriend({ userID: 'remark-bob', remark: '' });
+    expect(await within(row('C2Cremark-bob')).findByText('Bob')).toBeTruthy();
+  });
+
+  it('shows my message on the row at once while it is on its way, and a failed one with the failed mark', async () => {
+    const url = new URL(server.url);
+    const proxy = await startStallingProxy({ host: url.hostname, port: Number(url.port) });
+    try {
+      const chat = await user('own-viewer', { app: server.app, url: proxy.url });
+      const [blocker, quiet] = [await user('own-blocker'), await user('own-quiet')];
+      await sendText(blocker, 'own-viewer', 'first from blocker');
+      await sendText(quiet, 'own-viewer', 'first from quiet');
+      await until(() => chat.conversationStore.getSnapshot().length === 2, 10_000, 'the conversations');
+      renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />);
+      await blocker.addToBlacklist({ userIDList: ['own-viewer'] });
+      const refused = chat.createTextMessage({
+        to: 'own-blocker',
+        conversationType: 'C2C',
+        payload: { text: '在吗？' },
+      });
+      await expect(chat.sendMessage(refused)).rejects.toBeTruthy();
+      await waitFor(() => expect(within(row('C2Cown-blocker')).getByText('在吗？')).toBeTruthy());
+      expect(within(row('C2Cown-blocker')).getByRole('img', { name: 'Failed to send' })).toBeTruthy();
+      expect(rowIDs()[0]).toBe('C2Cown-blocker');
+
+      // The line goes silent: the message waits, and its row already shows it first, without the mark.
+      proxy.stall();
+      const waiting = chat.createTextMessage({
+        to: 'own-quiet',
+        conversationType: 'C2C',
+        payload: { text: '报价稍后发' },
+      });
+      void chat.sendMessage(waiting).catch(() => undefined);
+      await waitFor(() => expect(within(row('C2Cown-quiet')).getByText('报价稍后发')).toBeTruthy());
+      expect(rowIDs()[0]).toBe('C2Cown-quiet');
+      expect(within(row('C2Cown-quiet')).queryByRole('img', { name: 'Failed to send' })).toBeNull();
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('has no serious or critical accessibility violations', async () => {
     const chat = await inbox('axe-viewer', ['axe-bob', 'axe-carol']);
     const { container } = renderInKit(
@@ -213,6 +274,29 @@ describe('network banner', () => {
       expect(screen.queryByRole('alert')).toBeNull();
       await act(() => proxy.close());
       expect(await screen.findByText('Network unavailable, please check your connection')).toBeTruthy();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('shows no online dots while my own connection is down, and fresh ones once it is back', async () => {
+    const url = new URL(server.url);
+    const proxy = await startStallingProxy({ host: url.hostname, port: Number(url.port) });
+    try {
+      const chat = await user('dark-viewer', { app: server.app, url: proxy.url });
+      const peer = await user('dark-peer');
+      await sendText(peer, 'dark-viewer', 'hi');
+      await until(() => chat.conversationStore.get('C2Cdark-peer') !== undefined, 10_000, 'the conversation');
+      renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />, {
+        displayOnlineStatus: true,
+      });
+      const dot = () => row('C2Cdark-peer').querySelector('.lc-online-dot')?.getAttribute('data-status') ?? null;
+      await waitFor(() => expect(dot()).toBe('online'), { timeout: 10_000 });
+      // The peer leaves while I cannot hear of it: until I am back, their status is unknown, not online.
+      act(() => proxy.drop());
+      await waitFor(() => expect(dot()).toBeNull(), { timeout: 10_000 });
+      await peer.logout();
+      await waitFor(() => expect(dot()).toBe('offline'), { timeout: 20_000 });
     } finally {
       await proxy.close();
     }

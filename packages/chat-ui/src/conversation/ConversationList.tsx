@@ -1,5 +1,6 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useRemarks } from '../common/display-name';
 import { useKit } from '../kit/kit-context';
 import { ConversationItem } from './ConversationItem';
 import { conversationName, NAME_SLOT, sentenceWithName, visibleDraft } from './conversation-display';
@@ -28,6 +29,7 @@ export function ConversationList({ activeConversationID, onSelect, onDelete }: C
   const conversations = useSyncExternalStore(chat.conversationStore.subscribe, chat.conversationStore.getSnapshot);
   const today = useToday();
   const me = chat.getLoginUser();
+  const remarks = useRemarks();
   const [menu, setMenu] = useState<{ conversationID: string; point: Point } | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
   const [error, setError] = useState('');
@@ -67,6 +69,7 @@ export function ConversationList({ activeConversationID, onSelect, onDelete }: C
               draft={visibleDraft(conversation, activeConversationID)}
               today={today}
               me={me}
+              remarks={remarks}
               onSelect={handleSelect}
               onOpenMenu={handleOpenMenu}
             />

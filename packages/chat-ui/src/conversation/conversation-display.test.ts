@@ -37,6 +37,7 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
       isPeerRead: false,
       cloudCustomData: '',
       onlineOnlyFlag: false,
+      status: 'success',
     },
     isPinned: false,
     messageRemindType: 'AcceptAndNotify',

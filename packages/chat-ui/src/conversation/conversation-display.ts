@@ -1,4 +1,5 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
+import { displayName, type Remarks } from '../common/display-name';
 import type { ConversationTextKey } from '../i18n/conversation-text';
 import type { ConversationTranslate } from './format-conversation-time';
 import {
@@ -75,10 +76,11 @@ export function lastMessageAbstract(
   me: string,
   t: (key: ConversationTextKey, options?: Record<string, string>) => string,
   language = 'en',
+  remarks: Remarks = new Map(),
 ): AbstractPart[] {
   const last = conversation.lastMessage;
   if (!last.type) return [];
-  const sender = last.nameCard || last.nick || last.fromAccount;
+  const sender = displayName({ userID: last.fromAccount, nameCard: last.nameCard, nick: last.nick }, remarks);
   if (last.isRevoked) {
     // A group owner or admin may revoke someone else's message: name who did it.
     const revoker = last.revoker || last.fromAccount;

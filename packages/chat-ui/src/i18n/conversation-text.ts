@@ -69,6 +69,7 @@ const en = {
   confirmDelete: 'Delete',
   cancel: 'Cancel',
   actionFailed: 'The operation failed: {{message}}',
+  lastSendFailed: 'Failed to send',
   dismiss: 'Dismiss',
   networkUnavailable: 'Network unavailable, please check your connection',
   trialNotice:
@@ -149,6 +150,7 @@ const zhCN: Record<ConversationTextKey, string> = {
   confirmDelete: '删除',
   cancel: '取消',
   actionFailed: '操作失败：{{message}}',
+  lastSendFailed: '发送失败',
   dismiss: '关闭提示',
   networkUnavailable: '网络异常，请检查您的网络连接',
   trialNotice:
@@ -227,6 +229,7 @@ const zhTW: Record<ConversationTextKey, string> = {
   confirmDelete: '刪除',
   cancel: '取消',
   actionFailed: '操作失敗：{{message}}',
+  lastSendFailed: '傳送失敗',
   dismiss: '關閉提示',
   networkUnavailable: '網路異常，請檢查您的網路連線',
   trialNotice:

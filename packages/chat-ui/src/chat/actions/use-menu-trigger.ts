@@ -1,7 +1,6 @@
 import type { Message } from '@liaison/sdk';
-import { type RefObject, useMemo, useRef } from 'react';
-import { createLongPress } from '../../conversation/long-press';
-import type { Point } from '../../conversation/menu-position';
+import { type RefObject, useRef } from 'react';
+import { isTouchContextMenu, useLongPress } from '../../conversation/use-long-press';
 import { useRowActions } from './row-actions';
 
 /** spec chat.md §9: a press held this long opens the message menu on phones. */
@@ -17,17 +16,9 @@ export function useMenuTrigger(message: Message, bubble: RefObject<HTMLElement |
   const { openMenu } = useRowActions();
   const latest = useRef(message);
   latest.current = message;
-  const swallowClick = useRef(false);
-  const longPress = useMemo(
-    () =>
-      createLongPress(
-        () => {
-          if (bubble.current) openMenu(latest.current, { element: bubble.current });
-        },
-        { delay: MESSAGE_LONG_PRESS_MS },
-      ),
-    [openMenu, bubble],
-  );
+  const touch = useLongPress(() => {
+    if (bubble.current) openMenu(latest.current, { element: bubble.current });
+  }, MESSAGE_LONG_PRESS_MS);
 
   const openAtBubble = (fallback: HTMLElement) => openMenu(latest.current, { element: bubble.current ?? fallback });
 
@@ -36,34 +27,10 @@ export function useMenuTrigger(message: Message, bubble: RefObject<HTMLElement |
     pointer: {
       onContextMenu(event: React.MouseEvent<HTMLElement>) {
         event.preventDefault();
-        // A long touch also raises contextmenu on phones; the long-press has opened the menu already.
-        if ((event.nativeEvent as PointerEvent).pointerType === 'touch') return;
+        if (isTouchContextMenu(event)) return;
         openAtBubble(event.currentTarget);
       },
-      onTouchStart(event: React.TouchEvent) {
-        swallowClick.current = false;
-        const point = touchPoint(event);
-        if (point) longPress.start(point);
-      },
-      onTouchMove(event: React.TouchEvent) {
-        const point = touchPoint(event);
-        if (point) longPress.move(point);
-      },
-      onTouchEnd(event: React.TouchEvent) {
-        swallowClick.current = longPress.end();
-        // After a long-press the browser would still make mouse events of the touch, and their
-        // press outside the menu would close it at once.
-        if (swallowClick.current && event.cancelable) event.preventDefault();
-      },
-      onTouchCancel() {
-        longPress.end();
-      },
-      onClickCapture(event: React.MouseEvent) {
-        if (!swallowClick.current) return;
-        swallowClick.current = false;
-        event.preventDefault();
-        event.stopPropagation();
-      },
+      ...touch,
     },
     /** For the focusable row: Shift+F10 and the context-menu key. */
     onKeyDown(event: React.KeyboardEvent<HTMLElement>) {
@@ -74,9 +41,4 @@ export function useMenuTrigger(message: Message, bubble: RefObject<HTMLElement |
       }
     },
   };
-}
-
-function touchPoint(event: React.TouchEvent): Point | null {
-  const touch = event.touches[0] ?? event.changedTouches[0];
-  return touch ? { x: touch.clientX, y: touch.clientY } : null;
 }

@@ -238,6 +238,17 @@ const PNG = Buffer.from(
 const picture = (name: string) => new File([PNG], name, { type: 'image/png' });
 const document_ = (name: string) => new File(['quarterly figures\n'], name, { type: 'text/plain' });
 
+/** Pastes `files` at the caret, as a paste from the clipboard does. */
+function paste(files: File[]): void {
+  act(() => {
+    const { view } = editor();
+    const clipboardData = { files, getData: () => '' };
+    view.someProp('handlePaste', (handle) =>
+      handle(view, { clipboardData } as unknown as ClipboardEvent, view.state.doc.slice(0)),
+    );
+  });
+}
+
 /** Waits for `count` more messages to reach ben after `from`, and answers them. */
 async function arrivedAfter(from: number, count: number): Promise<Message[]> {
   await until(() => arrived.length >= from + count, 15_000, `${count} messages`);
@@ -391,28 +402,38 @@ describe('the composer toolbar', () => {
     expect(messages.map((m) => (m.type === TYPES.MSG_FILE ? m.payload.fileName : ''))).toEqual(['notes.txt', '', '']);
   });
 
-  it('holds pasted files as chips and sends them after the text on Enter', async () => {
+  it('puts a pasted picture in the text at the caret, and holds other pasted files as chips sent after it', async () => {
     renderInKit(ann, <Composer conversationID="C2Cben" />);
     act(() => editor().clear());
     const from = arrived.length;
-    act(() => {
-      const { view } = editor();
-      const clipboardData = {
-        files: [document_('a-very-long-price-list-2026.txt'), picture('pasted.png')],
-        getData: () => '',
-      };
-      view.someProp('handlePaste', (handle) =>
-        handle(view, { clipboardData } as unknown as ClipboardEvent, view.state.doc.slice(0)),
-      );
-    });
+    paste([document_('a-very-long-price-list-2026.txt'), picture('pasted.png')]);
     const chips = screen.getByRole('list', { name: 'Files to send' });
     expect(chips.textContent).toContain('a-very-long-pric…');
-    expect(chips.querySelector('img[alt="pasted.png"]')).not.toBeNull();
+    expect(chips.querySelector('img')).toBeNull();
+    const textbox = screen.getByRole('textbox', { name: 'Message input' });
+    expect(textbox.querySelector('img[alt="pasted.png"]')).not.toBeNull();
     expect(arrived.length).toBe(from);
     type('see attached');
     press();
     const messages = await arrivedAfter(from, 3);
-    expect(messages.map((m) => m.type)).toEqual([TYPES.MSG_TEXT, TYPES.MSG_IMAGE, TYPES.MSG_FILE]);
+    expect(messages.map((m) => m.type)).toEqual([TYPES.MSG_IMAGE, TYPES.MSG_TEXT, TYPES.MSG_FILE]);
     expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
+    expect(textbox.querySelector('img')).toBeNull();
+  });
+
+  it('sends text, a pasted picture and the text typed after it as three messages in the order composed', async () => {
+    renderInKit(ann, <Composer conversationID="C2Cben" />);
+    act(() => editor().clear());
+    const from = arrived.length;
+    type('before the picture');
+    paste([picture('drawing.png')]);
+    type('after the picture');
+    press();
+    const messages = await arrivedAfter(from, 3);
+    expect(messages.map((m) => (m.type === TYPES.MSG_TEXT ? m.payload.text : m.type))).toEqual([
+      'before the picture',
+      TYPES.MSG_IMAGE,
+      'after the picture',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemarks } from '../../common/display-name';
 import { groupAbilities } from '../../group/group-rules';
 import { useGroup } from '../../group/use-group';
 import { useGroupText } from '../../i18n/group-text';
@@ -9,11 +10,12 @@ import { useComposerBridge } from '../quote/use-composer-bridge';
 import { useReadReceiptRequest } from '../receipts/use-read-receipt-request';
 import { useTypingReport } from '../typing/use-typing-report';
 import { AttachmentChips } from './AttachmentChips';
-import { inSendOrder } from './attachments';
+import { attachmentKind, inSendOrder } from './attachments';
 import { ComposerToolbar } from './ComposerToolbar';
 import { checkSendable, keyAction } from './compose-rules';
 import { composerSender } from './composer-send';
 import { closeMention, insertMention, type MentionQuery, mentionQueryOf, mentionTrigger } from './editor/mention';
+import { takePastedImage } from './editor/pasted-images';
 import { insertPlainText } from './editor/plain-text';
 import { usePlainEditor } from './editor/use-plain-editor';
 import { MentionList, mentionOptionID } from './mention/MentionList';
@@ -54,7 +56,7 @@ export function Composer({ conversationID }: ComposerProps) {
       ),
     [chat, conversationID, t, needReadReceipt],
   );
-  const addFilesRef = useRef<(files: File[]) => void>(() => undefined);
+  const addFilesRef = useRef<(files: File[], at?: number) => void>(() => undefined);
   // The conversation's draft, taken once when the composer opens (it is cleared on the server then).
   const [draft] = useState(() => chat.conversationStore.get(conversationID)?.draftText ?? '');
   const latestText = useRef(draft);
@@ -71,6 +73,7 @@ export function Composer({ conversationID }: ComposerProps) {
   const [activeMention, setActiveMention] = useState(0);
   const mentionKeysRef = useRef<(event: KeyboardEvent) => boolean>(() => false);
   const mentionListID = useId();
+  const remarks = useRemarks();
   const members = useMentionMembers(groupID, mention !== null, mention?.query ?? '');
   const candidates = useMemo(
     () =>
@@ -79,10 +82,11 @@ export function Composer({ conversationID }: ComposerProps) {
           // docs/groups.md: only the owner and admins mention everyone.
           canMentionAll: group ? groupAbilities(group).isManager : false,
           everyone: tg('everyone'),
+          remarks,
         }),
         mention?.query ?? '',
       ),
-    [members, chat, group, tg, mention?.query],
+    [members, chat, group, tg, mention?.query, remarks],
   );
 
   const { mountRef, editor } = usePlainEditor({
@@ -122,12 +126,12 @@ export function Composer({ conversationID }: ComposerProps) {
       // A drag inside the editor moves its own (already plain) content.
       if (moved) return false;
       const files = Array.from(event.dataTransfer?.files ?? []);
+      const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
       if (files.length > 0) {
-        addFilesRef.current(files);
+        addFilesRef.current(files, at);
         return true;
       }
       const text = event.dataTransfer?.getData('text/plain') ?? '';
-      const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
       return insertPlainText(view, text, at) || true;
     },
     onChange: (text) => {
@@ -190,26 +194,45 @@ export function Composer({ conversationID }: ComposerProps) {
   }, [editor, isMentionListOpen, mentionListID, activeMention]);
 
   // Pasting and dropping files is a desktop feature (spec §5); phones use the toolbar's buttons.
-  addFilesRef.current = (files) => {
-    if (isH5) return;
+  // Pictures go in where the caret (or the drop) is, to be sent in their place among the text;
+  // other files wait as chips and go after it.
+  addFilesRef.current = (files, at) => {
+    if (isH5 || !editor) return;
     setError(null);
-    setAttachments((current) => [...current, ...files]);
+    const images = files.filter((file) => attachmentKind(file) === 'image');
+    const others = files.filter((file) => attachmentKind(file) !== 'image');
+    if (images.length > 0) editor.insertImages(images, at);
+    if (others.length > 0) setAttachments((current) => [...current, ...others]);
   };
 
   sendRef.current = () => {
     if (!editor) return;
-    const check = checkSendable(editor.getText(), blockedWords);
-    if (!check.ok && check.reason !== 'empty') {
+    const parts = editor
+      .getParts()
+      .map((part) => (part.type === 'text' ? { ...part, check: checkSendable(part.text, blockedWords) } : part));
+    for (const part of parts) {
+      if (part.type !== 'text' || part.check.ok || part.check.reason === 'empty') continue;
       // The text stays in the editor, so the user can change it.
-      setError(t(check.reason === 'tooLong' ? 'tooLong' : 'blockedWord'));
+      setError(t(part.check.reason === 'tooLong' ? 'tooLong' : 'blockedWord'));
       return;
     }
-    // The text goes first, then the files in order (spec §4 "Send flow").
+    // Texts and pasted pictures go in the order composed, then the chips' files in order (spec §4
+    // "Send flow"); a quote goes with the first text. Pictures are taken now: the editor is cleared.
     const files = attachments;
-    const quote = check.ok ? bridge.takeQuote() : undefined;
-    const atUserList = editor.getMentions();
+    let quote = parts.some((part) => part.type === 'text' && part.check.ok) ? bridge.takeQuote() : undefined;
+    const steps = parts.map((part) => {
+      if (part.type === 'image') {
+        const file = takePastedImage(part.key);
+        return () => (file ? sender.files([file]) : Promise.resolve());
+      }
+      const { check, atUserList } = part;
+      if (!check.ok) return () => Promise.resolve();
+      const withQuote = quote;
+      quote = undefined;
+      return () => sender.text(check.text, withQuote, atUserList);
+    });
     void (async () => {
-      if (check.ok) await sender.text(check.text, quote, atUserList);
+      for (const step of steps) await step();
       if (files.length > 0) await sender.files(inSendOrder(files));
     })();
     // Whitespace alone is not sent, and must not linger in front of the next message.

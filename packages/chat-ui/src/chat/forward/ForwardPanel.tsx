@@ -19,8 +19,8 @@ export interface ForwardPanelProps {
 }
 
 /**
- * The forward panel (spec §2, §4): a picker of the user's conversations (system conversations
- * left out) where several may be chosen; Send forwards to all of them at once, one by one or as a
+ * The forward panel (spec §2, §4): a picker of the user's conversations (system conversations and
+ * groups they are no longer in left out) where several may be chosen; Send forwards to all of them at once, one by one or as a
  * merged record, then the panel closes and multi-select ends. Only the first failure is told.
  */
 export function ForwardPanel({ session, request }: ForwardPanelProps) {
@@ -138,7 +138,9 @@ function messageOf(failure: unknown): string {
   return typeof message === 'string' ? message : String(failure);
 }
 
-/** Conversations a message may be forwarded to: one-to-one and groups, never system conversations. */
+/** Conversations a message may be forwarded to: one-to-one and groups I am in, never system conversations. */
 export function isForwardTarget(conversation: Conversation): boolean {
-  return conversation.type === 'C2C' || conversation.type === 'GROUP';
+  if (conversation.type === 'C2C') return true;
+  // A group I quit, was removed from or that was dismissed keeps its history, but takes no messages.
+  return conversation.type === 'GROUP' && conversation.operationType === 0;
 }

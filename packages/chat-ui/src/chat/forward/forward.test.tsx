@@ -87,6 +87,39 @@ describe('forwarding', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('leaves groups I quit or was removed from out of the picker, and offers the groups I am in', async () => {
+    const { ann, ben, ids } = await cast('fwg', ['the drawing']);
+    const group = async (name: string) =>
+      (await ben.createGroup({ type: 'Public', name, memberList: [{ userID: ids.ann }] })).data.group.groupID;
+    const [stay, quit, removed] = [await group('Still in'), await group('Quit'), await group('Removed')];
+    for (const groupID of [stay, quit, removed]) await sendText(ben, groupID, 'hello group', 'GROUP');
+    await until(
+      () => [stay, quit, removed].every((g) => ann.conversationStore.get(`GROUP${g}`)?.lastMessage.type),
+      10_000,
+      'the three groups',
+    );
+    await ann.quitGroup(quit);
+    await ben.deleteGroupMember({ groupID: removed, userIDList: [ids.ann] });
+    await until(
+      () => [quit, removed].every((g) => (ann.conversationStore.get(`GROUP${g}`)?.operationType ?? 0) > 0),
+      10_000,
+      'ann out of two groups',
+    );
+    renderInKit(ann, <ChatWindow conversationID={`C2C${ids.ben}`} onBack={() => undefined} />);
+    await screen.findByText('the drawing');
+    openMenuOn('the drawing');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Forward' }));
+    const list = within(screen.getByRole('dialog', { name: 'Forward' })).getByRole('list', {
+      name: 'Conversations to forward to',
+    });
+    const names = within(list)
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('label')?.textContent);
+    expect(names).toContain('Still in');
+    expect(names).not.toContain('Quit');
+    expect(names).not.toContain('Removed');
+  });
+
   it('forwards five selected messages merged, in time order, to two conversations; multi-select then ends', async () => {
     const lines = ['line 1', 'line 2', 'line 3', 'line 4', 'line 5', 'line 6'];
     const { ann, calGot, danGot, ids } = await cast('fw5', lines);

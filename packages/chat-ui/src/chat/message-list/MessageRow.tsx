@@ -2,6 +2,7 @@ import { type Message, TYPES } from '@liaison/sdk';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
+import { useDisplayName } from '../../common/display-name';
 import { useKit } from '../../kit/kit-context';
 import { type ChatSession, IDLE_SESSION, useChatSession } from '../actions/chat-session';
 import { useRowActions } from '../actions/row-actions';
@@ -139,7 +140,7 @@ function BubbleRow({
   const isSelected = useStoreValue(session.selection, (selection) => selection.messageIDs.has(message.ID));
   const isBlinking = useStoreValue(session.highlight, (id) => id === message.ID);
   const isOut = message.flow === 'out';
-  const sender = message.nameCard || message.nick || message.from;
+  const sender = useDisplayName()({ userID: message.from, nameCard: message.nameCard, nick: message.nick });
   const isRisky = message.hasRiskContent;
   const isUploading = !isRisky && message.status === 'unSend' && message.progress < 1;
   const canSelect = message.status === 'success';

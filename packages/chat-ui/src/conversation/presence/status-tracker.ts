@@ -23,6 +23,15 @@ export class StatusTracker {
   private version = 0;
 
   private readonly handleUpdated = (event: ChatEvent<typeof EVENT.USER_STATUS_UPDATED>) => this.apply(event.data);
+  /**
+   * While my own connection is down, nobody's status is known: green dots would be stale. The SDK
+   * subscribes again once connected, and USER_STATUS_UPDATED brings the fresh statuses.
+   */
+  private readonly handleNetState = (event: ChatEvent<typeof EVENT.NET_STATE_CHANGE>) => {
+    if (event.data.state === TYPES.NET_STATE_CONNECTED || this.statuses.size === 0) return;
+    this.statuses.clear();
+    this.changed();
+  };
 
   constructor(private readonly chat: StatusChat) {}
 
@@ -57,6 +66,7 @@ export class StatusTracker {
     if (this.isListening) return;
     this.isListening = true;
     this.chat.on(EVENT.USER_STATUS_UPDATED, this.handleUpdated);
+    this.chat.on(EVENT.NET_STATE_CHANGE, this.handleNetState);
   }
 
   private scheduleFlush(): void {
@@ -90,6 +100,7 @@ export class StatusTracker {
     if (this.watchers.size === 0 && this.subscribed.size === 0 && this.isListening) {
       this.isListening = false;
       this.chat.off(EVENT.USER_STATUS_UPDATED, this.handleUpdated);
+      this.chat.off(EVENT.NET_STATE_CHANGE, this.handleNetState);
     }
   }
 
@@ -100,7 +111,10 @@ export class StatusTracker {
       this.statuses.set(userID, statusType);
       changed = true;
     }
-    if (!changed) return;
+    if (changed) this.changed();
+  }
+
+  private changed(): void {
     this.version += 1;
     for (const listener of this.listeners) listener();
   }

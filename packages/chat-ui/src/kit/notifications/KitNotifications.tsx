@@ -1,6 +1,7 @@
 import { type ChatEvent, type Conversation, EVENT, type Message, TYPES } from '@liaison/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisplayName } from '../../common/display-name';
 import { messageAbstract } from '../../conversation/message-abstract';
 import { useConversationText } from '../../conversation/use-conversation-text';
 import { useAwarenessText } from '../../i18n/awareness-text';
@@ -65,8 +66,9 @@ function useDescribeMessage(): (message: Message, conversation: Conversation | u
   const t = useAwarenessText();
   const tc = useConversationText();
   const { i18n } = useTranslation();
+  const nameOf = useDisplayName();
   return (message, conversation) => {
-    const sender = message.nameCard || message.nick || message.from;
+    const sender = nameOf({ userID: message.from, nameCard: message.nameCard, nick: message.nick });
     const abstract = messageAbstract(message, i18n.language, tc)
       .map((part) => part.text)
       .join('');

@@ -1,3 +1,4 @@
+import { CALLER_NOT_IN_GROUP_MESSAGE } from '@liaison/protocol';
 import { ErrorCode } from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
 import { createKitI18n, KIT_LANGUAGES } from '../../i18n';
@@ -78,5 +79,13 @@ describe('toast text', () => {
     expect(toastText({ code: 2801, message: 'Request timed out', wasOffline: true }, t)).toBe(
       '网络异常，请检查网络设置',
     );
+  });
+
+  it('names the user themself when a group refuses them as a non-member, and the member otherwise', () => {
+    const zh = translator('zh-CN');
+    const self = { code: ErrorCode.GROUP_NOT_MEMBER, message: CALLER_NOT_IN_GROUP_MESSAGE, wasOffline: false };
+    expect(toastText(self, zh)).toBe('你已不在该群组中');
+    expect(toastText(self, translator('en'))).toBe('You are no longer in this group');
+    expect(toastText({ ...self, message: 'The user is not in the group' }, zh)).toBe('该用户不在群组内');
   });
 });

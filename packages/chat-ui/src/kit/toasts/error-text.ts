@@ -1,3 +1,4 @@
+import { CALLER_NOT_IN_GROUP_MESSAGE } from '@liaison/protocol';
 import { ErrorCode } from '@liaison/sdk';
 import type { AwarenessT, AwarenessTextKey } from '../../i18n/awareness-text';
 import type { Toast } from './toast-center';
@@ -39,7 +40,8 @@ const KNOWN: Readonly<Record<number, AwarenessTextKey>> = {
 
 /**
  * What a toast says (spec §8): a success, its text; a failure while offline, 'Network exception…'
- * whatever the code; a known code, its text in the UI language; anything else, the raw message.
+ * whatever the code; a known code, its text in the UI language (10011 said of the user themself
+ * names them, not 'the user'); anything else, the raw message.
  * A failure that names its action reads '<action>: <reason>'.
  */
 export function toastText(
@@ -47,7 +49,12 @@ export function toastText(
   t: AwarenessT,
 ): string {
   if (toast.kind === 'success') return toast.message;
-  const key = toast.code === null ? undefined : KNOWN[toast.code];
+  const key =
+    toast.code === ErrorCode.GROUP_NOT_MEMBER && toast.message === CALLER_NOT_IN_GROUP_MESSAGE
+      ? 'error10011Self'
+      : toast.code === null
+        ? undefined
+        : KNOWN[toast.code];
   const reason = toast.wasOffline ? t('networkException') : key ? t(key) : toast.message;
   return toast.action ? t('failedBecause', { action: toast.action, reason }) : reason;
 }

@@ -2,11 +2,13 @@ import { baseKeymap } from 'prosemirror-commands';
 import { dropCursor } from 'prosemirror-dropcursor';
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
+import { Fragment, Slice } from 'prosemirror-model';
 import { type Command, EditorState, type Plugin, Selection } from 'prosemirror-state';
 import { type EditorProps, EditorView } from 'prosemirror-view';
 import { mentionedUserIDs } from './mention';
+import { keepPastedImage } from './pasted-images';
 import { placeholder } from './placeholder';
-import { docText, type NodeJSON, textToDoc } from './plain-text';
+import { type ComposedPart, docParts, docText, type NodeJSON, textToDoc } from './plain-text';
 import { composerSchema } from './schema';
 
 export interface PlainEditorOptions {
@@ -85,6 +87,21 @@ export class PlainEditor {
 
   getText(): string {
     return docText(this.view.state.doc);
+  }
+
+  /** What Send sends, in the order composed: texts cut at the pasted pictures. */
+  getParts(): ComposedPart[] {
+    return docParts(this.view.state.doc);
+  }
+
+  /** Puts pasted pictures in at `at` (a drop's place) or the caret, caret after them. */
+  insertImages(files: readonly File[], at?: number): void {
+    const nodes = files.map((file) => composerSchema.nodes.image.create({ key: keepPastedImage(file) }));
+    const fragment = Fragment.fromArray(nodes);
+    const { tr } = this.view.state;
+    if (at === undefined) tr.replaceSelection(new Slice(fragment, 0, 0));
+    else tr.replaceRange(at, at, new Slice(fragment, 0, 0));
+    this.view.dispatch(tr.scrollIntoView());
   }
 
   /** The user IDs the text's mentions name (still in it), each once. */

@@ -23,6 +23,46 @@ export function docText(node: Node | Fragment): string {
   return blocks.join('\n');
 }
 
+/** What a composed document sends, in order: texts (with the users they mention) and pasted pictures. */
+export type ComposedPart = { type: 'text'; text: string; atUserList: string[] } | { type: 'image'; key: string };
+
+/**
+ * The document cut at its pictures: the text before a picture, the picture, the text after it,
+ * and so on (docText for each text, the line breaks next to a picture dropped). Texts may be
+ * empty or blank; the sender skips those.
+ */
+export function docParts(doc: Node): ComposedPart[] {
+  const parts: ComposedPart[] = [];
+  let text = '';
+  let atUserList: string[] = [];
+  const endText = () => {
+    parts.push({ type: 'text', text, atUserList });
+    text = '';
+    atUserList = [];
+  };
+  doc.forEach((block, _offset, index) => {
+    if (index > 0) text += '\n';
+    block.forEach((node) => {
+      if (node.type.name === 'image') {
+        endText();
+        parts.push({ type: 'image', key: String(node.attrs.key) });
+        return;
+      }
+      if (node.type.name === 'mention' && !atUserList.includes(String(node.attrs.userID)))
+        atUserList.push(String(node.attrs.userID));
+      text += node.isText ? (node.text ?? '') : (node.type.spec.leafText?.(node) ?? '');
+    });
+  });
+  endText();
+  return parts.map((part, index) => {
+    if (part.type !== 'text') return part;
+    let trimmed = part.text;
+    if (parts[index - 1]?.type === 'image') trimmed = trimmed.replace(/^\n+/, '');
+    if (parts[index + 1]?.type === 'image') trimmed = trimmed.replace(/\n+$/, '');
+    return { ...part, text: trimmed };
+  });
+}
+
 /** Editor content for message text (a restored draft, a re-edited message): the reverse of docText. */
 export function textToDoc(text: string): NodeJSON {
   return { type: 'doc', content: [{ type: 'paragraph', content: textToInline(text) }] };

@@ -1,10 +1,11 @@
 import { Schema } from 'prosemirror-model';
 import { findEmoji } from '../../emoji/basic-emoji';
 import { mentionNodeSpec } from './mention';
+import { pastedImage } from './pasted-images';
 
 /**
- * The composer's document: paragraphs of text, hard breaks, emoji and mentions (group chats),
- * nothing else. No marks (bold, italic, code, links) and so no markdown input or paste rules:
+ * The composer's document: paragraphs of text, hard breaks, emoji, mentions (group chats) and
+ * pasted pictures, nothing else. No marks (bold, italic, code, links) and so no markdown input or paste rules:
  * `*A1*`, `**md**`, `` `code` `` and `~~删~~` stay the characters typed, because a mark would be
  * dropped on send.
  * Node names match the JSON the drafts and tests use (`hardBreak`, `emoji`).
@@ -62,5 +63,30 @@ export const composerSchema = new Schema({
       leafText: (node) => String(node.attrs.key),
     },
     mention: mentionNodeSpec,
+    /**
+     * A picture pasted or dropped where the caret was, sent as an image message between the text
+     * before and after it. It holds only the key of its file (pasted-images); no <img> is parsed
+     * into one, so pasted HTML cannot bring a picture in. No text of its own.
+     */
+    image: {
+      inline: true,
+      group: 'inline',
+      atom: true,
+      attrs: { key: { default: '' } },
+      toDOM: (node) => {
+        const image = pastedImage(String(node.attrs.key));
+        return [
+          'img',
+          {
+            class: 'lc-composer__image',
+            src: image?.url ?? '',
+            alt: image?.file.name ?? '',
+            'data-pasted-image': String(node.attrs.key),
+            draggable: 'false',
+          },
+        ];
+      },
+      leafText: () => '',
+    },
   },
 });

@@ -44,9 +44,7 @@ export function MentionList({ id, candidates, activeIndex, onChoose }: MentionLi
           ) : (
             <Avatar url={candidate.avatar} size={24} />
           )}
-          <bdi className="lc-mention__name">
-            {candidate.isAll ? candidate.label : candidate.nameCard || candidate.label}
-          </bdi>
+          <bdi className="lc-mention__name">{candidate.name}</bdi>
         </div>
       ))}
     </div>
