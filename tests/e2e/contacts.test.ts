@@ -89,6 +89,27 @@ async function shoot(page: Page, name: string, options: { withToasts?: boolean }
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
+/**
+ * Toasts cover nothing a reader needs: no message, no line of an open card, not the portal's
+ * cooperation reminder (issue 24: they sat over all three).
+ */
+async function expectToastsClear(page: Page): Promise<void> {
+  const toasts = await boxesOf(page.locator('.lc-toast'));
+  expect(toasts.length).toBeGreaterThan(0);
+  const content = await boxesOf(page.locator('.lc-row, .lc-card__head, .lc-card__part, .todo-bar'));
+  const overlaps = toasts.flatMap((t) =>
+    content.filter((c) => t.x < c.x + c.width && c.x < t.x + t.width && t.y < c.y + c.height && c.y < t.y + t.height),
+  );
+  expect(overlaps).toEqual([]);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxesOf(locator: Locator): Promise<Box[]> {
+  const boxes = await Promise.all((await locator.all()).map((item) => item.boundingBox()));
+  return boxes.filter((box): box is Box => box !== null && box.width > 0 && box.height > 0);
+}
+
 describe('contacts', () => {
   it('张伟 finds 李娜 by mobile number and asks; 李娜 sees the request and its count, accepts, and both see each other', async () => {
     await tab(zhang, /通讯录/).click();
@@ -210,6 +231,8 @@ describe('contacts', () => {
     await zhang.keyboard.press('Enter');
     await toast(zhang, '您已被对方拉黑，禁止发送消息').waitFor();
     await bubbleRow(zhang, '还在吗').getByRole('button', { name: '发送失败，点击重发' }).waitFor();
+    await zhang.locator('.todo-bar').waitFor();
+    await expectToastsClear(zhang);
     await shoot(zhang, 'blocked-send-desktop', { withToasts: true });
   });
 });
@@ -235,6 +258,7 @@ describe('a request to join a group that needs approval', () => {
       // The form is gone: nothing invites a second request.
       expect(await card(page).getByLabel('验证信息').count()).toBe(0);
       expect(await card(page).getByRole('button', { name: '发送加群申请' }).count()).toBe(0);
+      await expectToastsClear(page);
     }
     await shoot(zhang, 'group-applied-desktop', { withToasts: true });
     await shoot(li, 'group-applied-phone', { withToasts: true });
