@@ -169,7 +169,7 @@ describe('the composer toolbar in Chromium', () => {
     await peer?.logout().catch(() => undefined);
   });
 
-  it('sends a pasted picture and a dropped file after the text, and a recorded voice message', async () => {
+  it('sends a pasted picture inline before the text typed after it, a dropped file last, and a recorded voice message', async () => {
     const zhang = await messageCentreAs('zhangwei');
     const row = conversation(zhang, '李娜');
     const peerID = ((await row.getAttribute('data-conversation-id')) ?? '').replace(/^C2C/, '');
@@ -196,15 +196,16 @@ describe('the composer toolbar in Chromium', () => {
       );
       element.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true, ...at }));
     }, PNG_BASE64);
+    // The picture goes into the text at the caret; a file that is not a picture waits as a chip.
+    await editor(zhang).locator('img[alt="pasted.png"]').waitFor();
     const chips = zhang.getByRole('list', { name: '待发送的文件' });
-    await chips.getByRole('img', { name: 'pasted.png' }).waitFor();
     await chips.getByText('2026_price_list.', { exact: false }).waitFor();
 
-    await editor(zhang).click();
+    await zhang.keyboard.press('End');
     await zhang.keyboard.type('附件请查收');
     await zhang.keyboard.press('Enter');
-    await until(() => arrived.length >= 3, 20_000, 'text, picture and file');
-    expect(arrived.slice(0, 3).map((m) => m.type)).toEqual([TYPES.MSG_TEXT, TYPES.MSG_IMAGE, TYPES.MSG_FILE]);
+    await until(() => arrived.length >= 3, 20_000, 'picture, text and file');
+    expect(arrived.slice(0, 3).map((m) => m.type)).toEqual([TYPES.MSG_IMAGE, TYPES.MSG_TEXT, TYPES.MSG_FILE]);
     const file = arrived[2];
     expect(file?.type === TYPES.MSG_FILE && file.payload.fileName).toBe('2026_price_list.txt');
     expect(await chips.count()).toBe(0);

@@ -6,6 +6,7 @@ import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { connect, sendText, startServer, until } from '../../../../apps/server/src/integration/harness';
+import { befriend } from '../../../../apps/server/src/integration/relation-helpers';
 import { startStallingProxy } from '../../../../apps/server/src/integration/stalling-proxy';
 import { NetworkBanner } from '../kit/NetworkBanner';
 import { renderInKit } from '../test-support/render-in-kit';
@@ -285,6 +286,8 @@ describe('network banner', () => {
     try {
       const chat = await user('dark-viewer', { app: server.app, url: proxy.url });
       const peer = await user('dark-peer');
+      // Friends: only they (and group members) see each other's status.
+      await befriend(chat, peer);
       await sendText(peer, 'dark-viewer', 'hi');
       await until(() => chat.conversationStore.get('C2Cdark-peer') !== undefined, 10_000, 'the conversation');
       renderInKit(chat, <ConversationList activeConversationID={null} onSelect={() => undefined} />, {

@@ -857,14 +857,17 @@ export const restRows: RestRow[] = [
   },
   {
     route: 'GET /prod-api/profile/upload/*',
-    case: 'private identity document by the signed link the caller was given, without a token',
+    case: 'private identity document by the signed link the caller was given, in a new tab of the same browser',
     call: async (caller, world) => {
       const link = await caller.call<{ url: string }>(
         'GET',
         `/common/file/link?fileName=${encodeURIComponent(world.ownerDocument)}`,
       );
       if (!link.data) return link;
-      return download(new PortalClient(caller.server), link.data.url);
+      // A tab opening the link sends the browser's cookies, not the page's bearer token.
+      const tab = new PortalClient(caller.server);
+      for (const [name, value] of caller.cookies) tab.cookies.set(name, value);
+      return download(tab, link.data.url);
     },
     cells: { ...accounts(404), owner: 'allow', platformAdmin: 'allow' },
   },
@@ -946,7 +949,10 @@ async function download(caller: PortalClient, url: string): Promise<{ code: numb
   const response = await caller.server.http.inject({
     method: 'GET',
     url,
-    headers: caller.token ? { authorization: `Bearer ${caller.token}` } : {},
+    headers: {
+      ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+      ...(caller.cookies.size > 0 ? { cookie: caller.cookieHeader() } : {}),
+    },
   });
   if (response.headers['content-type']?.toString().startsWith('application/json')) return response.json();
   return { code: response.statusCode };

@@ -36,10 +36,12 @@ export function makeMessage<T extends Message['type']>(
 let counter = 0;
 
 /**
- * Renderers that never call the SDK still read the kit's context; they get this stand-in. A test
- * that needs the SDK (merged records by downloadKey) uses a real one against a real server.
+ * Renderers that never call the SDK still read the kit's context; they get this stand-in. It is
+ * never ready and reports nothing, so the kit's stores that listen to it (a row's sender names
+ * follow my remarks) stay empty. A test that needs the SDK (merged records by downloadKey) uses a
+ * real one against a real server.
  */
-export const NO_SDK = {} as ChatSDK;
+export const NO_SDK = { on() {}, off() {}, isReady: () => false } as unknown as ChatSDK;
 
 export const imagePayload = (width: number, height: number, name = 'cat') => ({
   uuid: `${name}-uuid-0000000000`,
