@@ -196,6 +196,19 @@ describe.for(DEVICES)('the portal shell for a newcomer on a %s', ([device, optio
     await expect.poll(() => newest.textContent()).toMatch(new RegExp(`^${today} \\d\\d:\\d\\d$`));
   });
 
+  it('writes the times in the chat in the same zone as the rest of the portal, for a reader whose clock is elsewhere', async () => {
+    const page = await openPage({ ...options, timezoneId: 'Pacific/Pago_Pago' }, '/index');
+    await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);
+    await page.goto(`${server.url}/manageCenter/message`);
+    await page.locator('[data-conversation-id^="C2C"]').first().click();
+    const stamp = page.locator('.lc-row__time time').first();
+    await stamp.waitFor();
+    // Shanghai's wall clock at the message's instant (UTC+8 all year); Pago Pago's is 19 hours behind.
+    const instant = Date.parse((await stamp.getAttribute('datetime')) ?? '');
+    const shanghaiClock = new Date(instant + 8 * 3_600_000).toISOString().slice(11, 16);
+    expect(await stamp.textContent()).toContain(shanghaiClock);
+  });
+
   it('keeps the end of each page clear of the floating cooperation reminder', async () => {
     const page = await openPage(options, '/index');
     await loginThroughPortal(server, page, 'zhangwei', DEMO_PASSWORD);

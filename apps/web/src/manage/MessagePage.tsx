@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { TIME_ZONE } from '../app/site';
 import { ImStatusLine } from '../im/ImStatusLine';
 import { useIm } from '../im/im-context';
 
@@ -29,6 +30,8 @@ export function MessagePage() {
               notice={<ImStatusLine />}
               // The portal's people work together: whether a partner is online right now helps.
               displayOnlineStatus
+              // One zone for the whole portal: the kit's 'today' is the sign-in strip's.
+              timeZone={TIME_ZONE}
             />
           </Suspense>
         </div>

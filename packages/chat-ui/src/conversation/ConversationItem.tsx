@@ -61,11 +61,11 @@ export const ConversationItem = memo(function ConversationItem({
   // before the server has marked it read.
   const mark = isActive ? 'none' : unreadMark(conversation);
   const at = atLabels(conversation, t);
-  const time = formatConversationTime(conversation.lastMessage.lastTime, today, t);
+  const { displayOnlineStatus = false, timeZone } = useKit();
+  const time = formatConversationTime(conversation.lastMessage.lastTime, today, t, timeZone);
   const abstract = lastMessageAbstract(conversation, me, t, i18n.language, remarks);
   const rowRef = useRef<HTMLButtonElement>(null);
   // spec §4: online dots for one-to-one conversations only, when the display-online-status setting is on.
-  const { displayOnlineStatus = false } = useKit();
   const peerID =
     displayOnlineStatus && conversation.type === TYPES.CONV_C2C
       ? (conversation.userProfile?.userID ?? conversationID.slice(TYPES.CONV_C2C.length))

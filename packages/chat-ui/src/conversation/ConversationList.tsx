@@ -1,11 +1,11 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useRemarks } from '../common/display-name';
+import { DAY_MS, startOfZonedDay } from '../common/time-zone';
 import { useKit } from '../kit/kit-context';
 import { ConversationItem } from './ConversationItem';
 import { conversationName, NAME_SLOT, sentenceWithName, visibleDraft } from './conversation-display';
 import { Dialog } from './Dialog';
-import { startOfDay } from './format-conversation-time';
 import { Isolated } from './Isolated';
 import type { Point } from './menu-position';
 import { PopupMenu, type PopupMenuItem } from './PopupMenu';
@@ -161,15 +161,22 @@ function handleArrowKeys(event: React.KeyboardEvent<HTMLUListElement>) {
   rows[Math.min(rows.length - 1, Math.max(0, index + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
 }
 
-/** The start of the current day, updated at midnight, so row times stay right without re-rendering every minute. */
+/**
+ * The start of the current day in the kit's zone, updated at midnight, so row times stay right
+ * without re-rendering every minute.
+ */
 function useToday(): number {
-  const [today, setToday] = useState(() => startOfDay(Date.now()));
+  const { timeZone } = useKit();
+  const [today, setToday] = useState(() => startOfZonedDay(Date.now(), timeZone));
   useEffect(() => {
-    const tomorrow = new Date(today);
-    tomorrow.setDate(tomorrow.getDate() + 1);
-    const timer = setTimeout(() => setToday(startOfDay(Date.now())), Math.max(1000, tomorrow.getTime() - Date.now()));
+    // Zoned from just past the next midnight: a day across a clock change is 23 or 25 hours long.
+    const tomorrow = startOfZonedDay(today + DAY_MS + 2 * 3_600_000, timeZone);
+    const timer = setTimeout(
+      () => setToday(startOfZonedDay(Date.now(), timeZone)),
+      Math.max(1000, tomorrow - Date.now()),
+    );
     return () => clearTimeout(timer);
-  }, [today]);
+  }, [today, timeZone]);
   return today;
 }
 

@@ -57,4 +57,16 @@ describe('formatConversationTime', () => {
   it('shows a slightly future time (clock skew) as a time of today', () => {
     expect(formatConversationTime(at(2024, 6, 12, 10, 31), NOW, en)).toBe('10:31');
   });
+
+  it("writes the time and day in the host's time zone, whatever the browser's clock says", () => {
+    // 2024-06-12 01:30 UTC is 09:30 on the 12th in Shanghai and 15:30 on the 11th in Honolulu;
+    // 12:00 UTC is the 12th in both.
+    const message = Date.UTC(2024, 5, 12, 1, 30) / 1000;
+    const now = Date.UTC(2024, 5, 12, 12, 0);
+    expect(formatConversationTime(message, now, en, 'Asia/Shanghai')).toBe('09:30');
+    expect(formatConversationTime(message, now, en, 'Pacific/Honolulu')).toBe('Yesterday 15:30');
+    // 23:30 UTC on the 11th is the 12th in Shanghai: the same day as a noon there.
+    expect(formatConversationTime(Date.UTC(2024, 5, 11, 23, 30) / 1000, now, en, 'Asia/Shanghai')).toBe('07:30');
+    expect(formatConversationTime(Date.UTC(2024, 5, 1, 23, 30) / 1000, now, en, 'Asia/Shanghai')).toBe('6/2');
+  });
 });

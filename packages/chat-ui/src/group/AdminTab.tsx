@@ -23,7 +23,7 @@ export interface AdminTabProps {
  * those ranked below). Lists come from the member pages read so far (admins come first).
  */
 export function AdminTab({ group, abilities, onOpenMember }: AdminTabProps) {
-  const { chat } = useKit();
+  const { chat, timeZone } = useKit();
   const t = useGroupText();
   const hintID = useId();
   const actions = groupActions(chat, group.groupID, t);
@@ -110,7 +110,7 @@ export function AdminTab({ group, abilities, onOpenMember }: AdminTabProps) {
           {muted.map((member) => (
             <AdminRow key={member.userID} member={member} onOpen={onOpenMember}>
               <span className="lc-group__hint">
-                {t('mutedUntil', { time: new Date(member.muteUntil * 1000).toLocaleString() })}
+                {t('mutedUntil', { time: new Date(member.muteUntil * 1000).toLocaleString(undefined, { timeZone }) })}
               </span>
               {isBelowMe(member) ? (
                 <button

@@ -27,7 +27,7 @@ export interface MemberProfileTabProps {
  * ranked above them).
  */
 export function MemberProfileTab({ group, abilities, userID }: MemberProfileTabProps) {
-  const { chat } = useKit();
+  const { chat, timeZone } = useKit();
   const t = useGroupText();
   const roleName = useRoleName();
   const { member, reload } = useGroupMember(group.groupID, userID);
@@ -91,7 +91,9 @@ export function MemberProfileTab({ group, abilities, userID }: MemberProfileTabP
         {isMuted ? (
           <div className="lc-group-fields__row">
             <dt>{t('muted')}</dt>
-            <dd>{t('mutedUntil', { time: new Date(member.muteUntil * 1000).toLocaleString() })}</dd>
+            <dd>
+              {t('mutedUntil', { time: new Date(member.muteUntil * 1000).toLocaleString(undefined, { timeZone }) })}
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -61,6 +61,11 @@ export interface ChatKitProps {
    * conversations have no call buttons. Default: the reference kit's '@customer_service_account'.
    */
   customerServiceUserIDs?: readonly string[];
+  /**
+   * The IANA time zone every date and time in the kit is written in, e.g. the deployment's
+   * 'Asia/Shanghai', so the kit agrees with its host about which day it is. Default: the browser's.
+   */
+  timeZone?: string;
 }
 
 type Tab = 'messages' | 'contacts';
@@ -85,6 +90,7 @@ export function ChatKit({
   displayOnlineStatus = false,
   desktopNotifications = true,
   customerServiceUserIDs,
+  timeZone,
 }: ChatKitProps) {
   const narrow = useNarrowScreen();
   const h5 = isH5 ?? narrow;
@@ -103,8 +109,9 @@ export function ChatKit({
       displayMessageReadReceipt,
       displayOnlineStatus,
       customerServiceUserIDs: JSON.parse(serviceIDs) as string[],
+      ...(timeZone ? { timeZone } : {}),
     }),
-    [chat, h5, flags, words, serviceIDs, customEmoji, displayMessageReadReceipt, displayOnlineStatus],
+    [chat, h5, flags, words, serviceIDs, customEmoji, displayMessageReadReceipt, displayOnlineStatus, timeZone],
   );
   const [conversationID, setConversationID] = useState<string | null>(
     initialConversationID && /^(C2C|GROUP)/.test(initialConversationID) ? initialConversationID : null,

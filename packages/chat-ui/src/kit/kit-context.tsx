@@ -21,6 +21,8 @@ export interface KitContextValue {
   displayOnlineStatus?: boolean;
   /** Customer-service accounts: conversations with them offer no calls (spec chat.md §2). */
   customerServiceUserIDs?: readonly string[];
+  /** The IANA zone every time is shown in (the deployment's); unset, the browser's own. */
+  timeZone?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import { Avatar } from '../common/Avatar';
 import { formatConversationTime } from '../conversation/format-conversation-time';
 import { useConversationText } from '../conversation/use-conversation-text';
 import { useSearchCommonText } from '../i18n/search-common-text';
+import { useKit } from '../kit/kit-context';
 import { Highlight } from './Highlight';
 import { hitLayout, hitPicture, hitText, senderName } from './hit-display';
 
@@ -22,6 +23,7 @@ export interface HitItemProps {
 export function HitItem({ message, keywords, onLocate }: HitItemProps) {
   const t = useSearchCommonText();
   const tc = useConversationText();
+  const { timeZone } = useKit();
   const { i18n } = useTranslation();
   const layout = hitLayout(message);
   const name = senderName(message);
@@ -33,7 +35,7 @@ export function HitItem({ message, keywords, onLocate }: HitItemProps) {
         <div className="lc-gsearch__hit-meta">
           <bdi className="lc-gsearch__hit-sender">{name}</bdi>
           <time dateTime={new Date(message.time * 1000).toISOString()}>
-            {formatConversationTime(message.time, Date.now(), tc)}
+            {formatConversationTime(message.time, Date.now(), tc, timeZone)}
           </time>
         </div>
         {layout === 'file' && message.type === 'TIMFileElem' ? (

@@ -1,4 +1,6 @@
+import { namedDay } from '../common/time-zone';
 import { type SearchCommonTextKey, useSearchCommonText } from '../i18n/search-common-text';
+import { useKit } from '../kit/kit-context';
 import { ChoiceStrip } from './ChoiceStrip';
 import { type DateRange, NO_RANGE, TIME_TABS, type TimeTab } from './search-query';
 
@@ -23,7 +25,8 @@ const LABELS: Record<TimeTab, SearchCommonTextKey> = {
  */
 export function TimeFilter({ time, range, onChange }: TimeFilterProps) {
   const t = useSearchCommonText();
-  const today = localDay(new Date());
+  const { timeZone } = useKit();
+  const today = namedDay(Date.now(), timeZone);
   return (
     <div className="lc-search-time">
       <ChoiceStrip
@@ -81,10 +84,4 @@ function DateField({ label, value, min, max, onChange }: DateFieldProps) {
       />
     </label>
   );
-}
-
-/** A date as a date input holds it: local `YYYY-MM-DD`. */
-function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -47,6 +47,7 @@ export function messageSearchFor(
   query: GlobalQuery,
   now: number,
   conversationID?: string,
+  timeZone?: string,
 ): Omit<SearchCloudMessagesOptions, 'cursor' | 'count'> | null {
   const keywordList = keywordsOf(query.keyword);
   const tab = query.tab === 'contacts' || query.tab === 'groups' ? 'all' : query.tab;
@@ -55,7 +56,7 @@ export function messageSearchFor(
     keywordList,
     keywordListMatchType: 'and',
     messageTypeList: [...TAB_TYPES[tab]],
-    ...timeWindowFor(query.time, query.range, now),
+    ...timeWindowFor(query.time, query.range, now, timeZone),
     ...(conversationID ? { conversationID } : {}),
   };
 }

@@ -39,4 +39,19 @@ describe('timeWindowFor', () => {
     });
     expect(timeWindowFor('custom', NO_RANGE, NOON)).toEqual({ timePosition: 0, timePeriod: 0 });
   });
+
+  it("counts days in the host's zone: today from Shanghai's midnight, a range by Shanghai's days", () => {
+    // 2026-11-24 02:00 UTC is 10:00 in Shanghai, whose day began at 16:00 UTC the day before.
+    const now = Date.UTC(2026, 10, 24, 2);
+    expect(timeWindowFor('today', NO_RANGE, now, 'Asia/Shanghai')).toEqual({
+      timePosition: now / 1000,
+      timePeriod: 10 * 3600,
+    });
+    const start = Date.UTC(2026, 10, 19, 16) / 1000;
+    const end = Date.UTC(2026, 10, 22, 16) / 1000;
+    expect(timeWindowFor('custom', { from: '2026-11-20', to: '2026-11-22' }, now, 'Asia/Shanghai')).toEqual({
+      timePosition: end,
+      timePeriod: end - start,
+    });
+  });
 });

@@ -1,10 +1,11 @@
 import { SearchLimits } from '@liaison/protocol';
+import { DAY_MS, startOfNamedDay, startOfZonedDay } from '../common/time-zone';
 
 /** The time tabs (spec chat.md §2): All, today, last three days, last seven days, custom range. */
 export const TIME_TABS = ['all', 'today', 'threeDays', 'sevenDays', 'custom'] as const;
 export type TimeTab = (typeof TIME_TABS)[number];
 
-/** A custom range as the date inputs give it: local calendar days, `YYYY-MM-DD`, both included. */
+/** A custom range as the date inputs give it: calendar days of the kit's zone, `YYYY-MM-DD`, both included. */
 export interface DateRange {
   from: string;
   to: string;
@@ -29,28 +30,32 @@ export function keywordsOf(input: string): string[] {
 }
 
 /**
- * The time filter of a tab (spec §4 "Search"): today reaches back to local midnight; three and seven
+ * The time filter of a tab (spec §4 "Search"), in days of the kit's zone (the browser's when unset):
+ * today reaches back to midnight; three and seven
  * days as many days back from now; a custom range ends at the end of its last day (timePosition)
  * and reaches back to the start of its first (timePeriod). A range without an end ends now; one
  * without a start reaches back without limit; an empty one is All (0 and 0).
  */
-export function timeWindowFor(time: TimeTab, range: DateRange, now: number): TimeWindow {
+export function timeWindowFor(time: TimeTab, range: DateRange, now: number, timeZone?: string): TimeWindow {
   const nowSeconds = Math.floor(now / 1000);
   switch (time) {
     case 'today':
-      return { timePosition: nowSeconds, timePeriod: Math.max(1, nowSeconds - localMidnight(now)) };
+      return {
+        timePosition: nowSeconds,
+        timePeriod: Math.max(1, nowSeconds - toSeconds(startOfZonedDay(now, timeZone))),
+      };
     case 'threeDays':
       return { timePosition: nowSeconds, timePeriod: 3 * DAY_SECONDS };
     case 'sevenDays':
       return { timePosition: nowSeconds, timePeriod: 7 * DAY_SECONDS };
     case 'custom': {
-      const from = dayStart(range.from);
-      const to = dayStart(range.to);
+      const from = dayStart(range.from, timeZone);
+      const to = dayStart(range.to, timeZone);
       if (from === null && to === null) return ALL_TIME;
-      if (from === null) return { timePosition: nextDay(to ?? 0), timePeriod: 0 };
+      if (from === null) return { timePosition: nextDay(to ?? 0, timeZone), timePeriod: 0 };
       if (to === null) return { timePosition: nowSeconds, timePeriod: Math.max(1, nowSeconds - from) };
       const [first, last] = from <= to ? [from, to] : [to, from];
-      const end = nextDay(last);
+      const end = nextDay(last, timeZone);
       return { timePosition: end, timePeriod: end - first };
     }
     default:
@@ -62,21 +67,17 @@ const DAY_SECONDS = 86_400;
 
 const ALL_TIME: TimeWindow = { timePosition: 0, timePeriod: 0 };
 
-function localMidnight(now: number): number {
-  const date = new Date(now);
-  return Math.floor(new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() / 1000);
+/** The midnight starting a `YYYY-MM-DD` day, in seconds; null for anything else. */
+function dayStart(day: string, timeZone: string | undefined): number | null {
+  const start = startOfNamedDay(day, timeZone);
+  return start === null ? null : toSeconds(start);
 }
 
-/** Local midnight starting a `YYYY-MM-DD` day, in seconds; null for anything else. */
-function dayStart(day: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const time = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
-  return Number.isNaN(time) ? null : Math.floor(time / 1000);
+/** The midnight after the day starting at `start` (a day across a clock change is 23 or 25 hours). */
+function nextDay(start: number, timeZone: string | undefined): number {
+  return toSeconds(startOfZonedDay(start * 1000 + DAY_MS + 2 * 3_600_000, timeZone));
 }
 
-/** Local midnight after the day starting at `start` (a day across a clock change is 23 or 25 hours). */
-function nextDay(start: number): number {
-  const date = new Date(start * 1000);
-  return Math.floor(new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime() / 1000);
+function toSeconds(ms: number): number {
+  return Math.floor(ms / 1000);
 }

@@ -17,11 +17,11 @@ export const HITS_PAGE = 20;
 
 /** The query's matches grouped per conversation, latest match first (spec chat.md §2). */
 export function useConversationResults(query: GlobalQuery): Paged<SearchResultItem> {
-  const { chat } = useKit();
+  const { chat, timeZone } = useKit();
   const t = useSearchCommonText();
   // The time window is fixed when the query is asked, not at every render.
   const [asked, now] = useAsked(query);
-  const options = useMemo(() => messageSearchFor(asked, now), [asked, now]);
+  const options = useMemo(() => messageSearchFor(asked, now, undefined, timeZone), [asked, now, timeZone]);
   return usePaged(
     options ? JSON.stringify(options) : '',
     async (cursor) => {
@@ -40,10 +40,11 @@ export function useConversationResults(query: GlobalQuery): Paged<SearchResultIt
 
 /** The query's matches in one conversation, newest first. */
 export function useConversationHits(query: GlobalQuery, conversationID: string | null): Paged<Message> {
+  const { timeZone } = useKit();
   const [asked, now] = useAsked(query);
   const options = useMemo(
-    () => (conversationID ? messageSearchFor(asked, now, conversationID) : null),
-    [asked, now, conversationID],
+    () => (conversationID ? messageSearchFor(asked, now, conversationID, timeZone) : null),
+    [asked, now, conversationID, timeZone],
   );
   return useMessageHits(options);
 }

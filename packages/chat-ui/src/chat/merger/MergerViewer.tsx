@@ -129,6 +129,7 @@ function RecordLevel({ record }: { record: MergerRecord }) {
 
 function RecordItem({ message }: { message: Message }) {
   const { t, i18n } = useTranslation('message');
+  const { timeZone } = useKit();
   const Renderer = rendererFor(useMessageRenderers(), message.type);
   const layout = layoutOf(Renderer, message);
   if (layout === 'hidden') return null;
@@ -146,7 +147,7 @@ function RecordItem({ message }: { message: Message }) {
         <div className="lc-merger-item__meta">
           <bdi className="lc-merger-item__nick">{sender}</bdi>
           <time dateTime={new Date(message.time * 1000).toISOString()}>
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
+            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(
               new Date(message.time * 1000),
             )}
           </time>

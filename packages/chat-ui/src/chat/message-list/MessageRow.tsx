@@ -3,6 +3,7 @@ import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
 import { useDisplayName } from '../../common/display-name';
+import { dayNumber, zonedTime } from '../../common/time-zone';
 import { useKit } from '../../kit/kit-context';
 import { type ChatSession, IDLE_SESSION, useChatSession } from '../actions/chat-session';
 import { useRowActions } from '../actions/row-actions';
@@ -50,6 +51,7 @@ export const MessageRow = memo(function MessageRow({
   onCancelUpload,
 }: MessageRowProps) {
   const { t, i18n } = useTranslation('chat');
+  const { timeZone } = useKit();
   const session = useChatSession() ?? IDLE_SESSION;
   const Renderer = rendererFor(renderers, message.type);
   const layout = layoutOf(Renderer, message);
@@ -59,7 +61,7 @@ export const MessageRow = memo(function MessageRow({
   const time = hasTime && (
     <div className="lc-row__time">
       <time dateTime={new Date(message.time * 1000).toISOString()}>
-        {formatSeparatorTime(message.time, i18n.language)}
+        {formatSeparatorTime(message.time, i18n.language, new Date(), timeZone)}
       </time>
     </div>
   );
@@ -280,14 +282,24 @@ function CancelUploadButton({ onCancel }: { onCancel(): void }) {
   );
 }
 
-/** Separator text: the time today, else the date and time (the year only when it is not this year). */
-export function formatSeparatorTime(seconds: number, language: string, now: Date = new Date()): string {
+/**
+ * Separator text: the time today, else the date and time (the year only when it is not this
+ * year), in the kit's time zone (the browser's when unset).
+ */
+export function formatSeparatorTime(
+  seconds: number,
+  language: string,
+  now: Date = new Date(),
+  timeZone?: string,
+): string {
   const date = new Date(seconds * 1000);
-  const sameDay = date.toDateString() === now.toDateString();
+  const sameDay = dayNumber(date.getTime(), timeZone) === dayNumber(now.getTime(), timeZone);
+  const sameYear = zonedTime(date.getTime(), timeZone).year === zonedTime(now.getTime(), timeZone).year;
   const options: Intl.DateTimeFormatOptions = sameDay
-    ? { hour: '2-digit', minute: '2-digit' }
+    ? { timeZone, hour: '2-digit', minute: '2-digit' }
     : {
-        ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+        timeZone,
+        ...(sameYear ? {} : { year: 'numeric' }),
         month: 'numeric',
         day: 'numeric',
         hour: '2-digit',

@@ -46,7 +46,11 @@ export function ConversationSearchPanel({ conversationID, onClose }: Conversatio
   const panelID = useId();
   const [text, setText] = useState('');
   const [query, setQuery] = useState<SearchQuery>(FIRST_QUERY);
-  const request = useMemo(() => searchOptionsFor(conversationID, query, Date.now()), [conversationID, query]);
+  const { timeZone } = useKit();
+  const request = useMemo(
+    () => searchOptionsFor(conversationID, query, Date.now(), timeZone),
+    [conversationID, query, timeZone],
+  );
   const pages = useMessageHits(request);
   const keywords = useMemo(() => keywordsOf(query.keyword), [query.keyword]);
   const tabLabels: Record<SearchTab, string> = {

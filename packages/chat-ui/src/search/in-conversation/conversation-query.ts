@@ -23,6 +23,7 @@ export function searchOptionsFor(
   conversationID: string,
   query: SearchQuery,
   now: number,
+  timeZone?: string,
 ): Omit<SearchCloudMessagesOptions, 'cursor' | 'count'> | null {
   const keywordList = query.tab === 'media' ? [] : keywordsOf(query.keyword);
   if (query.tab === 'text' && keywordList.length === 0) return null;
@@ -30,7 +31,7 @@ export function searchOptionsFor(
     conversationID,
     ...(keywordList.length > 0 ? { keywordList, keywordListMatchType: 'and' as const } : {}),
     messageTypeList: [...TAB_TYPES[query.tab]],
-    ...timeWindowFor(query.time, query.range, now),
+    ...timeWindowFor(query.time, query.range, now, timeZone),
   };
 }
 

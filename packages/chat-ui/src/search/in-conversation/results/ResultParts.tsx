@@ -2,6 +2,7 @@ import type { Message } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
 import { formatSeparatorTime } from '../../../chat/message-list/MessageRow';
 import { useSearchCommonText } from '../../../i18n/search-common-text';
+import { useKit } from '../../../kit/kit-context';
 import { LocateIcon } from '../icons';
 
 /** What every result list gets from the panel. */
@@ -20,11 +21,12 @@ export function senderName(message: Message): string {
 /** The sender's name and when it was sent, on one line. */
 export function ResultByline({ message }: { message: Message }) {
   const { i18n } = useTranslation();
+  const { timeZone } = useKit();
   return (
     <span className="lc-csearch__byline">
       <bdi className="lc-csearch__sender">{senderName(message)}</bdi>
       <time className="lc-csearch__time-text" dateTime={new Date(message.time * 1000).toISOString()}>
-        {formatSeparatorTime(message.time, i18n.language)}
+        {formatSeparatorTime(message.time, i18n.language, new Date(), timeZone)}
       </time>
     </span>
   );
