@@ -2,6 +2,7 @@ import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
 import { errorCode, nextEvent, RawClient, sendText, useServer } from './harness';
+import { befriend } from './relation-helpers';
 
 const { TYPES } = LiaisonChat;
 const { server, user } = useServer();
@@ -83,7 +84,8 @@ describe('bidi controls in every other display string', () => {
 
   it('are taken out of a custom status', async () => {
     const other = await user('bd-status-other');
-    await user('bd-status');
+    // Friends: a stranger is shown no status at all (docs/security.md "Online status").
+    await befriend(other, await user('bd-status'));
     await raw('bd-status', 'setSelfStatus', { customStatus: spoof('in a ', 'meeting') });
     const { successUserList } = (await other.getUserStatus({ userIDList: ['bd-status'] })).data;
     expect(successUserList[0]?.customStatus).toBe(shown('in a ', 'meeting'));

@@ -72,7 +72,8 @@ describe('enterprise verification', () => {
     chooseFile(new File(['%PDF-1.4\n%%EOF\n'], 'licence.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     const [upload] = posts();
-    // A licence is a private upload: its link is signed for the owner, and opens without a token.
+    // A licence is a private upload: its link is signed for the owner's session, and opens only
+    // in the browser that session's cookie lives in (docs/security.md "Private uploads").
     expect(upload?.path).toBe('/common/upload?visibility=private');
     await waitFor(() => expect(upload?.answer).toBeDefined());
     const licence = (upload?.answer as { fileName?: string } | undefined)?.fileName ?? '';
@@ -80,7 +81,8 @@ describe('enterprise verification', () => {
     const link = await screen.findByRole('link', { name: 'licence.pdf' });
     const href = link.getAttribute('href') ?? '';
     expect(href).toMatch(/^\/prod-api\/profile\/upload\/.+\?expires=\d+&viewer=[^&]+&sig=/);
-    expect(await (await fetch(href)).text()).toContain('%PDF-1.4');
+    // This test's fetch keeps no cookies: to it, as to anyone who borrowed the link, it is not there.
+    expect(await (await fetch(href)).text()).not.toContain('%PDF-1.4');
     fireEvent.click(screen.getByRole('button', { name: '提交认证' }));
 
     expect(await screen.findByText('提交成功，请等待审核')).toBeTruthy();
