@@ -45,6 +45,12 @@ export function startOfZonedDay(ms: number, timeZone?: string): number {
   return Date.UTC(local.year, local.month - 1, local.day) - offset;
 }
 
+/** The instant at which the day after the one holding `ms` begins in `timeZone`. */
+export function startOfNextZonedDay(ms: number, timeZone?: string): number {
+  // From a little past the next midnight: a day across a clock change is 23 or 25 hours long.
+  return startOfZonedDay(startOfZonedDay(ms, timeZone) + DAY_MS + 2 * 3_600_000, timeZone);
+}
+
 /** The instant at which the `YYYY-MM-DD` day begins in `timeZone`; null for anything else. */
 export function startOfNamedDay(day: string, timeZone?: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

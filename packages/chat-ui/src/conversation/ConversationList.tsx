@@ -1,7 +1,7 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useRemarks } from '../common/display-name';
-import { DAY_MS, startOfZonedDay } from '../common/time-zone';
+import { startOfNextZonedDay, startOfZonedDay } from '../common/time-zone';
 import { useKit } from '../kit/kit-context';
 import { ConversationItem } from './ConversationItem';
 import { conversationName, NAME_SLOT, sentenceWithName, visibleDraft } from './conversation-display';
@@ -169,8 +169,7 @@ function useToday(): number {
   const { timeZone } = useKit();
   const [today, setToday] = useState(() => startOfZonedDay(Date.now(), timeZone));
   useEffect(() => {
-    // Zoned from just past the next midnight: a day across a clock change is 23 or 25 hours long.
-    const tomorrow = startOfZonedDay(today + DAY_MS + 2 * 3_600_000, timeZone);
+    const tomorrow = startOfNextZonedDay(today, timeZone);
     const timer = setTimeout(
       () => setToday(startOfZonedDay(Date.now(), timeZone)),
       Math.max(1000, tomorrow - Date.now()),

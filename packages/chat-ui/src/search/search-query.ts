@@ -1,5 +1,5 @@
 import { SearchLimits } from '@liaison/protocol';
-import { DAY_MS, startOfNamedDay, startOfZonedDay } from '../common/time-zone';
+import { startOfNamedDay, startOfNextZonedDay, startOfZonedDay } from '../common/time-zone';
 
 /** The time tabs (spec chat.md §2): All, today, last three days, last seven days, custom range. */
 export const TIME_TABS = ['all', 'today', 'threeDays', 'sevenDays', 'custom'] as const;
@@ -73,9 +73,9 @@ function dayStart(day: string, timeZone: string | undefined): number | null {
   return start === null ? null : toSeconds(start);
 }
 
-/** The midnight after the day starting at `start` (a day across a clock change is 23 or 25 hours). */
+/** The midnight after the day starting at `start`. */
 function nextDay(start: number, timeZone: string | undefined): number {
-  return toSeconds(startOfZonedDay(start * 1000 + DAY_MS + 2 * 3_600_000, timeZone));
+  return toSeconds(startOfNextZonedDay(start * 1000, timeZone));
 }
 
 function toSeconds(ms: number): number {
