@@ -11,7 +11,8 @@ import { type Bus, type BusDelivery, type BusEnvelope, toDelivery, userTarget } 
 import type { Sql } from '../db/database';
 import type { RegistryObserver, SessionRegistry } from '../gateway/registry';
 import type { Session, SessionUser } from '../gateway/session';
-import { type BlockerIndex, hasBlocked } from '../services/blockers';
+import { hasBlocked } from '../im/relations/blocklist-rule';
+import type { BlockerIndex } from '../services/blockers';
 import type { PresenceSettings } from './settings';
 import { StatusTracker } from './status-tracker';
 import { StatusSubscriptions } from './subscriptions';

@@ -1,5 +1,5 @@
 import type { Sql } from '../db/database';
-import { blocksSql } from '../services/blockers';
+import { blocksSql } from '../im/relations/blocklist-rule';
 
 /** One user asking about another's online status. */
 export interface StatusViewing {
