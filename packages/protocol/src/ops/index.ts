@@ -21,13 +21,13 @@ import {
 import { callOps } from './calls';
 import { conversationIDSchema } from './conversation-id';
 import { fileOps } from './files';
-import { friendOps } from './friends';
 import { groupAdminOps } from './group-admin';
 import { mergerOps } from './merger';
 import { messageActionOps } from './message-actions';
 import { presenceOps } from './presence';
 import { reactionOps } from './reactions';
 import { receiptOps } from './receipts';
+import { friendOps } from './relations';
 import { searchOps } from './search';
 import { translationOps } from './translation';
 
