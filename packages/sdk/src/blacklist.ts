@@ -1,5 +1,4 @@
-import { ListState } from './list-state';
-import type { RefreshLists } from './relations';
+import { ListState, type RefreshLists } from './list-state';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, ok } from './types';
 

@@ -1,6 +1,5 @@
 import { ErrorCode, type Friend, type FriendRelation, type OpRequest, type OpResponse } from '@liaison/protocol';
-import { ListState } from './list-state';
-import type { RefreshLists } from './relations';
+import { ListState, type RefreshLists } from './list-state';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, ok, type TYPES } from './types';
 

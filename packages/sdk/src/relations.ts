@@ -3,13 +3,9 @@ import { BlacklistAPI } from './blacklist';
 import type { Emitter } from './events';
 import { FriendApplicationAPI } from './friend-applications';
 import { FriendAPI } from './friends';
+import type { RefreshLists, RelationListName } from './list-state';
 import type { RequestFunction } from './requests';
 import { EVENT } from './types';
-
-export type RelationListName = PushEvent<'relations'>['lists'][number];
-
-/** Fetches the named lists again (after a change made here), reporting a failure rather than throwing. */
-export type RefreshLists = (lists: readonly RelationListName[]) => Promise<void>;
 
 export interface RelationsContext {
   request: RequestFunction;
