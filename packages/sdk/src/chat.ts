@@ -49,7 +49,8 @@ import {
   type MergerLike,
 } from './merger';
 import { MessageActions } from './message-actions';
-import { type CreateTextMessageOptions, createTextMessage, fromWire, type Message, type Sender } from './messages';
+import type { Message } from './message-types';
+import { type CreateTextMessageOptions, createTextMessage, fromWire, type Sender } from './messages';
 import { Presence } from './presence';
 import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
 import { type GetAllUserListOptions, type GetMessageReactionsOptions, Reactions } from './reactions';

@@ -18,7 +18,7 @@ import {
   mergeConversation,
 } from './conversation-model';
 import type { ConversationStore } from './conversations';
-import type { Message } from './messages';
+import type { Message } from './message-types';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, ok } from './types';
 

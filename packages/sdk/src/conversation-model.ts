@@ -7,7 +7,8 @@ import {
   type WireConversation,
   type WireMessage,
 } from '@liaison/protocol';
-import { fromWire, type Message, type MessageStatus, mentions } from './messages';
+import type { Message, MessageStatus } from './message-types';
+import { fromWire, mentions } from './messages';
 import { type MessageElemType, TYPES } from './types';
 
 /** The reference SDK's `conversation.lastMessage`; all fields empty when there is none. */

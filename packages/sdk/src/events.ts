@@ -1,7 +1,7 @@
 import type { ErrorBody, Friend, FriendApplication, GroupProfile, Profile, UserStatus } from '@liaison/protocol';
 import type { Conversation } from './conversation-model';
 import { Logger } from './logger';
-import type { Message, MessageOf, MessageReaction } from './messages';
+import type { Message, MessageOf, MessageReaction } from './message-types';
 import { EVENT, type EventName, type KickedOutType, type NetState } from './types';
 
 /** The `data` each event carries. */

@@ -4,7 +4,7 @@ import {
   type MergedMessage as WireMergedMessage,
   type WireMessageType,
 } from '@liaison/protocol';
-import type { MergedMessage, MessageContent } from './messages';
+import type { MergedMessage, MessageContent } from './message-types';
 import type { RequestFunction } from './requests';
 
 /** Turns a file path from the server ('/im/files/<id>…') into a URL the viewer can load. */

@@ -1,7 +1,7 @@
 import { type GroupProfile, GroupTipOperation, type GroupTipPayload, type OpName } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import { type Group, GroupAPI } from './groups';
-import type { MessageOf } from './messages';
+import type { MessageOf } from './message-types';
 import { fromWire } from './messages';
 
 const ME = 'me';

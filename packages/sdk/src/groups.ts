@@ -6,7 +6,7 @@ import {
   type JoinOption,
   type PushEvent,
 } from '@liaison/protocol';
-import type { MessageOf } from './messages';
+import type { MessageOf } from './message-types';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, ok } from './types';
 

@@ -73,7 +73,6 @@ export { ChatSDK } from './chat';
 export type { ConversationResult, SetMessageRemindTypeOptions } from './conversation-api';
 export type { Conversation, GroupAtInfo, GroupAtType, LastMessage } from './conversation-model';
 export type { ConversationStoreView } from './conversations';
-export { SendMessageError } from './errors';
 export type { ChatEvent, EventDataMap, EventHandler, ReadReceiptUpdate } from './events';
 export type {
   AcceptFriendApplicationOptions,
@@ -110,7 +109,6 @@ export type {
 export type { CreateForwardMessageOptions, CreateMergerMessageOptions, MergerLike } from './merger';
 export { messageFromRecord } from './merger';
 export type {
-  CreateTextMessageOptions,
   MergedMessage,
   MergerPayload,
   Message,
@@ -124,7 +122,8 @@ export type {
   MessageType,
   ReadReceiptInfo,
   TextPayload,
-} from './messages';
+} from './message-types';
+export type { CreateTextMessageOptions } from './messages';
 export type { StatusFailure } from './presence';
 export type { UpdateMyProfileOptions } from './profiles';
 export type { GetAllUserListOptions, GetMessageReactionsOptions } from './reactions';
@@ -137,6 +136,7 @@ export type {
   SearchCloudMessagesResult,
   SearchResultItem,
 } from './search';
+export { SendMessageError } from './sending';
 export type { TranslateTextOptions } from './translation';
 export type { WebSocketConstructor, WebSocketLike } from './transport';
 export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './types';

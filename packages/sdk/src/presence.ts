@@ -1,6 +1,6 @@
 import { ErrorCode, LiaisonError, Limits, type PushEvent, type UserStatus } from '@liaison/protocol';
 import type { Emitter } from './events';
-import type { Message } from './messages';
+import type { Message } from './message-types';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, EVENT, ok, TYPES } from './types';
 

@@ -3,7 +3,8 @@ import { applyPeerRead, type Conversation } from './conversation-model';
 import type { ConversationStore } from './conversations';
 import { invalidParams } from './errors';
 import type { Emitter, ReadReceiptUpdate } from './events';
-import { type Message, oneConversation } from './messages';
+import type { Message } from './message-types';
+import { oneConversation } from './messages';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, EVENT, ok } from './types';
 

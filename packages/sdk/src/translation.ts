@@ -1,5 +1,5 @@
 import { ErrorCode, LiaisonError } from '@liaison/protocol';
-import type { Message } from './messages';
+import type { Message } from './message-types';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, ok, TYPES } from './types';
 
