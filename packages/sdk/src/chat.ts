@@ -13,7 +13,7 @@ import type { CallEngine, WebRTCEnvironment } from './calls/call-types';
 import { ChangeSync } from './change-sync';
 import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversation-api';
 import type { Conversation } from './conversation-model';
-import { ConversationStore, type ConversationStoreView } from './conversations';
+import { ConversationStore, type ConversationStoreView } from './conversation-store';
 import { toLiaisonError } from './errors';
 import { Emitter, type EventHandler } from './events';
 import { FileAccess, fileOrigin } from './file-urls';
@@ -49,8 +49,8 @@ import {
   type MergerLike,
 } from './merger';
 import { MessageActions } from './message-actions';
+import { type CreateTextMessageOptions, createTextMessage, fromWire, type Sender } from './message-model';
 import type { Message } from './message-types';
-import { type CreateTextMessageOptions, createTextMessage, fromWire, type Sender } from './messages';
 import { Presence } from './presence';
 import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
 import { type GetAllUserListOptions, type GetMessageReactionsOptions, Reactions } from './reactions';

@@ -17,7 +17,7 @@ import {
   markRead,
   mergeConversation,
 } from './conversation-model';
-import type { ConversationStore } from './conversations';
+import type { ConversationStore } from './conversation-store';
 import type { Message } from './message-types';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, ok } from './types';

@@ -11,8 +11,8 @@ import {
   toConversation,
   totalUnreadCount,
 } from './conversation-model';
+import { fromWire } from './message-model';
 import type { Message } from './message-types';
-import { fromWire } from './messages';
 import { type TextWire, wireConversation, wireMessage } from './test-fixtures';
 
 const me = 'me';

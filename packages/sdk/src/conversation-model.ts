@@ -7,8 +7,8 @@ import {
   type WireConversation,
   type WireMessage,
 } from '@liaison/protocol';
+import { fromWire, mentions } from './message-model';
 import type { Message, MessageStatus } from './message-types';
-import { fromWire, mentions } from './messages';
 import { type MessageElemType, TYPES } from './types';
 
 /** The reference SDK's `conversation.lastMessage`; all fields empty when there is none. */

@@ -1,7 +1,7 @@
 import type { WireMessage } from '@liaison/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileAccess, fileOrigin } from './file-urls';
-import { fromWire } from './messages';
+import { fromWire } from './message-model';
 import type { RequestFunction } from './requests';
 import { wireMessage } from './test-fixtures';
 

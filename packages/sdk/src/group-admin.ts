@@ -11,8 +11,8 @@ import {
 import type { ConversationAPI } from './conversation-api';
 import type { Emitter } from './events';
 import type { Group, GroupAPI } from './groups';
+import { fromWire } from './message-model';
 import type { MessageOf } from './message-types';
-import { fromWire } from './messages';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, EVENT, ok, TYPES } from './types';
 

@@ -1,8 +1,8 @@
 import { type GroupProfile, GroupTipOperation, type GroupTipPayload, type OpName } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import { type Group, GroupAPI } from './groups';
+import { fromWire } from './message-model';
 import type { MessageOf } from './message-types';
-import { fromWire } from './messages';
 
 const ME = 'me';
 

@@ -72,7 +72,7 @@ export type {
 export { ChatSDK } from './chat';
 export type { ConversationResult, SetMessageRemindTypeOptions } from './conversation-api';
 export type { Conversation, GroupAtInfo, GroupAtType, LastMessage } from './conversation-model';
-export type { ConversationStoreView } from './conversations';
+export type { ConversationStoreView } from './conversation-store';
 export type { ChatEvent, EventDataMap, EventHandler, ReadReceiptUpdate } from './events';
 export type {
   AcceptFriendApplicationOptions,
@@ -108,6 +108,7 @@ export type {
 } from './media-messages';
 export type { CreateForwardMessageOptions, CreateMergerMessageOptions, MergerLike } from './merger';
 export { messageFromRecord } from './merger';
+export type { CreateTextMessageOptions } from './message-model';
 export type {
   MergedMessage,
   MergerPayload,
@@ -123,7 +124,6 @@ export type {
   ReadReceiptInfo,
   TextPayload,
 } from './message-types';
-export type { CreateTextMessageOptions } from './messages';
 export type { StatusFailure } from './presence';
 export type { UpdateMyProfileOptions } from './profiles';
 export type { GetAllUserListOptions, GetMessageReactionsOptions } from './reactions';

@@ -1,8 +1,8 @@
 import type { ConversationType } from '@liaison/protocol';
 import { invalidParams } from './errors';
 import { attachMedia, guessImageFormat } from './media-send';
+import { createOutgoingMessage, defaultEntropy, type MessageEntropy, type Sender } from './message-model';
 import type { Message, MessageContent } from './message-types';
-import { createOutgoingMessage, defaultEntropy, type MessageEntropy, type Sender } from './messages';
 import { TYPES } from './types';
 import { isUploadSource, sourceName, type UploadSource } from './uploads';
 

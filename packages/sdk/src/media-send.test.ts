@@ -4,7 +4,7 @@ import { ErrorCode, LiaisonError, Limits } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileMessage, createImageMessage, createLocationMessage } from './media-messages';
 import { cancelUpload, checkFile, uploadMedia } from './media-send';
-import { toSendBody } from './messages';
+import { toSendBody } from './message-model';
 import type { RequestFunction } from './requests';
 import { MessageSender } from './sending';
 import { wireMessage } from './test-fixtures';

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import { createForwardMessage, createMergerMessage, downloadMergerMessage, messageFromRecord } from './merger';
+import { createTextMessage, fromWire, toSendBody } from './message-model';
 import type { Message } from './message-types';
-import { createTextMessage, fromWire, toSendBody } from './messages';
 import type { RequestFunction } from './requests';
 import { wireMessage } from './test-fixtures';
 

@@ -2,8 +2,8 @@ import { ErrorCode, LiaisonError, Limits, type SendContent } from '@liaison/prot
 import { invalidParams } from './errors';
 import { resolveMergedMessages, type URLResolver } from './file-urls';
 import type { CreateMessageOptions } from './media-messages';
+import { blankMessage, createOutgoingMessage, defaultEntropy, type MessageEntropy, type Sender } from './message-model';
 import type { MergedMessage, MergerPayload, Message, MessageContent } from './message-types';
-import { blankMessage, createOutgoingMessage, defaultEntropy, type MessageEntropy, type Sender } from './messages';
 import type { RequestFunction } from './requests';
 import { setSendContent } from './send-content';
 import { TYPES } from './types';

@@ -11,8 +11,8 @@ import type { ConversationAPI } from './conversation-api';
 import { invalidParams } from './errors';
 import type { Emitter } from './events';
 import type { URLResolver } from './file-urls';
+import { fromWire } from './message-model';
 import type { Message } from './message-types';
-import { fromWire } from './messages';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, EVENT, ok, TYPES } from './types';
 

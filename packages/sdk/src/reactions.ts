@@ -1,8 +1,8 @@
 import { Limits, type PushEvent, type ReactionSummary, type ReactionUser } from '@liaison/protocol';
 import { invalidParams } from './errors';
 import type { Emitter } from './events';
+import { oneConversation } from './message-model';
 import type { Message, MessageReaction } from './message-types';
-import { oneConversation } from './messages';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, EVENT, ok } from './types';
 

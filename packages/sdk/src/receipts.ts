@@ -1,10 +1,10 @@
 import { ErrorCode, LiaisonError, Limits, type PushEvent } from '@liaison/protocol';
 import { applyPeerRead, type Conversation } from './conversation-model';
-import type { ConversationStore } from './conversations';
+import type { ConversationStore } from './conversation-store';
 import { invalidParams } from './errors';
 import type { Emitter, ReadReceiptUpdate } from './events';
+import { oneConversation } from './message-model';
 import type { Message } from './message-types';
-import { oneConversation } from './messages';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, EVENT, ok } from './types';
 

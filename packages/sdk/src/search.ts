@@ -1,7 +1,7 @@
 import type { GroupMember, GroupProfile, SearchCloudMessagesOptions } from '@liaison/protocol';
 import type { URLResolver } from './file-urls';
+import { fromWire } from './message-model';
 import type { Message } from './message-types';
-import { fromWire } from './messages';
 import type { RequestFunction } from './requests';
 import { type ChatResponse, ok } from './types';
 

@@ -10,8 +10,8 @@ import {
 } from '@liaison/protocol';
 import { toLiaisonError } from './errors';
 import type { URLResolver } from './file-urls';
+import { fromWire, toSendBody } from './message-model';
 import type { Message } from './message-types';
-import { fromWire, toSendBody } from './messages';
 import type { RequestFunction } from './requests';
 import { hasSendContent, sendContentOf } from './send-content';
 import { SendGate } from './send-gate';
