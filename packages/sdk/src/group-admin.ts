@@ -8,7 +8,7 @@ import {
   LiaisonError,
   type WireMessage,
 } from '@liaison/protocol';
-import type { ConversationAPI } from './conversation-api';
+import type { ConversationAPI } from './conversations';
 import type { Emitter } from './events';
 import type { Group, GroupAPI } from './groups';
 import { fromWire } from './message-model';

@@ -70,9 +70,9 @@ export type {
   MessageListResult,
 } from './chat';
 export { ChatSDK } from './chat';
-export type { ConversationResult, SetMessageRemindTypeOptions } from './conversation-api';
 export type { Conversation, GroupAtInfo, GroupAtType, LastMessage } from './conversation-model';
 export type { ConversationStoreView } from './conversation-store';
+export type { ConversationResult, SetMessageRemindTypeOptions } from './conversations';
 export type { ChatEvent, EventDataMap, EventHandler, ReadReceiptUpdate } from './events';
 export type {
   AcceptFriendApplicationOptions,

@@ -7,7 +7,7 @@ import {
   type WireMessage,
 } from '@liaison/protocol';
 import type { ChangePage } from './change-sync';
-import type { ConversationAPI } from './conversation-api';
+import type { ConversationAPI } from './conversations';
 import { invalidParams } from './errors';
 import type { Emitter } from './events';
 import type { URLResolver } from './file-urls';
