@@ -3,11 +3,10 @@ import {
   type GroupMember,
   type JoinStatus,
   LiaisonError,
-  Limits,
   type Profile,
   type SearchCloudMessagesOptions,
 } from '@liaison/protocol';
-import { createCallEngine } from './calls/call-engine';
+import { lazyCallEngine } from './calls/call-engine';
 import { Signalling } from './calls/call-signalling';
 import type { CallEngine, WebRTCEnvironment } from './calls/call-types';
 import { ChangeSync } from './change-sync';
@@ -23,6 +22,7 @@ import { GroupAdmin, type HandleGroupApplicationOptions, type UpdateGroupProfile
 import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
 import type { KnownPush } from './incoming';
 import { Logger } from './logger';
+import { type LoginOptions, Logins } from './login';
 import {
   type CreateAudioMessageOptions,
   type CreateCustomMessageOptions,
@@ -39,18 +39,18 @@ import {
   createLocationMessage,
   createVideoMessage,
 } from './media-messages';
-import { cancelUpload, releaseMedia, uploadMedia } from './media-send';
+import { releaseMedia, uploadMedia } from './media-send';
 import {
   type CreateForwardMessageOptions,
   type CreateMergerMessageOptions,
   createForwardMessage,
   createMergerMessage,
-  downloadMergerMessage,
   type MergerLike,
 } from './merger';
 import { MessageActions } from './message-actions';
-import { type CreateTextMessageOptions, createTextMessage, fromWire, type Sender } from './message-model';
+import { type CreateTextMessageOptions, createTextMessage, type Sender } from './message-model';
 import type { Message } from './message-types';
+import { type GetMessageListOptions, MessageAPI, type MessageListResult } from './messages';
 import { Presence } from './presence';
 import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
 import { type GetAllUserListOptions, type GetMessageReactionsOptions, Reactions } from './reactions';
@@ -67,7 +67,7 @@ import { MessageSender } from './sending';
 import { type LoginResult, Session } from './session';
 import { type TranslateTextOptions, Translation } from './translation';
 import { loadDefaultWebSocket, type WebSocketConstructor } from './transport';
-import { type ChatResponse, EVENT, type EventName, type KickedOutType, ok, TYPES } from './types';
+import { type ChatResponse, EVENT, type EventName, type KickedOutType, TYPES } from './types';
 import { normalizeServerURL } from './url';
 import { searchUsers } from './user-search';
 
@@ -96,24 +96,6 @@ export interface CreateOptions {
   webRTC?: WebRTCEnvironment | null;
 }
 
-export interface LoginOptions {
-  userID: string;
-  userSig: string;
-}
-
-export interface GetMessageListOptions {
-  conversationID: string;
-  /** From the previous page, to load older messages. */
-  nextReqMessageID?: string;
-}
-
-export interface MessageListResult {
-  /** Oldest first. */
-  messageList: Message[];
-  nextReqMessageID: string;
-  isCompleted: boolean;
-}
-
 const DEFAULT_REQUEST_TIMEOUT = 15_000;
 const DEFAULT_HEARTBEAT_INTERVAL = 25_000;
 const DEFAULT_SEND_TIMEOUT = 15_000;
@@ -133,11 +115,13 @@ export class ChatSDK {
   private readonly events = new Emitter(this.logger);
   private readonly store = new ConversationStore();
   private readonly session: Session;
+  private readonly logins: Logins;
   private readonly receiver: Receiver;
   private readonly conversations: ConversationAPI;
   private readonly groups: GroupAPI;
   private readonly groupAdmin: GroupAdmin;
   private readonly profiles: ProfileAPI;
+  private readonly messages: MessageAPI;
   private readonly sender: MessageSender;
   private readonly files: FileAccess;
   private readonly actions: MessageActions;
@@ -148,15 +132,11 @@ export class ChatSDK {
   private readonly relations: Relations;
   private readonly search: Search;
   private readonly signalling: Signalling;
-  private readonly webRTC: WebRTCEnvironment | null | undefined;
-  private callEngine: CallEngine | null = null;
+  private readonly callEngine: () => CallEngine;
 
   private ready = false;
   /** Pushes that arrived while logging in, before the conversation list was loaded. */
   private pushBuffer: KnownPush[] | null = null;
-  /** Bumped by every login and logout, so that work from an older one stops. */
-  private epoch = 0;
-  private loginInFlight: { userID: string; done: Promise<unknown> } | null = null;
   private emittedList: readonly Conversation[] | null = null;
   private emittedTotal: number | null = null;
   private isEmitScheduled = false;
@@ -187,11 +167,19 @@ export class ChatSDK {
         onError: (error) => this.reportError(error),
       },
     );
+    this.logins = new Logins({
+      session: this.session,
+      events: this.events,
+      isReady: () => this.ready,
+      start: (login, epoch) => this.performLogin(login, epoch),
+      clear: () => this.clearState(),
+    });
     const request = this.session.request;
     const me = () => this.me();
     const onError = (error: unknown) => this.reportError(error);
     this.files = new FileAccess({ origin: fileOrigin(url), request, onError });
     const resolveURL = this.files.resolve;
+    this.messages = new MessageAPI({ request, me, resolveURL });
     this.conversationStore = this.store;
     this.store.subscribe(() => this.scheduleConversationEvents());
     this.conversations = new ConversationAPI({
@@ -272,7 +260,7 @@ export class ChatSDK {
     });
     this.search = new Search({ request, me, resolveURL: this.files.resolve });
     this.signalling = new Signalling({ request, onError });
-    this.webRTC = options.webRTC;
+    this.callEngine = lazyCallEngine({ signalling: this.signalling, me, webRTC: options.webRTC });
   }
 
   // Events
@@ -288,39 +276,18 @@ export class ChatSDK {
   // Login
 
   /** Connects and logs in; resolves once SDK_READY has been emitted. */
-  async login(options: LoginOptions): Promise<ChatResponse<{ repeatLogin: boolean }>> {
-    if (this.session.isActive || this.loginInFlight) {
-      if (this.session.userID === options.userID || this.loginInFlight?.userID === options.userID) {
-        await this.loginInFlight?.done;
-        return ok({ repeatLogin: true });
-      }
-      await this.logout();
-    }
-    const epoch = ++this.epoch;
-    const done = this.performLogin(options, epoch);
-    this.loginInFlight = { userID: options.userID, done };
-    try {
-      await done;
-      return ok({ repeatLogin: false });
-    } finally {
-      if (this.loginInFlight?.done === done) this.loginInFlight = null;
-    }
+  login(options: LoginOptions): Promise<ChatResponse<{ repeatLogin: boolean }>> {
+    return this.logins.login(options);
   }
 
   /** Logs out and closes the connection; no reconnect follows. */
-  async logout(): Promise<ChatResponse<Record<string, never>>> {
-    const wasActive = this.session.isActive || this.ready;
-    this.epoch++;
-    await this.session.logout();
-    this.clearState();
-    if (wasActive) this.events.emit(EVENT.SDK_NOT_READY, undefined);
-    return ok({});
+  logout(): Promise<ChatResponse<Record<string, never>>> {
+    return this.logins.logout();
   }
 
   /** Logs out and forgets every listener. */
-  async destroy(): Promise<void> {
-    await this.logout();
-    this.events.removeAll();
+  destroy(): Promise<void> {
+    return this.logins.destroy();
   }
 
   /** 0 everything, 1 release, 2 warnings and errors (the default), 3 errors, 4 nothing. */
@@ -406,9 +373,7 @@ export class ChatSDK {
 
   /** Resolves with the merger message (or nested record) whose payload.messageList is filled. */
   downloadMergerMessage<M extends MergerLike>(message: M): Promise<ChatResponse<M>> {
-    return this.call(async () =>
-      ok(await downloadMergerMessage(message, { request: this.session.request, resolveURL: this.files.resolve })),
-    );
+    return this.call(() => this.messages.downloadMergerMessage(message));
   }
 
   /**
@@ -416,7 +381,7 @@ export class ChatSDK {
    * sendMessage rejects with UPLOAD_CANCELLED (2803) and the message can be sent again.
    */
   cancelUploadMessage(message: Message): Promise<ChatResponse<{ message: Message; isCancelled: boolean }>> {
-    return this.call(async () => ok({ message, isCancelled: cancelUpload(message) }));
+    return this.call(() => this.messages.cancelUploadMessage(message));
   }
 
   /**
@@ -430,19 +395,7 @@ export class ChatSDK {
 
   /** One page (15) of history, oldest first; pass nextReqMessageID from the previous page for older ones. */
   getMessageList(options: GetMessageListOptions): Promise<ChatResponse<MessageListResult>> {
-    return this.call(async () => {
-      const page = await this.session.request('getMessageList', {
-        conversationID: options.conversationID,
-        nextReqMessageID: options.nextReqMessageID || undefined,
-        count: Limits.HISTORY_PAGE_SIZE,
-      });
-      const me = this.me();
-      return ok({
-        messageList: page.messageList.map((wire) => fromWire(wire, me, this.files.resolve)),
-        nextReqMessageID: page.nextReqMessageID,
-        isCompleted: page.isCompleted,
-      });
-    });
+    return this.call(() => this.messages.getMessageList(options));
   }
 
   // Message actions
@@ -746,8 +699,7 @@ export class ChatSDK {
 
   /** Voice and video calls (the reference TUICallEngine's shape), one engine per instance. */
   getCallEngine(): CallEngine {
-    this.callEngine ??= createCallEngine({ signalling: this.signalling, me: () => this.me(), webRTC: this.webRTC });
-    return this.callEngine;
+    return this.callEngine();
   }
 
   // Internals
@@ -776,7 +728,7 @@ export class ChatSDK {
       void this.groups.load();
       void this.relations.load();
     } catch (error) {
-      if (epoch === this.epoch) {
+      if (this.logins.isCurrent(epoch)) {
         this.session.stop();
         this.clearState();
       }
@@ -785,7 +737,7 @@ export class ChatSDK {
   }
 
   private async handleReconnected(result: LoginResult): Promise<void> {
-    const epoch = this.epoch;
+    const epoch = this.logins.epoch;
     this.receiver.pause();
     this.profiles.accept(result.profile, { isMine: true });
     this.logger.info('reconnected; catching up');
@@ -797,7 +749,7 @@ export class ChatSDK {
       const fileToken = this.files.refresh();
       const { conversationList } = await this.session.request('getConversationList', {});
       await fileToken;
-      if (epoch !== this.epoch) return;
+      if (!this.logins.isCurrent(epoch)) return;
       this.conversations.refresh(conversationList, since);
       const caughtUp = this.receiver.catchUp(conversationList);
       this.receiver.resume();
@@ -806,7 +758,7 @@ export class ChatSDK {
       void this.relations.load();
       await caughtUp;
     } catch (error) {
-      if (epoch !== this.epoch) return;
+      if (!this.logins.isCurrent(epoch)) return;
       this.receiver.resume();
       this.reportError(error);
     }
@@ -874,7 +826,7 @@ export class ChatSDK {
   }
 
   private handleKicked(type: KickedOutType): void {
-    this.epoch++;
+    this.logins.end();
     const wasReady = this.ready;
     this.events.emit(EVENT.KICKED_OUT, { type });
     this.clearState();
@@ -945,7 +897,7 @@ export class ChatSDK {
   }
 
   private assertCurrent(epoch: number): void {
-    if (epoch !== this.epoch) throw new LiaisonError(ErrorCode.SDK_NOT_READY, 'Logged out during login');
+    if (!this.logins.isCurrent(epoch)) throw new LiaisonError(ErrorCode.SDK_NOT_READY, 'Logged out during login');
   }
 
   /** Runs an API call, turning anything thrown into a rejected LiaisonError. */

@@ -63,12 +63,7 @@ export type {
   WebRTCEnvironment,
 } from './calls/call-types';
 export { CALL_EVENT, CALL_MEDIA_TYPE } from './calls/call-types';
-export type {
-  CreateOptions,
-  GetMessageListOptions,
-  LoginOptions,
-  MessageListResult,
-} from './chat';
+export type { CreateOptions } from './chat';
 export { ChatSDK } from './chat';
 export type { Conversation, GroupAtInfo, GroupAtType, LastMessage } from './conversation-model';
 export type { ConversationStoreView } from './conversation-store';
@@ -93,6 +88,7 @@ export type {
   UpdateGroupProfileOptions,
 } from './group-admin';
 export type { CreateGroupOptions, Group } from './groups';
+export type { LoginOptions } from './login';
 export type {
   CreateAudioMessageOptions,
   CreateCustomMessageOptions,
@@ -124,6 +120,7 @@ export type {
   ReadReceiptInfo,
   TextPayload,
 } from './message-types';
+export type { GetMessageListOptions, MessageListResult } from './messages';
 export type { StatusFailure } from './presence';
 export type { UpdateMyProfileOptions } from './profiles';
 export type { GetAllUserListOptions, GetMessageReactionsOptions } from './reactions';

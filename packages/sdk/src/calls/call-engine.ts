@@ -27,6 +27,15 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
   return new Engine(options);
 }
 
+/** The one engine of an SDK instance, made when first asked for. */
+export function lazyCallEngine(options: CallEngineOptions): () => CallEngine {
+  let engine: CallEngine | null = null;
+  return () => {
+    engine ??= createCallEngine(options);
+    return engine;
+  };
+}
+
 /** The one call this tab is part of. */
 interface Active {
   call: Call;
