@@ -1,6 +1,6 @@
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
 import { ListState, type RefreshLists } from './list-state';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok } from './types';
 
 export interface BlacklistContext {
   request: RequestFunction;

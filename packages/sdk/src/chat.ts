@@ -13,15 +13,19 @@ import { ChangeSync } from './change-sync';
 import type { Conversation } from './conversation-model';
 import { ConversationStore, type ConversationStoreView } from './conversation-store';
 import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversations';
-import { toLiaisonError } from './errors';
+import { toLiaisonError } from './core/errors';
+import type { KnownPush } from './core/incoming';
+import { Logger } from './core/logger';
+import { type LoginResult, Session } from './core/session';
+import { loadDefaultWebSocket, type WebSocketConstructor } from './core/transport';
+import { type ChatResponse, EVENT, type EventName, type KickedOutType, TYPES } from './core/types';
+import { normalizeServerURL } from './core/url';
 import { Emitter, type EventHandler } from './events';
 import { FileAccess, fileOrigin } from './file-urls';
 import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } from './friend-applications';
 import type { AddFriendOptions, CheckFriendOptions, DeleteFriendOptions, UpdateFriendOptions } from './friends';
 import { GroupAdmin, type HandleGroupApplicationOptions, type UpdateGroupProfileOptions } from './group-admin';
 import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
-import type { KnownPush } from './incoming';
-import { Logger } from './logger';
 import { type LoginOptions, Logins } from './login';
 import {
   type CreateAudioMessageOptions,
@@ -64,11 +68,7 @@ import {
   type SearchCloudGroupsOptions,
 } from './search';
 import { MessageSender } from './sending';
-import { type LoginResult, Session } from './session';
 import { type TranslateTextOptions, Translation } from './translation';
-import { loadDefaultWebSocket, type WebSocketConstructor } from './transport';
-import { type ChatResponse, EVENT, type EventName, type KickedOutType, TYPES } from './types';
-import { normalizeServerURL } from './url';
 import { searchUsers } from './user-search';
 
 export interface CreateOptions {

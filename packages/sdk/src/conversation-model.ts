@@ -7,9 +7,9 @@ import {
   type WireConversation,
   type WireMessage,
 } from '@liaison/protocol';
+import { type MessageElemType, TYPES } from './core/types';
 import { fromWire, mentions } from './message-model';
 import type { Message, MessageStatus } from './message-types';
-import { type MessageElemType, TYPES } from './types';
 
 /** The reference SDK's `conversation.lastMessage`; all fields empty when there is none. */
 export interface LastMessage {

@@ -18,9 +18,9 @@ import {
   mergeConversation,
 } from './conversation-model';
 import type { ConversationStore } from './conversation-store';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
 import type { Message } from './message-types';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok } from './types';
 
 export interface ConversationsContext {
   request: RequestFunction;

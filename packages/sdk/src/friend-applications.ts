@@ -1,7 +1,7 @@
 import type { FriendApplication } from '@liaison/protocol';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok, type TYPES } from './core/types';
 import { ListState, type RefreshLists } from './list-state';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok, type TYPES } from './types';
 
 export interface FriendApplicationList {
   friendApplicationList: FriendApplication[];

@@ -9,12 +9,12 @@ import {
   type WireMessage,
 } from '@liaison/protocol';
 import type { ConversationAPI } from './conversations';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, EVENT, ok, TYPES } from './core/types';
 import type { Emitter } from './events';
 import type { Group, GroupAPI } from './groups';
 import { fromWire } from './message-model';
 import type { MessageOf } from './message-types';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, EVENT, ok, TYPES } from './types';
 
 export interface GroupAdminContext {
   request: RequestFunction;

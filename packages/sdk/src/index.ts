@@ -1,5 +1,5 @@
 import { ChatSDK, type CreateOptions } from './chat';
-import { EVENT, TYPES } from './types';
+import { EVENT, TYPES } from './core/types';
 
 /**
  * The SDK entry, shaped like the reference SDK's default export:
@@ -68,6 +68,10 @@ export { ChatSDK } from './chat';
 export type { Conversation, GroupAtInfo, GroupAtType, LastMessage } from './conversation-model';
 export type { ConversationStoreView } from './conversation-store';
 export type { ConversationResult, SetMessageRemindTypeOptions } from './conversations';
+export type { WebSocketConstructor, WebSocketLike } from './core/transport';
+export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './core/types';
+export { EVENT, TYPES } from './core/types';
+export { IM_ENDPOINT_PATH, normalizeServerURL } from './core/url';
 export type { ChatEvent, EventDataMap, EventHandler, ReadReceiptUpdate } from './events';
 export type {
   AcceptFriendApplicationOptions,
@@ -135,8 +139,4 @@ export type {
 } from './search';
 export { SendMessageError } from './sending';
 export type { TranslateTextOptions } from './translation';
-export type { WebSocketConstructor, WebSocketLike } from './transport';
-export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './types';
-export { EVENT, TYPES } from './types';
 export type { UploadSource } from './uploads';
-export { IM_ENDPOINT_PATH, normalizeServerURL } from './url';

@@ -1,6 +1,6 @@
+import type { Session } from './core/session';
+import { type ChatResponse, EVENT, ok } from './core/types';
 import type { Emitter } from './events';
-import type { Session } from './session';
-import { type ChatResponse, EVENT, ok } from './types';
 
 export interface LoginOptions {
   userID: string;

@@ -8,13 +8,13 @@ import {
 } from '@liaison/protocol';
 import type { ChangePage } from './change-sync';
 import type { ConversationAPI } from './conversations';
-import { invalidParams } from './errors';
+import { invalidParams } from './core/errors';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, EVENT, ok, TYPES } from './core/types';
 import type { Emitter } from './events';
 import type { URLResolver } from './file-urls';
 import { fromWire } from './message-model';
 import type { Message } from './message-types';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, EVENT, ok, TYPES } from './types';
 
 export interface MessageActionsContext {
   request: RequestFunction;

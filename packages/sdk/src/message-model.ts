@@ -1,9 +1,9 @@
 import { type ConversationType, Limits, type OpRequest, toConversationID, type WireMessage } from '@liaison/protocol';
-import { invalidParams } from './errors';
+import { invalidParams } from './core/errors';
+import { TYPES } from './core/types';
 import { resolveContentURLs, type URLResolver } from './file-urls';
 import type { Message, MessageBase, MessageContent } from './message-types';
 import { sendContentOf } from './send-content';
-import { TYPES } from './types';
 
 export interface CreateTextMessageOptions {
   /** Peer user ID for C2C, group ID for groups. */

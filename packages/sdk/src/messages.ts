@@ -1,11 +1,11 @@
 import { Limits } from '@liaison/protocol';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
 import type { URLResolver } from './file-urls';
 import { cancelUpload } from './media-send';
 import { downloadMergerMessage, type MergerLike } from './merger';
 import { fromWire } from './message-model';
 import type { Message } from './message-types';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok } from './types';
 
 export interface GetMessageListOptions {
   conversationID: string;

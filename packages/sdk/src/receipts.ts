@@ -1,12 +1,12 @@
 import { ErrorCode, LiaisonError, Limits, type PushEvent } from '@liaison/protocol';
 import { applyPeerRead, type Conversation } from './conversation-model';
 import type { ConversationStore } from './conversation-store';
-import { invalidParams } from './errors';
+import { invalidParams } from './core/errors';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, EVENT, ok } from './core/types';
 import type { Emitter, ReadReceiptUpdate } from './events';
 import { oneConversation } from './message-model';
 import type { Message } from './message-types';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, EVENT, ok } from './types';
 
 export interface ReceiptsContext {
   request: RequestFunction;

@@ -1,11 +1,11 @@
 import type { Friend, PushEvent } from '@liaison/protocol';
 import { BlacklistAPI } from './blacklist';
+import type { RequestFunction } from './core/requests';
+import { EVENT } from './core/types';
 import type { Emitter } from './events';
 import { FriendApplicationAPI } from './friend-applications';
 import { FriendAPI } from './friends';
 import type { RefreshLists, RelationListName } from './list-state';
-import type { RequestFunction } from './requests';
-import { EVENT } from './types';
 
 export interface RelationsContext {
   request: RequestFunction;

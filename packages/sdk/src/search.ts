@@ -1,9 +1,9 @@
 import type { GroupMember, GroupProfile, SearchCloudMessagesOptions } from '@liaison/protocol';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
 import type { URLResolver } from './file-urls';
 import { fromWire } from './message-model';
 import type { Message } from './message-types';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok } from './types';
 
 export interface SearchContext {
   request: RequestFunction;

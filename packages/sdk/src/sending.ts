@@ -8,14 +8,14 @@ import {
   RateLimitError,
   type WireMessage,
 } from '@liaison/protocol';
-import { toLiaisonError } from './errors';
+import { toLiaisonError } from './core/errors';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
 import type { URLResolver } from './file-urls';
 import { fromWire, toSendBody } from './message-model';
 import type { Message } from './message-types';
-import type { RequestFunction } from './requests';
 import { hasSendContent, sendContentOf } from './send-content';
 import { SendGate } from './send-gate';
-import { type ChatResponse, ok } from './types';
 
 export interface SenderContext {
   request: RequestFunction;

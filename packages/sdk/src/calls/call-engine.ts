@@ -1,6 +1,6 @@
 import { type Call, CallMediaType, type CallParticipant, ErrorCode, LiaisonError } from '@liaison/protocol';
-import { invalidParams, toLiaisonError } from '../errors';
-import { Logger } from '../logger';
+import { invalidParams, toLiaisonError } from '../core/errors';
+import { Logger } from '../core/logger';
 import { CallEmitter } from './call-emitter';
 import { CallMedia, detectWebRTC } from './call-media';
 import { entryEmissions, participantEmissions } from './call-transitions';
