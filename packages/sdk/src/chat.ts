@@ -103,7 +103,10 @@ const DEFAULT_SEND_TIMEOUT = 15_000;
 /**
  * A chat client: the reference SDK's API over this project's server. Make one with
  * `LiaisonChat.create()`. State (the conversation list) lives here; a UI reads it through
- * `conversationStore` or the events.
+ * `conversationStore` or the events. Each method hands its call to the capability module that
+ * does it. They are grouped by area in the order of Tencent's API reference (login, messages,
+ * conversations, profiles and relations, friends, groups, group members, signalling), so that a
+ * new method has one place to go and the two read side by side.
  */
 export class ChatSDK {
   readonly TYPES = TYPES;
@@ -263,17 +266,7 @@ export class ChatSDK {
     this.callEngine = lazyCallEngine({ signalling: this.signalling, me, webRTC: options.webRTC });
   }
 
-  // Events
-
-  on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
-    this.events.on(name, handler, context);
-  }
-
-  off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
-    this.events.off(name, handler, context);
-  }
-
-  // Login
+  // Login and the SDK instance
 
   /** Connects and logs in; resolves once SDK_READY has been emitted. */
   login(options: LoginOptions): Promise<ChatResponse<{ repeatLogin: boolean }>> {
@@ -285,9 +278,26 @@ export class ChatSDK {
     return this.logins.logout();
   }
 
+  /** The logged-in user's ID, or '' when logged out. */
+  getLoginUser(): string {
+    return this.session.userID ?? '';
+  }
+
+  isReady(): boolean {
+    return this.ready;
+  }
+
   /** Logs out and forgets every listener. */
   destroy(): Promise<void> {
     return this.logins.destroy();
+  }
+
+  on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
+    this.events.on(name, handler, context);
+  }
+
+  off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
+    this.events.off(name, handler, context);
   }
 
   /** 0 everything, 1 release, 2 warnings and errors (the default), 3 errors, 4 nothing. */
@@ -295,30 +305,7 @@ export class ChatSDK {
     this.logger.setLevel(level);
   }
 
-  isReady(): boolean {
-    return this.ready;
-  }
-
-  /** The logged-in user's ID, or '' when logged out. */
-  getLoginUser(): string {
-    return this.session.userID ?? '';
-  }
-
-  // Profiles
-
-  getMyProfile(): Promise<ChatResponse<Profile>> {
-    return this.call(() => this.profiles.getMyProfile());
-  }
-
-  getUserProfile(options: { userIDList: string[] }): Promise<ChatResponse<Profile[]>> {
-    return this.call(() => this.profiles.getUserProfile(options));
-  }
-
-  updateMyProfile(options: UpdateMyProfileOptions): Promise<ChatResponse<Profile>> {
-    return this.call(() => this.profiles.updateMyProfile(options));
-  }
-
-  // Messages
+  // Messages: creating, sending, history, receipts, deleting, reactions, translation, search, typing (ours)
 
   /** A text message to send with sendMessage; status 'unSend'. Throws SDK_NOT_READY when logged out. */
   createTextMessage(options: CreateTextMessageOptions): Message {
@@ -335,14 +322,22 @@ export class ChatSDK {
     return createImageMessage(options, this.messageSender());
   }
 
+  /** A voice message from payload.file (a File, Blob or recording); payload.second or measured. */
+  createAudioMessage(options: CreateAudioMessageOptions): Message {
+    return createAudioMessage(options, this.messageSender());
+  }
+
   /** A video from payload.file; in a browser its first frame becomes the snapshot. */
   createVideoMessage(options: CreateVideoMessageOptions): Message {
     return createVideoMessage(options, this.messageSender());
   }
 
-  /** A voice message from payload.file (a File, Blob or recording); payload.second or measured. */
-  createAudioMessage(options: CreateAudioMessageOptions): Message {
-    return createAudioMessage(options, this.messageSender());
+  createCustomMessage(options: CreateCustomMessageOptions): Message {
+    return createCustomMessage(options, this.messageSender());
+  }
+
+  createFaceMessage(options: CreateFaceMessageOptions): Message {
+    return createFaceMessage(options, this.messageSender());
   }
 
   createFileMessage(options: CreateFileMessageOptions): Message {
@@ -353,22 +348,9 @@ export class ChatSDK {
     return createLocationMessage(options, this.messageSender());
   }
 
-  createFaceMessage(options: CreateFaceMessageOptions): Message {
-    return createFaceMessage(options, this.messageSender());
-  }
-
-  createCustomMessage(options: CreateCustomMessageOptions): Message {
-    return createCustomMessage(options, this.messageSender());
-  }
-
   /** A merged chat record of 1–300 sent messages. */
   createMergerMessage(options: CreateMergerMessageOptions): Message {
     return createMergerMessage(options, this.messageSender());
-  }
-
-  /** A copy of payload (a sent or received message) for another conversation; nothing is re-uploaded. */
-  createForwardMessage(options: CreateForwardMessageOptions): Message {
-    return createForwardMessage(options, this.messageSender());
   }
 
   /** Resolves with the merger message (or nested record) whose payload.messageList is filled. */
@@ -376,12 +358,9 @@ export class ChatSDK {
     return this.call(() => this.messages.downloadMergerMessage(message));
   }
 
-  /**
-   * Ours (the reference has no such call): aborts the upload of a message being sent; its
-   * sendMessage rejects with UPLOAD_CANCELLED (2803) and the message can be sent again.
-   */
-  cancelUploadMessage(message: Message): Promise<ChatResponse<{ message: Message; isCancelled: boolean }>> {
-    return this.call(() => this.messages.cancelUploadMessage(message));
+  /** A copy of payload (a sent or received message) for another conversation; nothing is re-uploaded. */
+  createForwardMessage(options: CreateForwardMessageOptions): Message {
+    return createForwardMessage(options, this.messageSender());
   }
 
   /**
@@ -393,26 +372,46 @@ export class ChatSDK {
     return this.sender.send(message);
   }
 
-  /** One page (15) of history, oldest first; pass nextReqMessageID from the previous page for older ones. */
-  getMessageList(options: GetMessageListOptions): Promise<ChatResponse<MessageListResult>> {
-    return this.call(() => this.messages.getMessageList(options));
+  /**
+   * Ours (the reference has no such call): aborts the upload of a message being sent; its
+   * sendMessage rejects with UPLOAD_CANCELLED (2803) and the message can be sent again.
+   */
+  cancelUploadMessage(message: Message): Promise<ChatResponse<{ message: Message; isCancelled: boolean }>> {
+    return this.call(() => this.messages.cancelUploadMessage(message));
   }
-
-  // Message actions
 
   revokeMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
     return this.call(() => this.actions.revokeMessage(message));
-  }
-
-  deleteMessage(messageList: Message[]): Promise<ChatResponse<{ messageList: Message[] }>> {
-    return this.call(() => this.actions.deleteMessage(messageList));
   }
 
   modifyMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
     return this.call(() => this.actions.modifyMessage(message));
   }
 
-  // Reactions
+  /** One page (15) of history, oldest first; pass nextReqMessageID from the previous page for older ones. */
+  getMessageList(options: GetMessageListOptions): Promise<ChatResponse<MessageListResult>> {
+    return this.call(() => this.messages.getMessageList(options));
+  }
+
+  getMessageListHopping(options: GetMessageListHoppingOptions) {
+    return this.call(() => this.search.getMessageListHopping(options));
+  }
+
+  sendMessageReadReceipt(messageList: Message[]) {
+    return this.call(() => this.receipts.sendMessageReadReceipt(messageList));
+  }
+
+  getMessageReadReceiptList(messageList: Message[]) {
+    return this.call(() => this.receipts.getMessageReadReceiptList(messageList));
+  }
+
+  getGroupMessageReadMemberList(options: GetGroupMessageReadMemberListOptions) {
+    return this.call(() => this.receipts.getGroupMessageReadMemberList(options));
+  }
+
+  deleteMessage(messageList: Message[]): Promise<ChatResponse<{ messageList: Message[] }>> {
+    return this.call(() => this.actions.deleteMessage(messageList));
+  }
 
   addMessageReaction(message: Message, reactionID: string) {
     return this.call(() => this.reactions.addMessageReaction(message, reactionID));
@@ -430,21 +429,17 @@ export class ChatSDK {
     return this.call(() => this.reactions.getAllUserListOfMessageReaction(options));
   }
 
-  // Read receipts
-
-  sendMessageReadReceipt(messageList: Message[]) {
-    return this.call(() => this.receipts.sendMessageReadReceipt(messageList));
+  translateText(options: TranslateTextOptions) {
+    return this.call(() => this.translation.translateText(options));
   }
 
-  getMessageReadReceiptList(messageList: Message[]) {
-    return this.call(() => this.receipts.getMessageReadReceiptList(messageList));
+  convertVoiceToText(options: { message: Message; language?: string }) {
+    return this.call(() => this.translation.convertVoiceToText(options));
   }
 
-  getGroupMessageReadMemberList(options: GetGroupMessageReadMemberListOptions) {
-    return this.call(() => this.receipts.getGroupMessageReadMemberList(options));
+  searchCloudMessages(options: SearchCloudMessagesOptions) {
+    return this.call(() => this.search.searchCloudMessages(options));
   }
-
-  // Typing and online status
 
   enterTypingState(options: { conversationID: string }) {
     return this.call(() => this.presence.enterTypingState(options));
@@ -452,32 +447,6 @@ export class ChatSDK {
 
   leaveTypingState(options: { conversationID: string }) {
     return this.call(() => this.presence.leaveTypingState(options));
-  }
-
-  getUserStatus(options: { userIDList: string[] }) {
-    return this.call(() => this.presence.getUserStatus(options));
-  }
-
-  subscribeUserStatus(options: { userIDList: string[] }) {
-    return this.call(() => this.presence.subscribeUserStatus(options));
-  }
-
-  unsubscribeUserStatus(options?: { userIDList?: string[] }) {
-    return this.call(() => this.presence.unsubscribeUserStatus(options));
-  }
-
-  setSelfStatus(options: { customStatus: string }) {
-    return this.call(() => this.presence.setSelfStatus(options));
-  }
-
-  // Translation and voice to text
-
-  translateText(options: TranslateTextOptions) {
-    return this.call(() => this.translation.translateText(options));
-  }
-
-  convertVoiceToText(options: { message: Message; language?: string }) {
-    return this.call(() => this.translation.convertVoiceToText(options));
   }
 
   // Conversations
@@ -498,8 +467,17 @@ export class ChatSDK {
     return this.call(() => this.conversations.pinConversation(options));
   }
 
+  setMessageRead(options: { conversationID: string }): Promise<ChatResponse<ConversationResult>> {
+    return this.call(() => this.conversations.setMessageRead(options));
+  }
+
   setMessageRemindType(options: SetMessageRemindTypeOptions): Promise<ChatResponse<ConversationResult>> {
     return this.call(() => this.conversations.setMessageRemindType(options));
+  }
+
+  /** Unread messages in conversations that notify; synchronous, from local state. */
+  getTotalUnreadMessageCount(): number {
+    return this.store.getTotalUnreadCount();
   }
 
   setConversationDraft(options: {
@@ -509,128 +487,60 @@ export class ChatSDK {
     return this.call(() => this.conversations.setConversationDraft(options));
   }
 
-  setMessageRead(options: { conversationID: string }): Promise<ChatResponse<ConversationResult>> {
-    return this.call(() => this.conversations.setMessageRead(options));
+  // Profiles and relations: profiles, user status, blocklist, user search (ours)
+
+  getMyProfile(): Promise<ChatResponse<Profile>> {
+    return this.call(() => this.profiles.getMyProfile());
   }
 
-  /** Unread messages in conversations that notify; synchronous, from local state. */
-  getTotalUnreadMessageCount(): number {
-    return this.store.getTotalUnreadCount();
+  getUserProfile(options: { userIDList: string[] }): Promise<ChatResponse<Profile[]>> {
+    return this.call(() => this.profiles.getUserProfile(options));
   }
 
-  // Groups
-
-  createGroup(options: CreateGroupOptions): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groups.createGroup(options));
+  updateMyProfile(options: UpdateMyProfileOptions): Promise<ChatResponse<Profile>> {
+    return this.call(() => this.profiles.updateMyProfile(options));
   }
 
-  /** JOIN_STATUS_SUCCESS, JOIN_STATUS_WAIT_APPROVAL (a Public group asking permission) or JOIN_STATUS_ALREADY_IN_GROUP. */
-  joinGroup(options: {
-    groupID: string;
-    applyMessage?: string;
-    type?: string;
-  }): Promise<ChatResponse<{ status: JoinStatus; group: Group }>> {
-    return this.call(() => this.groupAdmin.joinGroup(options));
+  getUserStatus(options: { userIDList: string[] }) {
+    return this.call(() => this.presence.getUserStatus(options));
   }
 
-  quitGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
-    return this.call(() => this.groupAdmin.quitGroup(groupID));
+  setSelfStatus(options: { customStatus: string }) {
+    return this.call(() => this.presence.setSelfStatus(options));
   }
 
-  dismissGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
-    return this.call(() => this.groupAdmin.dismissGroup(groupID));
+  subscribeUserStatus(options: { userIDList: string[] }) {
+    return this.call(() => this.presence.subscribeUserStatus(options));
   }
 
-  /** Join requests to the groups I own or administer. */
-  getGroupApplicationList() {
-    return this.call(() => this.groupAdmin.getGroupApplicationList());
+  unsubscribeUserStatus(options?: { userIDList?: string[] }) {
+    return this.call(() => this.presence.unsubscribeUserStatus(options));
   }
 
-  handleGroupApplication(options: HandleGroupApplicationOptions): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.handleGroupApplication(options));
+  getBlacklist() {
+    return this.call(() => this.relations.blacklist.getBlacklist());
   }
 
-  addGroupMember(options: { groupID: string; userIDList: string[] }) {
-    return this.call(() => this.groupAdmin.addGroupMember(options));
+  addToBlacklist(options: { userIDList: string[] }) {
+    return this.call(() => this.relations.blacklist.addToBlacklist(options));
   }
 
-  deleteGroupMember(options: { groupID: string; userIDList: string[]; reason?: string }) {
-    return this.call(() => this.groupAdmin.deleteGroupMember(options));
+  removeFromBlacklist(options: { userIDList: string[] }) {
+    return this.call(() => this.relations.blacklist.removeFromBlacklist(options));
   }
 
-  changeGroupOwner(options: { groupID: string; newOwnerID: string }): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.changeGroupOwner(options));
+  searchUsers(options: { keyword: string }) {
+    return this.call(() => searchUsers(this.session.request, options));
   }
 
-  setGroupMemberRole(options: {
-    groupID: string;
-    userID: string;
-    role: 'Admin' | 'Member';
-  }): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.setGroupMemberRole(options));
-  }
-
-  /** muteTime in seconds from now; 0 cancels. */
-  setGroupMemberMuteTime(options: { groupID: string; userID: string; muteTime: number }) {
-    return this.call(() => this.groupAdmin.setGroupMemberMuteTime(options));
-  }
-
-  updateGroupProfile(options: UpdateGroupProfileOptions): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.updateGroupProfile(options));
-  }
-
-  getGroupMemberProfile(options: { groupID: string; userIDList: string[] }) {
-    return this.call(() => this.groupAdmin.getGroupMemberProfile(options));
-  }
-
-  setGroupMemberNameCard(options: {
-    groupID: string;
-    userID?: string;
-    nameCard: string;
-  }): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.setGroupMemberNameCard(options));
-  }
-
-  searchGroupByID(groupID: string): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.searchGroupByID(groupID));
-  }
-
-  getGroupOnlineMemberCount(groupID: string): Promise<ChatResponse<{ memberCount: number }>> {
-    return this.call(() => this.groupAdmin.getGroupOnlineMemberCount(groupID));
-  }
-
-  getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
-    return this.call(() => this.groups.getGroupList());
-  }
-
-  getGroupProfile(options: { groupID: string }): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groups.getGroupProfile(options));
-  }
-
-  getGroupMemberList(options: {
-    groupID: string;
-    count?: number;
-    offset?: number;
-  }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
-    return this.call(() => this.groups.getGroupMemberList(options));
-  }
-
-  // Friends, friend requests, blocklist and user search
-
-  addFriend(options: AddFriendOptions) {
-    return this.call(() => this.relations.friends.addFriend(options));
-  }
+  // Friends and friend requests
 
   getFriendList() {
     return this.call(() => this.relations.friends.getFriendList());
   }
 
-  getFriendProfile(options: { userIDList: string[] }) {
-    return this.call(() => this.relations.friends.getFriendProfile(options));
-  }
-
-  updateFriend(options: UpdateFriendOptions) {
-    return this.call(() => this.relations.friends.updateFriend(options));
+  addFriend(options: AddFriendOptions) {
+    return this.call(() => this.relations.friends.addFriend(options));
   }
 
   deleteFriend(options: DeleteFriendOptions) {
@@ -639,6 +549,14 @@ export class ChatSDK {
 
   checkFriend(options: CheckFriendOptions) {
     return this.call(() => this.relations.friends.checkFriend(options));
+  }
+
+  getFriendProfile(options: { userIDList: string[] }) {
+    return this.call(() => this.relations.friends.getFriendProfile(options));
+  }
+
+  updateFriend(options: UpdateFriendOptions) {
+    return this.call(() => this.relations.friends.updateFriend(options));
   }
 
   getFriendApplicationList() {
@@ -661,41 +579,114 @@ export class ChatSDK {
     return this.call(() => this.relations.applications.setFriendApplicationRead());
   }
 
-  addToBlacklist(options: { userIDList: string[] }) {
-    return this.call(() => this.relations.blacklist.addToBlacklist(options));
+  // Groups
+
+  getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
+    return this.call(() => this.groups.getGroupList());
   }
 
-  removeFromBlacklist(options: { userIDList: string[] }) {
-    return this.call(() => this.relations.blacklist.removeFromBlacklist(options));
+  getGroupProfile(options: { groupID: string }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groups.getGroupProfile(options));
   }
 
-  getBlacklist() {
-    return this.call(() => this.relations.blacklist.getBlacklist());
+  createGroup(options: CreateGroupOptions): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groups.createGroup(options));
   }
 
-  searchUsers(options: { keyword: string }) {
-    return this.call(() => searchUsers(this.session.request, options));
+  dismissGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
+    return this.call(() => this.groupAdmin.dismissGroup(groupID));
   }
 
-  // Search
+  updateGroupProfile(options: UpdateGroupProfileOptions): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.updateGroupProfile(options));
+  }
 
-  searchCloudMessages(options: SearchCloudMessagesOptions) {
-    return this.call(() => this.search.searchCloudMessages(options));
+  /** JOIN_STATUS_SUCCESS, JOIN_STATUS_WAIT_APPROVAL (a Public group asking permission) or JOIN_STATUS_ALREADY_IN_GROUP. */
+  joinGroup(options: {
+    groupID: string;
+    applyMessage?: string;
+    type?: string;
+  }): Promise<ChatResponse<{ status: JoinStatus; group: Group }>> {
+    return this.call(() => this.groupAdmin.joinGroup(options));
+  }
+
+  quitGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
+    return this.call(() => this.groupAdmin.quitGroup(groupID));
+  }
+
+  searchGroupByID(groupID: string): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.searchGroupByID(groupID));
   }
 
   searchCloudGroups(options: SearchCloudGroupsOptions) {
     return this.call(() => this.search.searchCloudGroups(options));
   }
 
+  getGroupOnlineMemberCount(groupID: string): Promise<ChatResponse<{ memberCount: number }>> {
+    return this.call(() => this.groupAdmin.getGroupOnlineMemberCount(groupID));
+  }
+
+  changeGroupOwner(options: { groupID: string; newOwnerID: string }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.changeGroupOwner(options));
+  }
+
+  handleGroupApplication(options: HandleGroupApplicationOptions): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.handleGroupApplication(options));
+  }
+
+  /** Join requests to the groups I own or administer. */
+  getGroupApplicationList() {
+    return this.call(() => this.groupAdmin.getGroupApplicationList());
+  }
+
+  // Group members
+
+  getGroupMemberList(options: {
+    groupID: string;
+    count?: number;
+    offset?: number;
+  }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
+    return this.call(() => this.groups.getGroupMemberList(options));
+  }
+
+  getGroupMemberProfile(options: { groupID: string; userIDList: string[] }) {
+    return this.call(() => this.groupAdmin.getGroupMemberProfile(options));
+  }
+
+  addGroupMember(options: { groupID: string; userIDList: string[] }) {
+    return this.call(() => this.groupAdmin.addGroupMember(options));
+  }
+
+  deleteGroupMember(options: { groupID: string; userIDList: string[]; reason?: string }) {
+    return this.call(() => this.groupAdmin.deleteGroupMember(options));
+  }
+
+  /** muteTime in seconds from now; 0 cancels. */
+  setGroupMemberMuteTime(options: { groupID: string; userID: string; muteTime: number }) {
+    return this.call(() => this.groupAdmin.setGroupMemberMuteTime(options));
+  }
+
+  setGroupMemberRole(options: {
+    groupID: string;
+    userID: string;
+    role: 'Admin' | 'Member';
+  }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.setGroupMemberRole(options));
+  }
+
+  setGroupMemberNameCard(options: {
+    groupID: string;
+    userID?: string;
+    nameCard: string;
+  }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.setGroupMemberNameCard(options));
+  }
+
   searchCloudGroupMembers(options: SearchCloudGroupMembersOptions) {
     return this.call(() => this.search.searchCloudGroupMembers(options));
   }
 
-  getMessageListHopping(options: GetMessageListHoppingOptions) {
-    return this.call(() => this.search.getMessageListHopping(options));
-  }
-
-  // Calls
+  // Signalling and calls
 
   /** Voice and video calls (the reference TUICallEngine's shape), one engine per instance. */
   getCallEngine(): CallEngine {
