@@ -9,7 +9,8 @@ import { BackTop } from '../shell/BackTop';
 import { Footer } from '../shell/Footer';
 import { Header } from '../shell/Header';
 import { TodoBar } from '../shell/TodoBar';
-import { useDocumentTitle, useNavSync } from './navigation-effects';
+import { useDocumentTitle } from './document-title';
+import { useNavSync } from './navigation-effects';
 import { useBoot } from './useBoot';
 
 /**

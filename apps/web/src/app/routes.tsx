@@ -5,7 +5,7 @@ import { RouteGuard } from '../auth/RouteGuard';
 import { USER_CENTER_MENUS } from '../manage/manage-nav';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import type { RouteHandle, RouteTitle } from './navigation-effects';
+import type { RouteHandle, RouteTitle } from './document-title';
 import { PageLoadError } from './PageLoadError';
 import { RootLayout } from './RootLayout';
 

@@ -1,7 +1,7 @@
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../app/navigation-effects';
+import { useDocumentTitle } from '../app/document-title';
 import { HOME_PATH } from '../auth/guards';
 import { finishWechatLogin } from '../auth/wechat-login';
 import { ButtonLink } from '../shell/ButtonLink';
