@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { type Params, useMatches } from 'react-router';
-import { SITE_NAME } from './site';
+import { SITE_NAME } from '../base/site';
 
 /** A route's page title: fixed, or made from its parameters. */
 export type RouteTitle = string | ((params: Params) => string);

@@ -1,5 +1,5 @@
 import { RequestText } from '../api/messages';
-import { feedback } from '../app/feedback';
+import { feedback } from '../base/feedback';
 import { openLoginModal, sessionStore } from './session-store';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { reloadPage } from '../app/page';
+import { reloadPage } from '../base/page';
 import { decideRoute, HOME_PATH } from './guards';
 import { sessionStore } from './session-store';
 

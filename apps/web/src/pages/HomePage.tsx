@@ -4,7 +4,7 @@ import { Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fetchHome } from '../api/catalogue';
-import { SITE_NAME } from '../app/site';
+import { SITE_NAME } from '../base/site';
 import { ListFailed } from '../manage/common/ListFailed';
 import { dataOf, useLoad } from '../manage/common/use-load';
 import { SiteSearchForm } from '../shell/SiteSearch';

@@ -2,7 +2,7 @@ import { Button, Modal, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { fetchBetaReview } from '../../api/admin';
 import { applyBeta } from '../../api/supply-chain';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { refreshPerson } from '../session-actions';
 import { setBetaModalOpen, useSession } from '../session-store';
 

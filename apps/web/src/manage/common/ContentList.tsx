@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Page, PageQuery } from '../../api/page';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { ConfirmButton } from './ConfirmButton';
 import { FilterBar } from './FilterBar';
 import { FormModal } from './FormModal';

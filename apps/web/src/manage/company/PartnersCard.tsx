@@ -4,7 +4,7 @@ import { Avatar, Button, Card, Form, Input, List } from 'antd';
 import { useMemo, useState } from 'react';
 import { addPartner, deletePartner, fetchPartners } from '../../api/company';
 import { fileUrl } from '../../api/upload';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { CompactPagedList } from '../common/CompactPagedList';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { ImageField } from '../common/ImageField';

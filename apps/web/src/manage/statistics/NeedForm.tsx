@@ -1,7 +1,7 @@
 import { NEED_LIMITS, type NeedForm as NeedFormData } from '@liaison/protocol';
 import { Form, Input, Select } from 'antd';
 import { fetchAbilitiesPerCategory, publishNeed } from '../../api/statistics';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { FormModal } from '../common/FormModal';
 import { useLoad } from '../common/use-load';
 

@@ -3,7 +3,7 @@ import type { SubAccount } from '@liaison/protocol';
 import { Button, Input, Popconfirm, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { deleteSubAccount, fetchSubAccounts, updateSubAccount } from '../../api/sub-accounts';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { FilterBar } from '../common/FilterBar';
 import { formatTime } from '../common/format-time';

@@ -10,8 +10,8 @@ import {
   readCooperation,
   refuseCooperation,
 } from '../../api/cooperation';
-import { feedback } from '../../app/feedback';
 import { useHasPermi } from '../../auth/Permission';
+import { feedback } from '../../base/feedback';
 import { chatPath } from '../../pages/common/paths';
 import { FilterBar } from '../common/FilterBar';
 import { formatTime } from '../common/format-time';

@@ -8,8 +8,8 @@ import {
   publishOfficialPush,
   readOfficialPush,
 } from '../../api/cooperation';
-import { feedback } from '../../app/feedback';
 import { useHasRole } from '../../auth/Permission';
+import { feedback } from '../../base/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { FilterBar } from '../common/FilterBar';
 import { formatTime } from '../common/format-time';

@@ -3,8 +3,8 @@ import { type PointsInfo, type PointsLedgerRow, PortalPermission } from '@liaiso
 import { Button, Card, Skeleton, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { fetchPointsInfo, fetchPointsLedger, signInToday } from '../../api/vip';
-import { feedback } from '../../app/feedback';
 import { useHasPermi } from '../../auth/Permission';
+import { feedback } from '../../base/feedback';
 import { NoAccess } from '../common/access';
 import { formatTime } from '../common/format-time';
 import { ListFailed } from '../common/ListFailed';

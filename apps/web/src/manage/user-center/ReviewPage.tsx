@@ -10,7 +10,7 @@ import {
   type ReviewQuery,
 } from '../../api/admin';
 import type { Page } from '../../api/page';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { AdminOnly } from '../common/access';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { DetailList } from '../common/DetailList';

@@ -8,7 +8,7 @@ import { Button, Drawer, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { fetchApplications, followUpApplication } from '../../../api/operations';
-import { feedback } from '../../../app/feedback';
+import { feedback } from '../../../base/feedback';
 import { DetailList } from '../../common/DetailList';
 import { formatTime } from '../../common/format-time';
 import { useIsPhone } from '../../common/use-is-phone';
