@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { sessionStore } from '../auth/session-store';
 import { managePlaceFor } from '../manage/manage-nav';
+import { sessionStore } from '../session/session-store';
 import { topNavKeyFor } from '../shell/top-nav';
 
 /**

@@ -3,7 +3,7 @@ import { Card, Spin } from 'antd';
 import { Link } from 'react-router';
 import { fetchDataBoard, fetchWeekChart } from '../api/statistics';
 import { useHasPermi } from '../auth/Permission';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../session/session-store';
 import { EnterpriseOnly } from './common/access';
 import { ListFailed } from './common/ListFailed';
 import { useLoad } from './common/use-load';

@@ -2,9 +2,9 @@ import { ApartmentOutlined, LogoutOutlined, RobotOutlined } from '@ant-design/ic
 import { Button } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { isManageCenter } from '../auth/guards';
-import { openLoginModal, useSession } from '../auth/session-store';
 import { useLogout } from '../auth/useLogout';
 import { SITE_NAME } from '../base/site';
+import { openLoginModal, useSession } from '../session/session-store';
 import { ButtonLink } from './ButtonLink';
 import { SiteSearchForm, SiteSearchIcon } from './SiteSearch';
 import { hasColouredHeader, TOP_NAV } from './top-nav';

@@ -4,8 +4,14 @@ import { Alert, Button, Form, type FormInstance, type FormRule, Input, Modal, Ta
 import { type MouseEvent, useState } from 'react';
 import { sendSmsCode } from '../../api/auth';
 import { TOAST_CONFIG } from '../../base/feedback';
+import {
+  closeLoginModal,
+  type LoginMode,
+  setLoginMode,
+  useSession,
+  type WechatBinding,
+} from '../../session/session-store';
 import { completeLogin } from '../session-actions';
-import { closeLoginModal, type LoginMode, setLoginMode, useSession, type WechatBinding } from '../session-store';
 import { startWechatLogin } from '../wechat-login';
 import { CaptchaItem, MobileInput, SmsCodeItem } from './fields';
 import { PASSWORD_MISMATCH_TEXT, RequiredText } from './login-text';

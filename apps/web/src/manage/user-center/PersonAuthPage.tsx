@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { type RealNameRequest, submitRealName } from '../../api/self-center';
 import { ENTERPRISE_AUTH_PATH } from '../../auth/guards';
 import { refreshPerson } from '../../auth/session-actions';
-import { useSession } from '../../auth/session-store';
 import { feedback } from '../../base/feedback';
+import { useSession } from '../../session/session-store';
 
 /**
  * Mirror the server's checks so most mistakes are caught before sending (docs/portal-api.md);

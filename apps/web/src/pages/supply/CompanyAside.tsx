@@ -3,7 +3,7 @@ import type { EnterpriseCard } from '@liaison/protocol';
 import { Avatar } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../auth/session-store';
+import { useSession } from '../../session/session-store';
 import { FollowButton } from '../common/FollowButton';
 import { formatCount } from '../common/format-date';
 import { companyPath } from '../common/paths';
