@@ -14,8 +14,8 @@ import {
 import { completeLogin } from '../session-actions';
 import { startWechatLogin } from '../wechat-login';
 import { CaptchaItem, MobileInput, SmsCodeItem } from './fields';
+import { type LoginOptions, useLoginOptions } from './login-options';
 import { PASSWORD_MISMATCH_TEXT, RequiredText } from './login-text';
-import { type LoginOptions, useLoginOptions } from './portal-key';
 import { type LoginValues, submitLogin } from './submit-login';
 import { useSmsSender } from './useSmsSender';
 
