@@ -1,8 +1,8 @@
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ButtonLink } from '../common/ButtonLink';
 import { openLoginModal, setBetaModalOpen, useSession } from '../session/session-store';
-import { ButtonLink } from '../shell/ButtonLink';
 import { decideRoute, HOME_PATH } from './guards';
 
 export const LOGIN_REQUIRED_TEXT = '登录后即可查看此页面';

@@ -1,7 +1,7 @@
 import { MenuOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Drawer, Result, Spin } from 'antd';
 import { useState } from 'react';
-import { ListFailed } from '../manage/common/ListFailed';
+import { ListFailed } from '../common/ListFailed';
 import { setBetaModalOpen } from '../session/session-store';
 import { ChatPanel } from './ai/ChatPanel';
 import { ConversationList } from './ai/ConversationList';

@@ -4,7 +4,7 @@ import { fetchGoods, fetchMallOrders } from '../api/mall';
 import { fetchPointsInfo } from '../api/vip';
 import { useHasPermi } from '../auth/Permission';
 import { feedback } from '../base/feedback';
-import { dataOf, useLoad } from '../manage/common/use-load';
+import { dataOf, useLoad } from '../common/use-load';
 import { useSession } from '../session/session-store';
 import { PagedCards } from './common/PagedCards';
 import { ensureLoggedIn } from './common/require-login';

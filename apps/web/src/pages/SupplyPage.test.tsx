@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '../api/page';
 import { AppProviders } from '../app/AppProviders';
 import { sessionStore } from '../session/session-store';
+import { libraryPage, publishAbilities, unique } from '../test/abilities';
 import { withPortalServer } from '../test/portal-server';
 import { SupplyDetailPage } from './SupplyDetailPage';
 import { SupplyPage } from './SupplyPage';
-import { libraryPage, publishAbilities, unique } from './supply/test-abilities';
 
 const portal = withPortalServer();
 

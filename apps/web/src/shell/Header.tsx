@@ -4,8 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { isManageCenter } from '../auth/guards';
 import { useLogout } from '../auth/useLogout';
 import { SITE_NAME } from '../base/site';
+import { ButtonLink } from '../common/ButtonLink';
 import { openLoginModal, useSession } from '../session/session-store';
-import { ButtonLink } from './ButtonLink';
 import { SiteSearchForm, SiteSearchIcon } from './SiteSearch';
 import { hasColouredHeader, TOP_NAV } from './top-nav';
 

@@ -1,7 +1,7 @@
 import { Empty, List } from 'antd';
 import type { ReactNode } from 'react';
-import { ListFailed } from './ListFailed';
-import type { PagedList } from './use-paged-list';
+import { ListFailed } from '../../common/ListFailed';
+import type { PagedList } from '../../common/use-paged-list';
 
 interface CompactPagedListProps<T> {
   list: PagedList<T>;

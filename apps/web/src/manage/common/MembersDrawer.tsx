@@ -2,9 +2,9 @@ import type { IndustryMember } from '@liaison/protocol';
 import { Drawer, List } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { fetchSegmentMembers } from '../../api/company';
+import { useIsPhone } from '../../common/use-is-phone';
+import { usePagedList } from '../../common/use-paged-list';
 import { CompactPagedList } from './CompactPagedList';
-import { useIsPhone } from './use-is-phone';
-import { usePagedList } from './use-paged-list';
 
 const PAGE_SIZE = 10;
 

@@ -3,9 +3,9 @@ import { Button, Card, Form, Input, Skeleton, Switch } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchCompanyPage, saveCompanyPage, setPhonePublic } from '../../api/company';
 import { feedback } from '../../base/feedback';
-import { formatTime } from '../common/format-time';
+import { formatTime } from '../../common/format-time';
+import { ListFailed } from '../../common/ListFailed';
 import { ImageField } from '../common/ImageField';
-import { ListFailed } from '../common/ListFailed';
 import { PartnersCard } from './PartnersCard';
 import './company.css';
 

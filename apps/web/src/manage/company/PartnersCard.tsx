@@ -5,10 +5,10 @@ import { useMemo, useState } from 'react';
 import { addPartner, deletePartner, fetchPartners } from '../../api/company';
 import { fileUrl } from '../../api/upload';
 import { feedback } from '../../base/feedback';
+import { usePagedList } from '../../common/use-paged-list';
 import { CompactPagedList } from '../common/CompactPagedList';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { ImageField } from '../common/ImageField';
-import { usePagedList } from '../common/use-paged-list';
 
 const PAGE_SIZE = 8;
 const fetchPage = ({ pageNum, pageSize }: { pageNum: number; pageSize: number }) => fetchPartners(pageNum, pageSize);

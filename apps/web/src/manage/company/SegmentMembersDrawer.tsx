@@ -1,5 +1,5 @@
 import type { IndustrySegment } from '@liaison/protocol';
-import { formatTime } from '../common/format-time';
+import { formatTime } from '../../common/format-time';
 import { MembersDrawer, SegmentMemberList } from '../common/MembersDrawer';
 
 /** The approved enterprises placed in one segment, paged. */

@@ -21,9 +21,9 @@ import {
 } from '../../api/admin';
 import { AdminOnly } from '../common/access';
 import './admin-pages.css';
+import { formatTime } from '../../common/format-time';
 import { ContentList, EditModal, type EditorProps } from '../common/ContentList';
 import { maxText, PictureField, requiredText, SortOrderField, TextField } from '../common/content-fields';
-import { formatTime } from '../common/format-time';
 import { TabsPage } from '../common/TabsPage';
 
 const SLOT_LABEL = Object.fromEntries(ADVERTISEMENT_SLOTS.map((s) => [s.value, s.label])) as Record<

@@ -12,10 +12,10 @@ import {
 } from '../../api/cooperation';
 import { useHasPermi } from '../../auth/Permission';
 import { feedback } from '../../base/feedback';
-import { chatPath } from '../../pages/common/paths';
+import { formatTime } from '../../common/format-time';
+import { PagedList } from '../../common/PagedList';
+import { chatPath } from '../../common/paths';
 import { FilterBar } from '../common/FilterBar';
-import { formatTime } from '../common/format-time';
-import { PagedList } from '../common/PagedList';
 import { SearchBox } from '../common/SearchBox';
 import { useOverlay } from '../common/use-overlay';
 import { usePagedQuery } from '../common/use-paged-query';

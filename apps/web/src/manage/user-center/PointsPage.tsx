@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { fetchPointsInfo, fetchPointsLedger, signInToday } from '../../api/vip';
 import { useHasPermi } from '../../auth/Permission';
 import { feedback } from '../../base/feedback';
+import { formatTime } from '../../common/format-time';
+import { ListFailed } from '../../common/ListFailed';
+import { dataOf, useLoad } from '../../common/use-load';
 import { NoAccess } from '../common/access';
-import { formatTime } from '../common/format-time';
-import { ListFailed } from '../common/ListFailed';
 import { RecordTable } from '../common/RecordTable';
-import { dataOf, useLoad } from '../common/use-load';
 import { dayLabel } from './vip/format';
 import './vip/vip.css';
 

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { deleteAiConversation, fetchAiConversations, fetchAiMessages, fetchAiStatus, streamAiChat } from '../../api/ai';
 import { RequestError } from '../../api/request';
 import { feedback } from '../../base/feedback';
-import { dataOf, type Loaded, useLoad } from '../../manage/common/use-load';
+import { dataOf, type Loaded, useLoad } from '../../common/use-load';
 import { type ChatItem, chatReducer, EMPTY_CHAT, retryableAnswer } from './chat-state';
 
 export interface AiChat {

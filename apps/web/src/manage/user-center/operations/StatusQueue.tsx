@@ -1,8 +1,8 @@
 import { Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
+import { AdminPagedList, type ListCard } from '../../../common/PagedList';
 import { FilterBar } from '../../common/FilterBar';
-import { AdminPagedList, type ListCard } from '../../common/PagedList';
 import type { usePagedQuery } from '../../common/use-paged-query';
 import { type StatusFilter, statusOptions } from './status-filter';
 

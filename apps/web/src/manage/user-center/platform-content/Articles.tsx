@@ -14,12 +14,12 @@ import {
   fetchAdminArticles,
   updateArticle,
 } from '../../../api/platform-content';
-import { newsPath, releasePath } from '../../../pages/common/paths';
+import { newsPath, releasePath } from '../../../common/paths';
 import { RichTextEditor } from '../../abilities/RichTextEditor';
 import '../../abilities/abilities.css';
+import { formatTime } from '../../../common/format-time';
 import { ContentList, EditModal, type EditorProps } from '../../common/ContentList';
 import { counted, maxText, PictureField, requiredText, trimmed } from '../../common/content-fields';
-import { formatTime } from '../../common/format-time';
 import { editAfterReading, Thumb } from './PlatformContentParts';
 import { type Choice, SearchSelect } from './SearchSelect';
 

@@ -2,11 +2,11 @@ import { type AdminIndustryChainRow, INDUSTRY_STAGES } from '@liaison/protocol';
 import { Button, Empty, Form, Select, Space } from 'antd';
 import { useState } from 'react';
 import { fetchAdminChain, placeEnterprise, removeEnterprise } from '../../../api/industry-admin';
+import { ListFailed } from '../../../common/ListFailed';
+import { dataOf, useLoad } from '../../../common/use-load';
 import { ConfirmButton } from '../../common/ConfirmButton';
-import { ListFailed } from '../../common/ListFailed';
 import { MembersDrawer, SegmentMemberList } from '../../common/MembersDrawer';
 import { runAction } from '../../common/run-action';
-import { dataOf, useLoad } from '../../common/use-load';
 import { SearchSelect, searchEnterprises } from './SearchSelect';
 
 /** The enterprises of a chain's segments: the admin picks a segment, places an enterprise in it or takes one out. */

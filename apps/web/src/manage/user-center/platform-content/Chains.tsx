@@ -6,7 +6,7 @@ import {
 } from '@liaison/protocol';
 import { Form, Input } from 'antd';
 import { createChain, deleteChain, fetchAdminChain, fetchAdminChains, updateChain } from '../../../api/industry-admin';
-import { chainPath } from '../../../pages/common/paths';
+import { chainPath } from '../../../common/paths';
 import { ContentList, EditModal, type EditorProps } from '../../common/ContentList';
 import { counted, maxText, requiredText, SortOrderField } from '../../common/content-fields';
 import { ChainMembersDrawer } from './ChainMembersDrawer';

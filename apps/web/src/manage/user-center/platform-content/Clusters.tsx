@@ -7,7 +7,7 @@ import {
   fetchAdminClusters,
   updateCluster,
 } from '../../../api/platform-content';
-import { clusterPath } from '../../../pages/common/paths';
+import { clusterPath } from '../../../common/paths';
 import { ContentList, EditModal, type EditorProps } from '../../common/ContentList';
 import { counted, maxText, PictureField, requiredText, SortOrderField, trimmed } from '../../common/content-fields';
 import { editAfterReading, SummaryFields, Thumb } from './PlatformContentParts';

@@ -7,7 +7,7 @@ import {
   fetchAdminExperts,
   updateExpert,
 } from '../../../api/platform-content';
-import { expertPath } from '../../../pages/common/paths';
+import { expertPath } from '../../../common/paths';
 import { ContentList, EditModal, type EditorProps } from '../../common/ContentList';
 import { counted, maxText, PictureField, requiredText, SortOrderField, trimmed } from '../../common/content-fields';
 import { editAfterReading, SummaryFields, Thumb } from './PlatformContentParts';

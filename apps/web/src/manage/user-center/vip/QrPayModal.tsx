@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkVipOrder, createVipQrPayment } from '../../../api/vip';
 import { feedback } from '../../../base/feedback';
-import { formatTime } from '../../common/format-time';
+import { formatTime } from '../../../common/format-time';
 import { yuan } from './format';
 
 /** How often the open modal asks whether the order was paid. */

@@ -1,7 +1,7 @@
 import { Empty, List, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
-import type { Page } from '../../api/page';
+import type { Page } from '../api/page';
 import { ListFailed } from './ListFailed';
 import { useIsPhone } from './use-is-phone';
 import type { Loaded } from './use-load';
