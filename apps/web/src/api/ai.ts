@@ -6,9 +6,9 @@ import {
   type AiStreamEvent,
   readEventStream,
 } from '@liaison/protocol';
-import { expireSession } from '../auth/expire';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../session/session-store';
 import { request } from './client';
+import { expireSession } from './expire';
 import { RequestText, textForCode } from './messages';
 import { API_BASE, RequestError } from './request';
 import type { Envelope } from './types';

@@ -26,6 +26,11 @@ export function clientConfig(): Promise<ClientConfig> {
   return pendingConfig;
 }
 
+/** The SM4 key login fields are encrypted with. */
+export function portalKey(): Promise<string> {
+  return clientConfig().then((config) => config.sm4Key);
+}
+
 export function fetchCaptcha(): Promise<Envelope<Captcha>> {
   return request({ url: '/portal/verify/code/arithmetic', isToken: false, timeout: CAPTCHA_TIMEOUT_MS });
 }

@@ -1,6 +1,6 @@
-import { feedback } from '../app/feedback';
-import { expireSession } from '../auth/expire';
-import { sessionStore } from '../auth/session-store';
+import { feedback } from '../base/feedback';
+import { sessionStore } from '../session/session-store';
+import { expireSession } from './expire';
 import { createRequest } from './request';
 
 /** The request layer as the app uses it: the stored token, Ant Design feedback, 401 ends the session. */

@@ -1,6 +1,6 @@
 import type { SubAccount, SubAccountAbility, SubAccountCreate, SubAccountUpdate } from '@liaison/protocol';
-import { portalKey } from '../auth/login/portal-key';
 import { encryptSm4 } from '../crypto/sm4';
+import { portalKey } from './auth';
 import { request } from './client';
 import type { Page } from './page';
 import type { Envelope } from './types';

@@ -5,7 +5,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestText } from '../api/messages';
-import { sessionStore } from '../auth/session-store';
+import { reloadPage } from '../base/page';
+import { sessionStore } from '../session/session-store';
 import {
   creditCode,
   type PortalClient,
@@ -15,10 +16,9 @@ import {
   withPortalServer,
 } from '../test/portal-server';
 import { AppProviders } from './AppProviders';
-import { reloadPage } from './page';
 import { routes } from './routes';
 
-vi.mock('./page', () => ({ reloadPage: vi.fn() }));
+vi.mock('../base/page', () => ({ reloadPage: vi.fn() }));
 
 const portal = withPortalServer();
 

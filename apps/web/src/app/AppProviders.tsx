@@ -1,7 +1,7 @@
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
-import { FeedbackBridge, TOAST_CONFIG } from './feedback';
+import { FeedbackBridge, TOAST_CONFIG } from '../base/feedback';
 import { PORTAL_THEME } from './theme';
 
 /**

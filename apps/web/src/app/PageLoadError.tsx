@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { reloadPage } from './page';
+import { reloadPage } from '../base/page';
 
 /**
  * What a page that failed to load or to render shows, inside the portal's header and footer.

@@ -4,12 +4,13 @@ import { BetaModal } from '../auth/beta/BetaModal';
 import { LoginModal } from '../auth/login/LoginModal';
 import { useSessionSync } from '../auth/session-sync';
 import { VerificationPrompt } from '../auth/VerificationPrompt';
+import { useDocumentTitle } from '../common/document-title';
 import { ImProvider } from '../im/ImProvider';
 import { BackTop } from '../shell/BackTop';
 import { Footer } from '../shell/Footer';
 import { Header } from '../shell/Header';
 import { TodoBar } from '../shell/TodoBar';
-import { useDocumentTitle, useNavSync } from './navigation-effects';
+import { useNavSync } from './navigation-effects';
 import { useBoot } from './useBoot';
 
 /**

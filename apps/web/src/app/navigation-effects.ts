@@ -1,31 +1,8 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { type Params, useLocation, useMatches } from 'react-router';
-import { sessionStore } from '../auth/session-store';
+import { useLayoutEffect } from 'react';
+import { useLocation } from 'react-router';
 import { managePlaceFor } from '../manage/manage-nav';
+import { sessionStore } from '../session/session-store';
 import { topNavKeyFor } from '../shell/top-nav';
-import { SITE_NAME } from './site';
-
-/** A route's page title: fixed, or made from its parameters. */
-export type RouteTitle = string | ((params: Params) => string);
-
-export interface RouteHandle {
-  title: RouteTitle;
-}
-
-/** Spec §2: Chinese page titles, from the deepest route that names one. */
-export function useDocumentTitle(): void {
-  const matches = useMatches();
-  const titled = matches.findLast((match) => isRouteHandle(match.handle));
-  const handle = titled?.handle;
-  const title = isRouteHandle(handle)
-    ? typeof handle.title === 'function'
-      ? handle.title(titled?.params ?? {})
-      : handle.title
-    : '';
-  useEffect(() => {
-    document.title = title ? `${title} - ${SITE_NAME}` : SITE_NAME;
-  }, [title]);
-}
 
 /**
  * Spec §2: the top and management navigation (kept in the app state) follow the route; before
@@ -40,9 +17,4 @@ export function useNavSync(): void {
       ...(place ?? {}),
     });
   }, [pathname]);
-}
-
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  if (typeof handle !== 'object' || handle === null || !('title' in handle)) return false;
-  return typeof handle.title === 'string' || typeof handle.title === 'function';
 }

@@ -2,10 +2,10 @@ import { Spin } from 'antd';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteGuard } from '../auth/RouteGuard';
+import type { RouteHandle, RouteTitle } from '../common/document-title';
+import { NotFoundPage } from '../common/NotFoundPage';
 import { USER_CENTER_MENUS } from '../manage/manage-nav';
 import { HomePage } from '../pages/HomePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import type { RouteHandle, RouteTitle } from './navigation-effects';
 import { PageLoadError } from './PageLoadError';
 import { RootLayout } from './RootLayout';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { loadPermissions, refreshPerson } from '../auth/session-actions';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../session/session-store';
 
 /**
  * On start, a logged-in user's person and permissions are fetched again before any page

@@ -2,8 +2,8 @@
 import '../test/dom';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../session/session-store';
 import { HasPermi, HasRole } from './Permission';
-import { sessionStore } from './session-store';
 
 function renderGates() {
   render(

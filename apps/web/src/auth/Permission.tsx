@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { useSession } from '../session/session-store';
 import { hasPermi, hasRole, type Required } from './permissions';
-import { useSession } from './session-store';
 
 /** Whether the logged-in user has any of the roles (spec §6). */
 export function useHasRole(required: Required): boolean {

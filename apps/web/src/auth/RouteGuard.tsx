@@ -1,9 +1,9 @@
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ButtonLink } from '../shell/ButtonLink';
+import { ButtonLink } from '../common/ButtonLink';
+import { openLoginModal, setBetaModalOpen, useSession } from '../session/session-store';
 import { decideRoute, HOME_PATH } from './guards';
-import { openLoginModal, setBetaModalOpen, useSession } from './session-store';
 
 export const LOGIN_REQUIRED_TEXT = '登录后即可查看此页面';
 

@@ -1,9 +1,9 @@
 import { Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { sessionStore, useSession } from '../session/session-store';
 import { ENTERPRISE_AUTH_PATH, PERSON_AUTH_PATH, type VerificationPrompt as PromptKind } from './guards';
 import { promptToShow } from './prompts';
-import { sessionStore, useSession } from './session-store';
 
 /** Long enough for a closing modal to finish leaving before the prompt comes (antd's motion: 0.3 s). */
 const GAP_MS = 400;

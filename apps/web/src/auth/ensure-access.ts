@@ -1,5 +1,5 @@
+import { openLoginModal, sessionStore, setBetaModalOpen } from '../session/session-store';
 import { decideRoute } from './guards';
-import { openLoginModal, sessionStore, setBetaModalOpen } from './session-store';
 
 /**
  * For an action that leads to a guarded page (在线沟通 → the message centre): true when the

@@ -1,9 +1,9 @@
 import { logoutSession } from '../api/auth';
 import { fetchPermissions, fetchPerson } from '../api/self-center';
 import type { Person } from '../api/types';
-import { feedback } from '../app/feedback';
-import { reloadPage } from '../app/page';
-import { closeLoginModal, sessionStore } from './session-store';
+import { feedback } from '../base/feedback';
+import { reloadPage } from '../base/page';
+import { closeLoginModal, sessionStore } from '../session/session-store';
 
 /** Long enough to read the login toast before the page reloads. */
 const RELOAD_DELAY_MS = 1000;

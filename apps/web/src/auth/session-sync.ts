@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { reloadPage } from '../app/page';
+import { reloadPage } from '../base/page';
+import { sessionStore } from '../session/session-store';
 import { decideRoute, HOME_PATH } from './guards';
-import { sessionStore } from './session-store';
 
 /** The stored login status's key (session-store.ts persists each field under its own name). */
 const STATUS_KEY = 'loginStatus';

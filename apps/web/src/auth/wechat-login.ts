@@ -1,7 +1,7 @@
 import { WECHAT_RENDER_URL, wechatCallback } from '../api/auth';
 import type { WechatCallbackData } from '../api/types';
+import { openWechatBinding } from '../session/session-store';
 import { completeLogin, establishSession } from './session-actions';
-import { openWechatBinding } from './session-store';
 
 /**
  * WeChat login (spec §2, §7): the login modal opens WeChat's QR page in a new window; WeChat sends

@@ -5,7 +5,7 @@ import LiaisonChat, { ChatSDK } from '@liaison/sdk';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../session/session-store';
 import { pageSockets, setPageUrl, withPortalServer } from '../test/portal-server';
 import { ImProvider } from './ImProvider';
 import { ImStatusLine } from './ImStatusLine';

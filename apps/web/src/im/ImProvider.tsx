@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../session/session-store';
 import { connectIm, mayUseMessaging } from './connect-im';
 import { ImCallLayer } from './ImCallLayer';
 import { IM_OFFLINE, ImContext } from './im-context';

@@ -1,5 +1,5 @@
 import { Badge } from 'antd';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../session/session-store';
 import { mayUseMessaging } from './connect-im';
 import { type ImStatus, useIm } from './im-context';
 

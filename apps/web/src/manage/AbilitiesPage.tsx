@@ -2,10 +2,10 @@ import { PortalPermission } from '@liaison/protocol';
 import { Spin, Tabs } from 'antd';
 import { fetchCategories } from '../api/abilities';
 import { useHasPermi } from '../auth/Permission';
+import { ListFailed } from '../common/ListFailed';
+import { dataOf, useLoad } from '../common/use-load';
 import { AbilityList } from './abilities/AbilityList';
 import { RecycleBin } from './abilities/RecycleBin';
-import { ListFailed } from './common/ListFailed';
-import { dataOf, useLoad } from './common/use-load';
 import './abilities/abilities.css';
 
 /** 我的能力: the enterprise's capability entries and, for those who may delete, the recycle bin. */

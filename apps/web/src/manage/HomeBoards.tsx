@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { fetchAbilityPage } from '../api/abilities';
 import { fetchBetaApplications, fetchEnterpriseApplications } from '../api/admin';
 import { fetchNewThisWeek, fetchPlatformTotals } from '../api/statistics';
-import { useSession } from '../auth/session-store';
-import { ListFailed } from './common/ListFailed';
-import { useLoad } from './common/use-load';
+import { ListFailed } from '../common/ListFailed';
+import { useLoad } from '../common/use-load';
+import { useSession } from '../session/session-store';
 import { StatCards } from './statistics/StatCards';
 
 const REVIEW_PATH = '/manageCenter/userCenter/review';

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { PermissionSet } from '../api/types';
 import { logout } from '../auth/session-actions';
-import { useSession } from '../auth/session-store';
-import { useIsPhone } from './common/use-is-phone';
+import { useIsPhone } from '../common/use-is-phone';
+import { useSession } from '../session/session-store';
 import {
   isNavShown,
   isPageBarred,

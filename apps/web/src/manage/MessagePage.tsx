@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { TIME_ZONE } from '../app/site';
+import { TIME_ZONE } from '../base/site';
 import { ImStatusLine } from '../im/ImStatusLine';
 import { useIm } from '../im/im-context';
 

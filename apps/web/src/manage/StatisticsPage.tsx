@@ -17,9 +17,9 @@ import {
   fetchWeekChart,
 } from '../api/statistics';
 import { useHasPermi } from '../auth/Permission';
+import { ListFailed } from '../common/ListFailed';
+import { useLoad } from '../common/use-load';
 import { EnterpriseOnly } from './common/access';
-import { ListFailed } from './common/ListFailed';
-import { useLoad } from './common/use-load';
 import { CategoryBarChart, TopBarChart, WeekLineChart } from './statistics/charts';
 import { StatCards } from './statistics/StatCards';
 import './statistics/statistics.css';

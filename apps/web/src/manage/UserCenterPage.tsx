@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundPage } from '../common/NotFoundPage';
 import { ContentPage } from './user-center/ContentPage';
 import { CooperationPage } from './user-center/CooperationPage';
 import { EducationPage } from './user-center/EducationPage';

@@ -1,8 +1,8 @@
 import { MenuOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Drawer, Result, Spin } from 'antd';
 import { useState } from 'react';
-import { setBetaModalOpen } from '../auth/session-store';
-import { ListFailed } from '../manage/common/ListFailed';
+import { ListFailed } from '../common/ListFailed';
+import { setBetaModalOpen } from '../session/session-store';
 import { ChatPanel } from './ai/ChatPanel';
 import { ConversationList } from './ai/ConversationList';
 import { useAiChat } from './ai/use-ai-chat';

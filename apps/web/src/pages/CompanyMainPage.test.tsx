@@ -7,9 +7,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../api/page';
 import { AppProviders } from '../app/AppProviders';
+import { libraryPage } from '../test/abilities';
 import { withPortalServer } from '../test/portal-server';
 import { CompanyMainPage } from './CompanyMainPage';
-import { libraryPage } from './supply/test-abilities';
 
 const portal = withPortalServer();
 

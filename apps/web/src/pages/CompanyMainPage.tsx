@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { fetchEnterpriseProfile } from '../api/catalogue';
-import { dataOf, useLoad } from '../manage/common/use-load';
+import { dataOf, useLoad } from '../common/use-load';
 import { RecordFailed } from './common/RecordFailed';
 import { CompanyProfileView } from './company/CompanyProfileView';
 import './company/company.css';

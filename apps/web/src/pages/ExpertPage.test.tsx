@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../api/page';
 import { AppProviders } from '../app/AppProviders';
-import { closeLoginModal, sessionStore } from '../auth/session-store';
+import { closeLoginModal, sessionStore } from '../session/session-store';
 import { withPortalServer } from '../test/portal-server';
 import { ExpertDetailPage } from './ExpertDetailPage';
 import { ExpertPage } from './ExpertPage';

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../api/page';
 import { AppProviders } from '../app/AppProviders';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../session/session-store';
 import { enterWithPermissions } from '../test/manage-page';
 import { type PortalClient, withPortalServer } from '../test/portal-server';
 import { GoodStorePage } from './GoodStorePage';

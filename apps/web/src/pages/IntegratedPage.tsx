@@ -1,7 +1,7 @@
 import { Empty } from 'antd';
 import { fetchClusters } from '../api/content';
-import { ListFailed } from '../manage/common/ListFailed';
-import { dataOf, useLoad } from '../manage/common/use-load';
+import { ListFailed } from '../common/ListFailed';
+import { dataOf, useLoad } from '../common/use-load';
 import { ClusterCard } from './cluster/ClusterCard';
 import { EnterpriseDirectory } from './cluster/EnterpriseDirectory';
 import { CardSkeletons } from './common/PagedCards';

@@ -6,9 +6,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
+import { publishAbilities, unique } from '../test/abilities';
 import { withPortalServer } from '../test/portal-server';
 import { SearchPage } from './SearchPage';
-import { publishAbilities, unique } from './supply/test-abilities';
 
 const portal = withPortalServer();
 

@@ -1,8 +1,8 @@
 import { Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { fetchAbilityDetail } from '../api/catalogue';
-import { dataOf, useLoad } from '../manage/common/use-load';
-import { supplyPath } from './common/paths';
+import { supplyPath } from '../common/paths';
+import { dataOf, useLoad } from '../common/use-load';
 import { RecordFailed } from './common/RecordFailed';
 import { AbilityDetailView } from './supply/AbilityDetailView';
 import './supply/supply.css';

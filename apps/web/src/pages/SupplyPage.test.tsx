@@ -7,11 +7,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../api/page';
 import { AppProviders } from '../app/AppProviders';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../session/session-store';
+import { libraryPage, publishAbilities, unique } from '../test/abilities';
 import { withPortalServer } from '../test/portal-server';
 import { SupplyDetailPage } from './SupplyDetailPage';
 import { SupplyPage } from './SupplyPage';
-import { libraryPage, publishAbilities, unique } from './supply/test-abilities';
 
 const portal = withPortalServer();
 

@@ -2,7 +2,7 @@ import type { PublicAbility } from '@liaison/protocol';
 import { Alert, Button, Segmented, Tabs } from 'antd';
 import { fetchCategories } from '../api/abilities';
 import { fetchPublicAbilities } from '../api/catalogue';
-import { dataOf, useLoad } from '../manage/common/use-load';
+import { dataOf, useLoad } from '../common/use-load';
 import { AbilityCard } from './common/AbilityCard';
 import { KeywordSearch } from './common/KeywordSearch';
 import { PagedCards } from './common/PagedCards';

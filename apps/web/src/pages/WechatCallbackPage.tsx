@@ -1,10 +1,10 @@
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../app/navigation-effects';
 import { HOME_PATH } from '../auth/guards';
 import { finishWechatLogin } from '../auth/wechat-login';
-import { ButtonLink } from '../shell/ButtonLink';
+import { ButtonLink } from '../common/ButtonLink';
+import { useDocumentTitle } from '../common/document-title';
 
 type Phase = { kind: 'working' } | { kind: 'handed-over' } | { kind: 'failed'; reason: string };
 

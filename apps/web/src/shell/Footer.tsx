@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { clientConfig } from '../api/auth';
-import { SITE_NAME } from '../app/site';
+import { SITE_NAME } from '../base/site';
 import './footer.css';
 
 interface FooterLink {

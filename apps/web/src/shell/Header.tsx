@@ -1,11 +1,11 @@
 import { ApartmentOutlined, LogoutOutlined, RobotOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { SITE_NAME } from '../app/site';
 import { isManageCenter } from '../auth/guards';
-import { openLoginModal, useSession } from '../auth/session-store';
 import { useLogout } from '../auth/useLogout';
-import { ButtonLink } from './ButtonLink';
+import { SITE_NAME } from '../base/site';
+import { ButtonLink } from '../common/ButtonLink';
+import { openLoginModal, useSession } from '../session/session-store';
 import { SiteSearchForm, SiteSearchIcon } from './SiteSearch';
 import { hasColouredHeader, TOP_NAV } from './top-nav';
 

@@ -3,7 +3,7 @@ import { PORTAL_SEARCH } from '@liaison/protocol';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from './ButtonLink';
+import { ButtonLink } from '../common/ButtonLink';
 
 /** The portal search's page, on these keywords (none: the page with an empty box). */
 export function searchPath(keyword = ''): string {

@@ -2,7 +2,7 @@ import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchTodo } from '../api/self-center';
-import { useSession } from '../auth/session-store';
+import { useSession } from '../session/session-store';
 import './todo-bar.css';
 
 export function todoText(count: number): string {

@@ -2,7 +2,7 @@
 // clean page and session after every test.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { EMPTY_PERMISSIONS, sessionStore } from '../auth/session-store';
+import { EMPTY_PERMISSIONS, sessionStore } from '../session/session-store';
 
 // Pages here load from a real server on two shared cores: a find that succeeds returns at once,
 // one that waits 1 s (the default) fails on a loaded machine.

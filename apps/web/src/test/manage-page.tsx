@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { PermissionSet, Person } from '../api/types';
 import { AppProviders } from '../app/AppProviders';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../session/session-store';
 import type { PortalClient, PortalServer } from './portal-server';
 
 /**

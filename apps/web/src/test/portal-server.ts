@@ -15,7 +15,7 @@ import { startServer } from '../../../server/src/integration/harness';
 import { creditCodeCheckChar, idCardCheckDigit } from '../../../server/src/portal/identity';
 import { freshMobile, PortalClient } from '../../../server/src/portal/test-client';
 import type { Person } from '../api/types';
-import { sessionStore } from '../auth/session-store';
+import { sessionStore } from '../session/session-store';
 
 export { DEMO_PASSWORD, freshMobile, PortalClient };
 

@@ -4,8 +4,8 @@ import '../../test/dom';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import { sessionStore, setBetaModalOpen } from '../../session/session-store';
 import { type PortalClient, withPortalServer } from '../../test/portal-server';
-import { sessionStore, setBetaModalOpen } from '../session-store';
 import { BetaModal } from './BetaModal';
 
 const portal = withPortalServer();

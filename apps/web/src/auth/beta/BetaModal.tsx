@@ -2,9 +2,9 @@ import { Button, Modal, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { fetchBetaReview } from '../../api/admin';
 import { applyBeta } from '../../api/supply-chain';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
+import { setBetaModalOpen, useSession } from '../../session/session-store';
 import { refreshPerson } from '../session-actions';
-import { setBetaModalOpen, useSession } from '../session-store';
 
 export const BETA_CLOSED_TEXT = '功能逐步开放中，敬请期待';
 export const BETA_AWAITING_TEXT = '已申请内测，等待审核';

@@ -4,8 +4,8 @@ import '../../test/dom';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import { type LoginMode, openLoginModal } from '../../session/session-store';
 import { withPortalServer } from '../../test/portal-server';
-import { type LoginMode, openLoginModal } from '../session-store';
 import { LoginModal } from './LoginModal';
 
 /** A server with PORTAL_SMS_LOGIN=0: the modal offers account login only. */

@@ -6,12 +6,18 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Person } from '../../api/types';
 import { AppProviders } from '../../app/AppProviders';
-import { reloadPage } from '../../app/page';
+import { reloadPage } from '../../base/page';
+import {
+  closeLoginModal,
+  type LoginMode,
+  openLoginModal,
+  openWechatBinding,
+  sessionStore,
+} from '../../session/session-store';
 import { type ApiCall, DEMO_PASSWORD, freshMobile, withPortalServer } from '../../test/portal-server';
-import { closeLoginModal, type LoginMode, openLoginModal, openWechatBinding, sessionStore } from '../session-store';
 import { LoginModal } from './LoginModal';
 
-vi.mock('../../app/page', () => ({ reloadPage: vi.fn() }));
+vi.mock('../../base/page', () => ({ reloadPage: vi.fn() }));
 
 const portal = withPortalServer();
 

@@ -3,13 +3,19 @@ import { PORTAL_PASSWORD_RULE, PORTAL_PASSWORD_RULE_TEXT } from '@liaison/protoc
 import { Alert, Button, Form, type FormInstance, type FormRule, Input, Modal, Tabs } from 'antd';
 import { type MouseEvent, useState } from 'react';
 import { sendSmsCode } from '../../api/auth';
-import { TOAST_CONFIG } from '../../app/feedback';
+import { TOAST_CONFIG } from '../../base/feedback';
+import {
+  closeLoginModal,
+  type LoginMode,
+  setLoginMode,
+  useSession,
+  type WechatBinding,
+} from '../../session/session-store';
 import { completeLogin } from '../session-actions';
-import { closeLoginModal, type LoginMode, setLoginMode, useSession, type WechatBinding } from '../session-store';
 import { startWechatLogin } from '../wechat-login';
 import { CaptchaItem, MobileInput, SmsCodeItem } from './fields';
+import { type LoginOptions, useLoginOptions } from './login-options';
 import { PASSWORD_MISMATCH_TEXT, RequiredText } from './login-text';
-import { type LoginOptions, useLoginOptions } from './portal-key';
 import { type LoginValues, submitLogin } from './submit-login';
 import { useSmsSender } from './useSmsSender';
 

@@ -1,8 +1,7 @@
-import { loginByAccount, loginByMobile } from '../../api/auth';
+import { loginByAccount, loginByMobile, portalKey } from '../../api/auth';
 import type { Envelope, TokenData } from '../../api/types';
 import { encryptSm4 } from '../../crypto/sm4';
-import type { LoginMode } from '../session-store';
-import { portalKey } from './portal-key';
+import type { LoginMode } from '../../session/session-store';
 
 export interface LoginValues {
   account?: string;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { SmsCodeRequest } from '../../api/auth';
 import { RequestError } from '../../api/request';
 import type { Captcha } from '../../api/types';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { SMS_EXPIRED_TEXT, SMS_RESEND_SECONDS, SMS_SENT_TEXT } from './login-text';
 import { useCaptcha } from './useCaptcha';
 import { useCountdown } from './useCountdown';

@@ -8,9 +8,9 @@ import {
 import { Button, Drawer, Form, type FormInstance, Input, Result, Select, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { addAbility, editAbility, fetchAbility } from '../../api/abilities';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
+import { useIsPhone } from '../../common/use-is-phone';
 import { ImageField } from '../common/ImageField';
-import { useIsPhone } from '../common/use-is-phone';
 import { FileUpload } from '../user-center/FileUpload';
 import { RichTextEditor } from './RichTextEditor';
 

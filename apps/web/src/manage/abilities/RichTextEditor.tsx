@@ -14,7 +14,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { fileUrl, uploadFile } from '../../api/upload';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { IMAGE_TEXT } from './ability-text';
 
 interface RichTextEditorProps {

@@ -1,5 +1,5 @@
 import { Descriptions, type DescriptionsProps } from 'antd';
-import { useIsPhone } from './use-is-phone';
+import { useIsPhone } from '../../common/use-is-phone';
 
 const LABEL_STYLE = { label: { whiteSpace: 'nowrap' } } as const;
 

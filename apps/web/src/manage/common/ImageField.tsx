@@ -2,7 +2,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { fileUrl, uploadFile } from '../../api/upload';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { type UploadRules, uploadProblem } from '../user-center/upload-rules';
 import './image-field.css';
 

@@ -1,8 +1,8 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import type { Page, PageQuery } from '../../api/page';
-import { ListFailed } from './ListFailed';
-import { PAGE_SIZE } from './PagedList';
-import { dataOf, useLoad } from './use-load';
+import { ListFailed } from '../../common/ListFailed';
+import { PAGE_SIZE } from '../../common/PagedList';
+import { dataOf, useLoad } from '../../common/use-load';
 
 interface RecordTableProps<T> {
   fetchPage: (query: PageQuery) => Promise<{ data: Page<T> }>;

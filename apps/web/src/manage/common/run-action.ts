@@ -1,4 +1,4 @@
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 
 /**
  * Awaits a change, says it worked (the server's message unless `success` is given), then runs

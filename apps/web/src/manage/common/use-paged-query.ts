@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Page, PageQuery } from '../../api/page';
-import { PAGE_SIZE } from './PagedList';
-import { dataOf, useLoad } from './use-load';
+import { PAGE_SIZE } from '../../common/PagedList';
+import { dataOf, useLoad } from '../../common/use-load';
 
 /**
  * A list's filters and page number, and the page they fetch (again whenever either changes). A

@@ -3,9 +3,9 @@ import { INDUSTRY_STAGES, type IndustryChain, type IndustrySegment } from '@liai
 import { Button, Card, Empty, Skeleton, Tag } from 'antd';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { fetchMyIndustryChains, joinSegment, leaveSegment } from '../../api/company';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
+import { ListFailed } from '../../common/ListFailed';
 import { ConfirmButton } from '../common/ConfirmButton';
-import { ListFailed } from '../common/ListFailed';
 import { SegmentMembersDrawer } from './SegmentMembersDrawer';
 import './company.css';
 

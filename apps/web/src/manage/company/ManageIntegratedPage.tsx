@@ -2,10 +2,10 @@ import { COMPANY_LIMITS, type CompanyPageSettings, type CompanyPageUpdate } from
 import { Button, Card, Form, Input, Skeleton, Switch } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchCompanyPage, saveCompanyPage, setPhonePublic } from '../../api/company';
-import { feedback } from '../../app/feedback';
-import { formatTime } from '../common/format-time';
+import { feedback } from '../../base/feedback';
+import { formatTime } from '../../common/format-time';
+import { ListFailed } from '../../common/ListFailed';
 import { ImageField } from '../common/ImageField';
-import { ListFailed } from '../common/ListFailed';
 import { PartnersCard } from './PartnersCard';
 import './company.css';
 

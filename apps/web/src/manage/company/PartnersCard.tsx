@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { COMPANY_LIMITS, type Partner, type PartnerCreate } from '@liaison/protocol';
-import { Avatar, Button, Card, Empty, Form, Input, List } from 'antd';
+import { Avatar, Button, Card, Form, Input, List } from 'antd';
 import { useMemo, useState } from 'react';
 import { addPartner, deletePartner, fetchPartners } from '../../api/company';
 import { fileUrl } from '../../api/upload';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
+import { usePagedList } from '../../common/use-paged-list';
+import { CompactPagedList } from '../common/CompactPagedList';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { ImageField } from '../common/ImageField';
-import { ListFailed } from '../common/ListFailed';
-import { usePagedList } from '../common/use-paged-list';
 
 const PAGE_SIZE = 8;
 const fetchPage = ({ pageNum, pageSize }: { pageNum: number; pageSize: number }) => fetchPartners(pageNum, pageSize);
@@ -67,49 +67,43 @@ export function PartnersCard() {
           添加合作伙伴
         </Button>
       </Form>
-      {list.hasFailed ? (
-        <ListFailed title="合作伙伴加载失败" onRetry={() => void list.reload()} />
-      ) : (
-        <List
-          className="company__partners"
-          loading={list.isLoading}
-          dataSource={list.rows}
-          rowKey="id"
-          locale={{ emptyText: <Empty description="还没有合作伙伴" /> }}
-          pagination={
-            list.total > PAGE_SIZE
-              ? { current: pageNum, pageSize: PAGE_SIZE, total: list.total, onChange: setPageNum, size: 'small' }
-              : false
-          }
-          renderItem={(partner) => (
-            <List.Item
-              actions={[
-                <ConfirmButton
-                  key="delete"
-                  type="link"
-                  danger
-                  aria-label={`删除${partner.name}`}
-                  question={`删除合作伙伴“${partner.name}”？`}
-                  okText="删除"
-                  isDangerous
-                  onConfirm={() => handleDelete(partner)}
-                >
-                  删除
-                </ConfirmButton>,
-              ]}
-            >
-              <List.Item.Meta
-                avatar={
-                  <Avatar shape="square" size={40} src={partner.logo ? fileUrl(partner.logo) : undefined}>
-                    {partner.name.slice(0, 1)}
-                  </Avatar>
-                }
-                title={partner.name}
-              />
-            </List.Item>
-          )}
-        />
-      )}
+      <CompactPagedList
+        className="company__partners"
+        list={list}
+        pageNum={pageNum}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNum}
+        rowKey="id"
+        emptyText="还没有合作伙伴"
+        failedText="合作伙伴加载失败"
+        renderItem={(partner) => (
+          <List.Item
+            actions={[
+              <ConfirmButton
+                key="delete"
+                type="link"
+                danger
+                aria-label={`删除${partner.name}`}
+                question={`删除合作伙伴“${partner.name}”？`}
+                okText="删除"
+                isDangerous
+                onConfirm={() => handleDelete(partner)}
+              >
+                删除
+              </ConfirmButton>,
+            ]}
+          >
+            <List.Item.Meta
+              avatar={
+                <Avatar shape="square" size={40} src={partner.logo ? fileUrl(partner.logo) : undefined}>
+                  {partner.name.slice(0, 1)}
+                </Avatar>
+              }
+              title={partner.name}
+            />
+          </List.Item>
+        )}
+      />
     </Card>
   );
 }

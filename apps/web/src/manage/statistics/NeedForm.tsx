@@ -1,9 +1,9 @@
 import { NEED_LIMITS, type NeedForm as NeedFormData } from '@liaison/protocol';
 import { Form, Input, Select } from 'antd';
 import { fetchAbilitiesPerCategory, publishNeed } from '../../api/statistics';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
+import { useLoad } from '../../common/use-load';
 import { FormModal } from '../common/FormModal';
-import { useLoad } from '../common/use-load';
 
 const loadCategories = async () => (await fetchAbilitiesPerCategory()).data;
 

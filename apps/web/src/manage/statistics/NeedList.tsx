@@ -1,9 +1,9 @@
 import { Empty, List, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { formatDate } from '../common/format-time';
-import { ListFailed } from '../common/ListFailed';
+import { formatDate } from '../../common/format-time';
+import { ListFailed } from '../../common/ListFailed';
+import type { PagedList } from '../../common/use-paged-list';
 import { runAction } from '../common/run-action';
-import type { PagedList } from '../common/use-paged-list';
 
 export const NEED_PAGE_SIZE = 10;
 

@@ -2,7 +2,7 @@ import type { NeedMark, PushedNeed } from '@liaison/protocol';
 import { Button, Segmented, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { fetchSeekingMe, markSeekingMe, type NeedQuery } from '../../api/statistics';
-import { usePagedList } from '../common/use-paged-list';
+import { usePagedList } from '../../common/use-paged-list';
 import { NEED_PAGE_SIZE, NeedItem, NeedList, useNeedAction } from './NeedList';
 import { MARK_TAGS, PUSHED_TABS } from './need-text';
 

@@ -7,7 +7,7 @@ import {
 import { Alert, Checkbox, Empty, Form, Input, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { createSubAccount, fetchGrantableAbilities, updateSubAccount } from '../../api/sub-accounts';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { FormModal } from '../common/FormModal';
 
 /** The same rule the server holds passwords to (8–20, letters and digits). */

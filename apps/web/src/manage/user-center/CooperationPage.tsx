@@ -10,16 +10,17 @@ import {
   readCooperation,
   refuseCooperation,
 } from '../../api/cooperation';
-import { feedback } from '../../app/feedback';
 import { useHasPermi } from '../../auth/Permission';
+import { feedback } from '../../base/feedback';
+import { formatTime } from '../../common/format-time';
+import { PagedList } from '../../common/PagedList';
+import { chatPath } from '../../common/paths';
 import { FilterBar } from '../common/FilterBar';
-import { formatTime } from '../common/format-time';
-import { PagedList } from '../common/PagedList';
 import { SearchBox } from '../common/SearchBox';
 import { useOverlay } from '../common/use-overlay';
 import { usePagedQuery } from '../common/use-paged-query';
 import { CooperationDetail } from './cooperation/CooperationDetail';
-import { APPLY_STATUS_OPTIONS, APPLY_STATUS_TEXT, chatPath } from './cooperation/cooperation-text';
+import { APPLY_STATUS_OPTIONS, APPLY_STATUS_TEXT } from './cooperation/cooperation-text';
 import './cooperation/cooperation.css';
 
 /**

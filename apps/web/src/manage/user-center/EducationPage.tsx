@@ -4,10 +4,10 @@ import { Alert, Empty, Modal, Pagination, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { fetchEducationVideos, type VideoQuery } from '../../api/admin';
 import './admin-pages.css';
+import { ListFailed } from '../../common/ListFailed';
+import { usePagedList } from '../../common/use-paged-list';
 import { FilterBar } from '../common/FilterBar';
-import { ListFailed } from '../common/ListFailed';
 import { SearchBox } from '../common/SearchBox';
-import { usePagedList } from '../common/use-paged-list';
 import { formatDuration } from './ContentPage';
 
 const PAGE_SIZE = 12;

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { EnterpriseMaterial } from '../../api/types';
 import { AppProviders } from '../../app/AppProviders';
-import { sessionStore } from '../../auth/session-store';
+import { sessionStore } from '../../session/session-store';
 import {
   type ApiCall,
   creditCode,

@@ -8,10 +8,10 @@ import {
   submitEnterpriseMaterial,
 } from '../../api/supply-chain';
 import type { EnterpriseMaterial } from '../../api/types';
-import { feedback } from '../../app/feedback';
 import { PERSON_AUTH_PATH } from '../../auth/guards';
 import { refreshPerson } from '../../auth/session-actions';
-import { useSession } from '../../auth/session-store';
+import { feedback } from '../../base/feedback';
+import { useSession } from '../../session/session-store';
 import { FileUpload } from './FileUpload';
 import { useFileLink } from './useFileLink';
 

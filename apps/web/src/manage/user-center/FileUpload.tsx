@@ -2,7 +2,7 @@ import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/i
 import { Button, Upload, type UploadProps } from 'antd';
 import { useRef, useState } from 'react';
 import { uploadFile } from '../../api/upload';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { DEFAULT_UPLOAD_RULES, type UploadRules, uploadProblem } from './upload-rules';
 import { useFileLink } from './useFileLink';
 

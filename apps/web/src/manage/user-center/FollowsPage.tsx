@@ -9,10 +9,10 @@ import {
   unfollowEnterprise,
 } from '../../api/cooperation';
 import { useHasPermi } from '../../auth/Permission';
+import { formatTime } from '../../common/format-time';
+import { PagedList } from '../../common/PagedList';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { FilterBar } from '../common/FilterBar';
-import { formatTime } from '../common/format-time';
-import { PagedList } from '../common/PagedList';
 import { runAction } from '../common/run-action';
 import { SearchBox } from '../common/SearchBox';
 import { usePagedQuery } from '../common/use-paged-query';

@@ -8,14 +8,14 @@ import {
   publishOfficialPush,
   readOfficialPush,
 } from '../../api/cooperation';
-import { feedback } from '../../app/feedback';
 import { useHasRole } from '../../auth/Permission';
+import { feedback } from '../../base/feedback';
+import { formatTime } from '../../common/format-time';
+import { PagedList } from '../../common/PagedList';
+import { dataOf, useLoad } from '../../common/use-load';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { FilterBar } from '../common/FilterBar';
-import { formatTime } from '../common/format-time';
-import { PagedList } from '../common/PagedList';
 import { runAction } from '../common/run-action';
-import { dataOf, useLoad } from '../common/use-load';
 import { usePagedQuery } from '../common/use-paged-query';
 import './cooperation/cooperation.css';
 

@@ -2,10 +2,10 @@ import { Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type RealNameRequest, submitRealName } from '../../api/self-center';
-import { feedback } from '../../app/feedback';
 import { ENTERPRISE_AUTH_PATH } from '../../auth/guards';
 import { refreshPerson } from '../../auth/session-actions';
-import { useSession } from '../../auth/session-store';
+import { feedback } from '../../base/feedback';
+import { useSession } from '../../session/session-store';
 
 /**
  * Mirror the server's checks so most mistakes are caught before sending (docs/portal-api.md);

@@ -3,13 +3,13 @@ import { type PointsInfo, type PointsLedgerRow, PortalPermission } from '@liaiso
 import { Button, Card, Skeleton, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { fetchPointsInfo, fetchPointsLedger, signInToday } from '../../api/vip';
-import { feedback } from '../../app/feedback';
 import { useHasPermi } from '../../auth/Permission';
+import { feedback } from '../../base/feedback';
+import { formatTime } from '../../common/format-time';
+import { ListFailed } from '../../common/ListFailed';
+import { dataOf, useLoad } from '../../common/use-load';
 import { NoAccess } from '../common/access';
-import { formatTime } from '../common/format-time';
-import { ListFailed } from '../common/ListFailed';
 import { RecordTable } from '../common/RecordTable';
-import { dataOf, useLoad } from '../common/use-load';
 import { dayLabel } from './vip/format';
 import './vip/vip.css';
 

@@ -10,14 +10,14 @@ import {
   type ReviewQuery,
 } from '../../api/admin';
 import type { Page } from '../../api/page';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { AdminOnly } from '../common/access';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { DetailList } from '../common/DetailList';
 import { FilterBar } from '../common/FilterBar';
 import './admin-pages.css';
-import { formatTime } from '../common/format-time';
-import { PagedList } from '../common/PagedList';
+import { formatTime } from '../../common/format-time';
+import { PagedList } from '../../common/PagedList';
 import { runAction } from '../common/run-action';
 import { SearchBox } from '../common/SearchBox';
 import { TabsPage } from '../common/TabsPage';

@@ -3,7 +3,7 @@ import '../../../../../tests/support/dom-for-server-tests';
 import '../../test/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../auth/session-store';
+import { sessionStore } from '../../session/session-store';
 import { renderAs } from '../../test/manage-page';
 import { withPortalServer } from '../../test/portal-server';
 import { VipPage } from './VipPage';

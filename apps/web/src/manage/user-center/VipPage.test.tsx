@@ -4,7 +4,7 @@ import '../../test/dom';
 import type { VipQrPayment } from '@liaison/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../auth/session-store';
+import { sessionStore } from '../../session/session-store';
 import { renderAs } from '../../test/manage-page';
 import { type PortalClient, withPortalServer } from '../../test/portal-server';
 import { VipPage } from './VipPage';

@@ -1,7 +1,7 @@
 import { RobotOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin } from 'antd';
 import { useLayoutEffect, useRef } from 'react';
-import { ListFailed } from '../../manage/common/ListFailed';
+import { ListFailed } from '../../common/ListFailed';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
 import type { AiChat } from './use-ai-chat';

@@ -1,7 +1,7 @@
 import { DeleteOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AiConversation } from '@liaison/protocol';
 import { Alert, Button, Empty, Popconfirm, Skeleton } from 'antd';
-import type { Loaded } from '../../manage/common/use-load';
+import type { Loaded } from '../../common/use-load';
 
 interface ConversationListProps {
   conversations: Loaded<AiConversation[]>;

@@ -2,7 +2,7 @@ import { CopyOutlined, RedoOutlined, RobotOutlined, UserOutlined } from '@ant-de
 import type { AiReference } from '@liaison/protocol';
 import { Alert, Avatar, Button, Tag } from 'antd';
 import { Link } from 'react-router';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { AnswerMarkdown } from './AnswerMarkdown';
 import type { ChatItem } from './chat-state';
 

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { deleteAiConversation, fetchAiConversations, fetchAiMessages, fetchAiStatus, streamAiChat } from '../../api/ai';
 import { RequestError } from '../../api/request';
-import { feedback } from '../../app/feedback';
-import { dataOf, type Loaded, useLoad } from '../../manage/common/use-load';
+import { feedback } from '../../base/feedback';
+import { dataOf, type Loaded, useLoad } from '../../common/use-load';
 import { type ChatItem, chatReducer, EMPTY_CHAT, retryableAnswer } from './chat-state';
 
 export interface AiChat {

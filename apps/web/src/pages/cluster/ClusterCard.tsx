@@ -1,8 +1,8 @@
 import { EnvironmentOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Cluster } from '@liaison/protocol';
 import { Link } from 'react-router';
+import { clusterPath } from '../../common/paths';
 import { CardCover } from '../common/CardCover';
-import { clusterPath } from '../common/paths';
 import { publicFileUrl } from '../common/public-file';
 
 /** An enterprise cluster as lists show it: cover, name, region, member count; the card opens it. */

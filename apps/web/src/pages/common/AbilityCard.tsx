@@ -2,10 +2,10 @@ import { EyeOutlined } from '@ant-design/icons';
 import type { Highlights, PublicAbility } from '@liaison/protocol';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { abilityPath } from '../../common/paths';
 import { CardCover } from './CardCover';
 import { formatCount, formatDate } from './format-date';
 import { Highlighted } from './Highlighted';
-import { abilityPath } from './paths';
 import { publicFileUrl } from './public-file';
 import './public.css';
 

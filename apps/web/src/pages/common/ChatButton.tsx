@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { connectEnterprise } from '../../api/cooperation';
 import { ensureCanOpen } from '../../auth/ensure-access';
 import { MESSAGE_CENTER_PATH } from '../../auth/guards';
-import { chatPath } from '../../manage/user-center/cooperation/cooperation-text';
+import { chatPath } from '../../common/paths';
 
 interface ChatButtonProps {
   /** The enterprise (its user id) or one of its abilities. */

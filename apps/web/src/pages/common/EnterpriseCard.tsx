@@ -1,10 +1,10 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { EnterpriseCard as Enterprise, Highlights } from '@liaison/protocol';
 import { Link } from 'react-router';
+import { companyPath } from '../../common/paths';
 import { CardCover } from './CardCover';
 import { formatCount } from './format-date';
 import { Highlighted } from './Highlighted';
-import { companyPath } from './paths';
 import { publicFileUrl } from './public-file';
 import './public.css';
 

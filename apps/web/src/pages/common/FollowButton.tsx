@@ -3,8 +3,8 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { hasFollowed } from '../../api/catalogue';
 import { followEnterprise, unfollowEnterprise } from '../../api/cooperation';
-import { feedback } from '../../app/feedback';
-import { useSession } from '../../auth/session-store';
+import { feedback } from '../../base/feedback';
+import { useSession } from '../../session/session-store';
 import { ensureLoggedIn } from './require-login';
 import { useServerFlag } from './use-server-flag';
 

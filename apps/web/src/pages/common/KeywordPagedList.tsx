@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Page, PageQuery } from '../../api/page';
 import type { Envelope } from '../../api/types';
-import { dataOf, useLoad } from '../../manage/common/use-load';
+import { dataOf, useLoad } from '../../common/use-load';
 import { KeywordSearch } from './KeywordSearch';
 import { PagedCards } from './PagedCards';
 import { readPageNum, useUrlParams } from './use-url-params';

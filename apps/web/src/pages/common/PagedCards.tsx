@@ -1,8 +1,8 @@
 import { Button, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import type { Page } from '../../api/page';
-import { ListFailed } from '../../manage/common/ListFailed';
-import type { Loaded } from '../../manage/common/use-load';
+import { ListFailed } from '../../common/ListFailed';
+import type { Loaded } from '../../common/use-load';
 import { ListPager } from './ListPager';
 import './public.css';
 

@@ -1,5 +1,5 @@
 /** A day as the public lists show it (2026-05-01), in the deployment's zone like every date of the portal. */
-export { formatDate } from '../../manage/common/format-time';
+export { formatDate } from '../../common/format-time';
 
 /** A count as a reader takes it in at a glance: 1.2万 from ten thousand up. */
 export function formatCount(n: number): string {

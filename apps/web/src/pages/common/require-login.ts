@@ -1,4 +1,4 @@
-import { openLoginModal, sessionStore } from '../../auth/session-store';
+import { openLoginModal, sessionStore } from '../../session/session-store';
 
 /**
  * For an action a visitor may not take (follow, cooperation, chat): true when logged in;

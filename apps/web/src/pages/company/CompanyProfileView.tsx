@@ -4,14 +4,14 @@ import { Avatar, Empty } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { fetchPublicAbilities } from '../../api/catalogue';
-import { useSession } from '../../auth/session-store';
-import { dataOf, useLoad } from '../../manage/common/use-load';
+import { chainPath } from '../../common/paths';
+import { dataOf, useLoad } from '../../common/use-load';
+import { useSession } from '../../session/session-store';
 import { AbilityCard } from '../common/AbilityCard';
 import { ChatButton } from '../common/ChatButton';
 import { FollowButton } from '../common/FollowButton';
 import { formatCount } from '../common/format-date';
 import { PagedCards } from '../common/PagedCards';
-import { chainPath } from '../common/paths';
 import { publicFileUrl } from '../common/public-file';
 import { useUrlPage } from '../common/use-url-params';
 

@@ -1,7 +1,7 @@
 import type { ExpertSummary } from '@liaison/protocol';
 import { Avatar, Tag } from 'antd';
 import { Link } from 'react-router';
-import { expertPath } from '../common/paths';
+import { expertPath } from '../../common/paths';
 import { publicFileUrl } from '../common/public-file';
 
 /** An expert as the library shows them: photo, name, title, organisation, field; the card opens them. */

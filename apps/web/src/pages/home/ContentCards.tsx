@@ -2,8 +2,8 @@ import { CalendarOutlined } from '@ant-design/icons';
 import type { ArticleSummary, ExpertSummary, HomeData } from '@liaison/protocol';
 import { Avatar, Tag } from 'antd';
 import { Link } from 'react-router';
+import { chainPath, expertPath, newsPath, releasePath } from '../../common/paths';
 import { formatDate } from '../common/format-date';
-import { chainPath, expertPath, newsPath, releasePath } from '../common/paths';
 import { publicFileUrl } from '../common/public-file';
 
 /** The home page's compact items for the platform's own content; each opens its detail page. */

@@ -3,11 +3,11 @@ import { Empty, Skeleton } from 'antd';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { fetchSegmentMembers } from '../../api/company';
-import { ListFailed } from '../../manage/common/ListFailed';
-import { usePagedList } from '../../manage/common/use-paged-list';
+import { ListFailed } from '../../common/ListFailed';
+import { abilityPath, companyPath } from '../../common/paths';
+import { usePagedList } from '../../common/use-paged-list';
 import { formatDate } from '../common/format-date';
 import { ListPager } from '../common/ListPager';
-import { abilityPath, companyPath } from '../common/paths';
 
 export const MEMBERS_PAGE_SIZE = 10;
 

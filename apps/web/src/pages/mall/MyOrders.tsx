@@ -2,9 +2,9 @@ import type { MallOrder } from '@liaison/protocol';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Page } from '../../api/page';
-import { formatTime } from '../../manage/common/format-time';
-import { PagedList } from '../../manage/common/PagedList';
-import type { Loaded } from '../../manage/common/use-load';
+import { formatTime } from '../../common/format-time';
+import { PagedList } from '../../common/PagedList';
+import type { Loaded } from '../../common/use-load';
 import { publicFileUrl } from '../common/public-file';
 import { ORDER_STATUS } from './redeem-state';
 

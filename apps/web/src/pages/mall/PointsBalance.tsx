@@ -1,7 +1,7 @@
 import { WalletOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { openLoginModal } from '../../auth/session-store';
+import { openLoginModal } from '../../session/session-store';
 
 export type BalanceView =
   | { kind: 'visitor' }

@@ -2,8 +2,8 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import type { MatchOperations } from '@liaison/protocol';
 import { Empty, Tag } from 'antd';
 import { Link } from 'react-router';
+import { abilityPath, companyPath } from '../../common/paths';
 import { formatDate } from '../common/format-date';
-import { abilityPath, companyPath } from '../common/paths';
 
 /** Needs enterprises published that still wait for a partner. */
 export function OpenNeeds({ needs }: { needs: MatchOperations['openNeeds'] }) {

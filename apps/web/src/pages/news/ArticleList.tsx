@@ -1,6 +1,6 @@
 import type { ArticleKind } from '@liaison/protocol';
 import { fetchArticles } from '../../api/content';
-import { dataOf, useLoad } from '../../manage/common/use-load';
+import { dataOf, useLoad } from '../../common/use-load';
 import { PagedCards } from '../common/PagedCards';
 import { ArticleCard } from './ArticleCard';
 import { ARTICLE_KINDS } from './article-kinds';

@@ -2,7 +2,7 @@ import type { ArticleKind } from '@liaison/protocol';
 import { Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { fetchArticles } from '../../api/content';
-import { dataOf, useLoad } from '../../manage/common/use-load';
+import { dataOf, useLoad } from '../../common/use-load';
 import { formatDate } from '../common/format-date';
 import { ARTICLE_KINDS, articleListPath } from './article-kinds';
 

@@ -1,5 +1,5 @@
 import type { ArticleKind } from '@liaison/protocol';
-import { newsPath, releasePath } from '../common/paths';
+import { newsPath, releasePath } from '../../common/paths';
 
 /** How each kind of article is named and where it opens. */
 export const ARTICLE_KINDS: Record<ArticleKind, { label: string; more: string; path: (id: string) => string }> = {

@@ -7,11 +7,11 @@ import type {
 } from '@liaison/protocol';
 import { Avatar, Tag } from 'antd';
 import { Link } from 'react-router';
+import { expertPath, newsPath, releasePath } from '../../common/paths';
 import { AbilityCard } from '../common/AbilityCard';
 import { EnterpriseCard } from '../common/EnterpriseCard';
 import { formatDate } from '../common/format-date';
 import { Highlighted } from '../common/Highlighted';
-import { expertPath, newsPath, releasePath } from '../common/paths';
 import { publicFileUrl } from '../common/public-file';
 
 /** How a hit of each type reads in the results, its matches marked. */

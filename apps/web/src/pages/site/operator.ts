@@ -1,4 +1,4 @@
-import { SITE_NAME } from '../../app/site';
+import { SITE_NAME } from '../../base/site';
 
 /**
  * Who runs this portal, as the footer pages name them. A self-hosted operator replaces these

@@ -3,10 +3,10 @@ import type { EnterpriseCard } from '@liaison/protocol';
 import { Avatar } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../auth/session-store';
+import { companyPath } from '../../common/paths';
+import { useSession } from '../../session/session-store';
 import { FollowButton } from '../common/FollowButton';
 import { formatCount } from '../common/format-date';
-import { companyPath } from '../common/paths';
 import { publicFileUrl } from '../common/public-file';
 
 /** The enterprise beside its ability: who it is, follow, and the way to its company page. */

@@ -2,7 +2,7 @@ import { COOPERATION_LIMITS, type CooperationApply } from '@liaison/protocol';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { applyCooperation } from '../../api/cooperation';
-import { feedback } from '../../app/feedback';
+import { feedback } from '../../base/feedback';
 import { maxChars, mobileRule, requiredText } from '../common/form-rules';
 
 type CooperationForm = Omit<CooperationApply, 'productId'>;

@@ -2,9 +2,9 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import type { PublicAbility } from '@liaison/protocol';
 import { Link } from 'react-router';
 import { fetchPublicAbilities } from '../../api/catalogue';
+import { supplyPath } from '../../common/paths';
 import { AbilityCard } from '../common/AbilityCard';
 import { KeywordPagedList } from '../common/KeywordPagedList';
-import { supplyPath } from '../common/paths';
 import './supply.css';
 
 const PAGE_SIZE = 12;

@@ -2,10 +2,10 @@ import type { CooperationRequest } from '@liaison/protocol';
 import { Button, Drawer, Space, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { CooperationSide } from '../../../api/cooperation';
+import { formatTime } from '../../../common/format-time';
+import { useIsPhone } from '../../../common/use-is-phone';
 import { ConfirmButton } from '../../common/ConfirmButton';
 import { DetailList } from '../../common/DetailList';
-import { formatTime } from '../../common/format-time';
-import { useIsPhone } from '../../common/use-is-phone';
 import { APPLY_STATUS_TEXT } from './cooperation-text';
 
 interface Props {

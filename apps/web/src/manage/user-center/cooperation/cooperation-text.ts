@@ -13,8 +13,3 @@ export const APPLY_STATUS_OPTIONS = [
   { value: 1, label: '已同意' },
   { value: 2, label: '已拒绝' },
 ];
-
-/** The chat with the other party in the message centre. */
-export function chatPath(otherUserId: string): string {
-  return `/manageCenter/message?conversationID=${encodeURIComponent(`C2C${otherUserId}`)}`;
-}

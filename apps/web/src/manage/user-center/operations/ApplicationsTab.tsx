@@ -4,19 +4,18 @@ import {
   type OfficialServiceFollowUp,
   type OfficialServiceStatus,
 } from '@liaison/protocol';
-import { Button, Drawer, Select, Space, Tag } from 'antd';
+import { Button, Drawer, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { fetchApplications, followUpApplication } from '../../../api/operations';
-import { feedback } from '../../../app/feedback';
+import { feedback } from '../../../base/feedback';
+import { formatTime } from '../../../common/format-time';
+import { useIsPhone } from '../../../common/use-is-phone';
 import { DetailList } from '../../common/DetailList';
-import { FilterBar } from '../../common/FilterBar';
-import { formatTime } from '../../common/format-time';
-import { PagedList } from '../../common/PagedList';
-import { useIsPhone } from '../../common/use-is-phone';
 import { usePagedQuery } from '../../common/use-paged-query';
 import { NoteModal } from './NoteModal';
-import { ALL, type StatusFilter, statusOptions } from './status-filter';
+import { StatusQueue } from './StatusQueue';
+import { ALL, type StatusFilter } from './status-filter';
 
 const APPLICATION_STATUS: Record<OfficialServiceStatus, { label: string; color: string }> = {
   0: { label: '待联系', color: 'processing' },
@@ -34,11 +33,9 @@ type FollowingUp = { application: OfficialServiceApplication; status: OfficialSe
 
 /** Official-service applications, 待联系 first in view: read one, mark it contacted or close it with a note. */
 export function ApplicationsTab() {
-  const { filters, filter, paged } = usePagedQuery<
-    { status: StatusFilter<OfficialServiceStatus> },
-    OfficialServiceApplication
-  >({ status: 0 }, ({ status, ...page }) =>
-    fetchApplications({ status: status === ALL ? undefined : status, ...page }),
+  const query = usePagedQuery<{ status: StatusFilter<OfficialServiceStatus> }, OfficialServiceApplication>(
+    { status: 0 },
+    ({ status, ...page }) => fetchApplications({ status: status === ALL ? undefined : status, ...page }),
   );
   const [viewing, setViewing] = useState<OfficialServiceApplication | null>(null);
   const [followingUp, setFollowingUp] = useState<FollowingUp | null>(null);
@@ -50,7 +47,7 @@ export function ApplicationsTab() {
     feedback.message.success(msg);
     setFollowingUp(null);
     setViewing(null);
-    await paged.reload();
+    await query.paged.reload();
   }
 
   /** A new application may be contacted or closed; a contacted one closed; a closed one nothing. */
@@ -88,34 +85,19 @@ export function ApplicationsTab() {
 
   return (
     <>
-      <FilterBar>
-        <Select
-          aria-label="申请状态"
-          value={filters.status}
-          options={statusOptions(APPLICATION_STATUS)}
-          onChange={(status) => filter({ status })}
-        />
-      </FilterBar>
-      <PagedList
-        {...paged}
-        rowKey="id"
+      <StatusQueue
+        label="申请状态"
+        statuses={APPLICATION_STATUS}
+        query={query}
         columns={columns}
+        status={statusTag}
         card={(row) => ({
-          title: (
-            <Space wrap>
-              {row.company}
-              {statusTag(row)}
-            </Space>
-          ),
+          title: row.company,
           description: `${row.serviceType} · ${row.contactName}（${row.mobile}） · ${formatTime(row.createdAt)}`,
           actions: actions(row),
         })}
-        cardClassName="content__card"
-        cardLayout="vertical"
         emptyText="暂无官方服务申请"
         failedText="官方服务申请加载失败"
-        sizeChanger
-        scrollX
       />
       <Drawer
         open={viewing !== null}

@@ -1,14 +1,13 @@
 import type { MallOrderAdmin, MallOrderStatus } from '@liaison/protocol';
-import { Select, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { cancelOrder, fetchAdminOrders, shipOrder } from '../../../api/operations';
+import { formatTime } from '../../../common/format-time';
 import { ConfirmButton } from '../../common/ConfirmButton';
-import { FilterBar } from '../../common/FilterBar';
-import { formatTime } from '../../common/format-time';
-import { PagedList } from '../../common/PagedList';
 import { runAction } from '../../common/run-action';
 import { usePagedQuery } from '../../common/use-paged-query';
-import { ALL, type StatusFilter, statusOptions } from './status-filter';
+import { StatusQueue } from './StatusQueue';
+import { ALL, type StatusFilter } from './status-filter';
 
 const ORDER_STATUS: Record<MallOrderStatus, { label: string; color: string }> = {
   0: { label: '待发货', color: 'processing' },
@@ -18,7 +17,7 @@ const ORDER_STATUS: Record<MallOrderStatus, { label: string; color: string }> = 
 
 /** Every user's redeemed orders, 待发货 first in view: 发货, or 取消 (the points go back, once). */
 export function OrdersTab() {
-  const { filters, filter, paged } = usePagedQuery<{ status: StatusFilter<MallOrderStatus> }, MallOrderAdmin>(
+  const query = usePagedQuery<{ status: StatusFilter<MallOrderStatus> }, MallOrderAdmin>(
     { status: 0 },
     ({ status, ...page }) => fetchAdminOrders({ status: status === ALL ? undefined : status, ...page }),
   );
@@ -31,7 +30,7 @@ export function OrdersTab() {
             type="link"
             question={`确认「${row.goodsName}」已发出？`}
             okText="发货"
-            onConfirm={() => runAction(shipOrder(row.id), paged.reload)}
+            onConfirm={() => runAction(shipOrder(row.id), query.paged.reload)}
           >
             发货
           </ConfirmButton>,
@@ -44,7 +43,7 @@ export function OrdersTab() {
             description={`将退还 ${row.points} 积分给${row.userName || '用户'}，库存恢复`}
             okText="取消订单"
             cancelText="不取消"
-            onConfirm={() => runAction(cancelOrder(row.id), paged.reload)}
+            onConfirm={() => runAction(cancelOrder(row.id), query.paged.reload)}
           >
             取消
           </ConfirmButton>,
@@ -66,44 +65,27 @@ export function OrdersTab() {
   ];
 
   return (
-    <>
-      <FilterBar>
-        <Select
-          aria-label="订单状态"
-          value={filters.status}
-          options={statusOptions(ORDER_STATUS)}
-          onChange={(status) => filter({ status })}
-        />
-      </FilterBar>
-      <PagedList
-        {...paged}
-        rowKey="id"
-        columns={columns}
-        card={(row) => ({
-          title: (
-            <Space wrap>
-              {goodsText(row)}
-              <OrderStatus row={row} />
-            </Space>
-          ),
-          description: (
-            <>
-              {row.userName || row.userId} · {row.points} 积分 · {formatTime(row.createdAt)}
-              <div>
-                <AddressText row={row} />
-              </div>
-            </>
-          ),
-          actions: actions(row),
-        })}
-        cardClassName="content__card"
-        cardLayout="vertical"
-        emptyText="暂无兑换订单"
-        failedText="兑换订单加载失败"
-        sizeChanger
-        scrollX
-      />
-    </>
+    <StatusQueue
+      label="订单状态"
+      statuses={ORDER_STATUS}
+      query={query}
+      columns={columns}
+      status={(row) => <OrderStatus row={row} />}
+      card={(row) => ({
+        title: goodsText(row),
+        description: (
+          <>
+            {row.userName || row.userId} · {row.points} 积分 · {formatTime(row.createdAt)}
+            <div>
+              <AddressText row={row} />
+            </div>
+          </>
+        ),
+        actions: actions(row),
+      })}
+      emptyText="暂无兑换订单"
+      failedText="兑换订单加载失败"
+    />
   );
 }
 

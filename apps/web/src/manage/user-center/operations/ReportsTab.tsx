@@ -1,17 +1,16 @@
 import { REPORT_LIMITS, type ReportRow, type ReportStatus } from '@liaison/protocol';
-import { Button, Drawer, Select, Space, Tag } from 'antd';
+import { Button, Drawer, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { fetchReports, handleReport } from '../../../api/operations';
-import { feedback } from '../../../app/feedback';
+import { feedback } from '../../../base/feedback';
+import { formatTime } from '../../../common/format-time';
+import { useIsPhone } from '../../../common/use-is-phone';
 import { DetailList } from '../../common/DetailList';
-import { FilterBar } from '../../common/FilterBar';
-import { formatTime } from '../../common/format-time';
-import { PagedList } from '../../common/PagedList';
-import { useIsPhone } from '../../common/use-is-phone';
 import { usePagedQuery } from '../../common/use-paged-query';
 import { NoteModal } from './NoteModal';
-import { ALL, type StatusFilter, statusOptions } from './status-filter';
+import { StatusQueue } from './StatusQueue';
+import { ALL, type StatusFilter } from './status-filter';
 
 const REPORT_STATUS: Record<ReportStatus, { label: string; color: string }> = {
   0: { label: '待处理', color: 'processing' },
@@ -20,9 +19,8 @@ const REPORT_STATUS: Record<ReportStatus, { label: string; color: string }> = {
 
 /** Reports from the footer's 举报中心, 待处理 first in view: read one, and 处理 with a result note. */
 export function ReportsTab() {
-  const { filters, filter, paged } = usePagedQuery<{ status: StatusFilter<ReportStatus> }, ReportRow>(
-    { status: 0 },
-    ({ status, ...page }) => fetchReports({ status: status === ALL ? undefined : status, ...page }),
+  const query = usePagedQuery<{ status: StatusFilter<ReportStatus> }, ReportRow>({ status: 0 }, ({ status, ...page }) =>
+    fetchReports({ status: status === ALL ? undefined : status, ...page }),
   );
   const [viewing, setViewing] = useState<ReportRow | null>(null);
   const [handling, setHandling] = useState<ReportRow | null>(null);
@@ -34,7 +32,7 @@ export function ReportsTab() {
     feedback.message.success(msg);
     setHandling(null);
     setViewing(null);
-    await paged.reload();
+    await query.paged.reload();
   }
 
   const handleButton = (row: ReportRow) => (
@@ -63,25 +61,14 @@ export function ReportsTab() {
 
   return (
     <>
-      <FilterBar>
-        <Select
-          aria-label="处理状态"
-          value={filters.status}
-          options={statusOptions(REPORT_STATUS)}
-          onChange={(status) => filter({ status })}
-        />
-      </FilterBar>
-      <PagedList
-        {...paged}
-        rowKey="id"
+      <StatusQueue
+        label="处理状态"
+        statuses={REPORT_STATUS}
+        query={query}
         columns={columns}
+        status={statusTag}
         card={(row) => ({
-          title: (
-            <Space wrap>
-              {row.category}
-              {statusTag(row)}
-            </Space>
-          ),
+          title: row.category,
           description: (
             <>
               <span className="review__reason">{row.content}</span>
@@ -90,12 +77,8 @@ export function ReportsTab() {
           ),
           actions: actions(row),
         })}
-        cardClassName="content__card"
-        cardLayout="vertical"
         emptyText="暂无举报"
         failedText="举报加载失败"
-        sizeChanger
-        scrollX
       />
       <Drawer
         open={viewing !== null}

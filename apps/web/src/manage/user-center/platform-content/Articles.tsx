@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type AdminArticle,
   type ArticleForm,
@@ -6,8 +5,7 @@ import {
   type ArticleSummary,
   CONTENT_LIMITS,
 } from '@liaison/protocol';
-import { Button, Form, Input, Select, Space } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Form, Input, Select } from 'antd';
 import { fetchPublicAbilities } from '../../../api/catalogue';
 import {
   createArticle,
@@ -16,28 +14,13 @@ import {
   fetchAdminArticles,
   updateArticle,
 } from '../../../api/platform-content';
-import { newsPath, releasePath } from '../../../pages/common/paths';
+import { newsPath, releasePath } from '../../../common/paths';
 import { RichTextEditor } from '../../abilities/RichTextEditor';
 import '../../abilities/abilities.css';
-import { FilterBar } from '../../common/FilterBar';
-import { formatTime } from '../../common/format-time';
-import { ImageField } from '../../common/ImageField';
-import { PagedList } from '../../common/PagedList';
-import { runAction } from '../../common/run-action';
-import { SearchBox } from '../../common/SearchBox';
-import { type OverlayControl, useOverlay } from '../../common/use-overlay';
-import { usePagedQuery } from '../../common/use-paged-query';
-import {
-  counted,
-  type Editing,
-  EditModal,
-  editAfterReading,
-  maxText,
-  requiredText,
-  rowActions,
-  Thumb,
-  trimmed,
-} from './PlatformContentParts';
+import { formatTime } from '../../../common/format-time';
+import { ContentList, EditModal, type EditorProps } from '../../common/ContentList';
+import { counted, maxText, PictureField, requiredText, trimmed } from '../../common/content-fields';
+import { editAfterReading, Thumb } from './PlatformContentParts';
 import { type Choice, SearchSelect } from './SearchSelect';
 
 const L = CONTENT_LIMITS;
@@ -52,100 +35,48 @@ const KIND_OPTIONS = (Object.keys(KINDS) as ArticleKind[]).map((kind) => ({ valu
 /** News or new releases: searched, paged, written and deleted by the platform admin. */
 export function Articles({ kind }: { kind: ArticleKind }) {
   const { name, publicPath } = KINDS[kind];
-  const { filter, paged } = usePagedQuery<{ kind: ArticleKind; keyword?: string }, ArticleSummary>(
-    { kind },
-    fetchAdminArticles,
-  );
-  const editor = useOverlay<Editing<AdminArticle>>();
-
-  const actions = (row: ArticleSummary) =>
-    rowActions(
-      `${name}「${row.title}」`,
-      publicPath(row.id),
-      () => editAfterReading(fetchAdminArticle(row.id), editor.open),
-      () => runAction(deleteArticle(row.id), paged.reload, '删除成功'),
-    );
-  const thumb = (row: ArticleSummary) => <Thumb fileName={row.cover} alt={row.title} />;
-  const byline = (row: ArticleSummary) =>
-    [row.source, row.enterpriseName, formatTime(row.publishedAt)].filter(Boolean).join(' · ');
-
-  const columns: ColumnsType<ArticleSummary> = [
-    { title: '封面', key: 'cover', render: (_, row) => thumb(row) },
-    { title: '标题', dataIndex: 'title', key: 'title' },
-    { title: '来源', key: 'source', render: (_, row) => row.source || '—' },
-    ...(kind === 'release'
-      ? [
-          {
-            title: '发布企业',
-            key: 'enterprise',
-            render: (_: unknown, row: ArticleSummary) => row.enterpriseName || '—',
-          },
-        ]
-      : []),
-    { title: '发布时间', key: 'publishedAt', render: (_, row) => formatTime(row.publishedAt) },
-    { title: '浏览', dataIndex: 'viewCount', key: 'viewCount' },
-    { title: '操作', key: 'actions', render: (_, row) => <Space size={0}>{actions(row)}</Space> },
-  ];
-
   return (
-    <>
-      <FilterBar>
-        <SearchBox
-          label={`搜索${name}`}
-          placeholder="标题或摘要"
-          onSearch={(keyword) => filter({ keyword: keyword || undefined })}
-        />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => editor.open({ mode: 'create' })}>
-          新增{name}
-        </Button>
-      </FilterBar>
-      <PagedList
-        {...paged}
-        rowKey="id"
-        columns={columns}
-        card={(row) => ({
-          avatar: thumb(row),
-          title: row.title,
-          description: `${byline(row)} · 浏览 ${row.viewCount}`,
-          actions: actions(row),
-        })}
-        cardClassName="content__card"
-        cardLayout="vertical"
-        emptyText={`暂无${name}`}
-        failedText={`${name}加载失败`}
-        sizeChanger
-        scrollX
-      />
-      {editor.subject && (
-        <ArticleModal
-          key={editor.key}
-          kind={kind}
-          editing={editor.subject}
-          overlay={editor}
-          onSaved={async () => {
-            editor.close();
-            await paged.reload();
-          }}
-        />
-      )}
-    </>
+    <ContentList<{ kind: ArticleKind; keyword?: string }, ArticleSummary, AdminArticle>
+      initialFilters={{ kind }}
+      fetchPage={fetchAdminArticles}
+      search={{ label: `搜索${name}`, placeholder: '标题或摘要', field: 'keyword' }}
+      addLabel={`新增${name}`}
+      thumb={{ title: '封面', render: (row) => <Thumb fileName={row.cover} alt={row.title} /> }}
+      columns={[
+        { title: '标题', dataIndex: 'title', key: 'title' },
+        { title: '来源', key: 'source', render: (_, row) => row.source || '—' },
+        ...(kind === 'release'
+          ? [
+              {
+                title: '发布企业',
+                key: 'enterprise',
+                render: (_: unknown, row: ArticleSummary) => row.enterpriseName || '—',
+              },
+            ]
+          : []),
+        { title: '发布时间', key: 'publishedAt', render: (_, row) => formatTime(row.publishedAt) },
+        { title: '浏览', dataIndex: 'viewCount', key: 'viewCount' },
+      ]}
+      card={(row) => ({
+        title: row.title,
+        description: `${byline(row)} · 浏览 ${row.viewCount}`,
+      })}
+      what={(row) => `${name}「${row.title}」`}
+      publicPath={(row) => publicPath(row.id)}
+      edit={(row, open) => editAfterReading(fetchAdminArticle(row.id), open)}
+      remove={(row) => deleteArticle(row.id)}
+      editor={(props) => <ArticleModal kind={kind} {...props} />}
+      emptyText={`暂无${name}`}
+      failedText={`${name}加载失败`}
+    />
   );
 }
 
 /** The form's fields: the linked ability is picked by name, the enterprise follows from it. */
 type ArticleFields = Omit<ArticleForm, 'ownerId' | 'publishedAt'>;
 
-function ArticleModal({
-  kind,
-  editing,
-  overlay,
-  onSaved,
-}: {
-  kind: ArticleKind;
-  editing: Editing<AdminArticle>;
-  overlay: OverlayControl;
-  onSaved: () => Promise<void>;
-}) {
+function ArticleModal({ kind, ...props }: EditorProps<AdminArticle> & { kind: ArticleKind }) {
+  const { editing } = props;
   const [form] = Form.useForm<ArticleFields>();
   const chosenKind = Form.useWatch('kind', form) ?? kind;
   const record = editing.mode === 'edit' ? editing.record : null;
@@ -174,14 +105,7 @@ function ArticleModal({
   }
 
   return (
-    <EditModal
-      form={form}
-      title={`${record ? '编辑' : '新增'}${KINDS[chosenKind].name}`}
-      initial={initial}
-      save={save}
-      overlay={overlay}
-      onSaved={onSaved}
-    >
+    <EditModal {...props} form={form} noun={KINDS[chosenKind].name} initial={initial} save={save}>
       <Form.Item name="kind" label="栏目" rules={[{ required: true, message: '请选择文章类型' }]}>
         <Select options={KIND_OPTIONS} />
       </Form.Item>
@@ -191,9 +115,7 @@ function ArticleModal({
       <Form.Item name="summary" label="摘要" rules={maxText('摘要', L.summary)}>
         <Input.TextArea rows={2} count={counted(L.summary)} />
       </Form.Item>
-      <Form.Item name="cover" label="封面图片">
-        <ImageField label="封面" previewClassName="content__preview" />
-      </Form.Item>
+      <PictureField name="cover" label="封面图片" picture="封面" />
       <Form.Item name="source" label="来源" rules={maxText('来源', L.source)}>
         <Input count={counted(L.source)} placeholder="如：平台资讯" />
       </Form.Item>
@@ -220,6 +142,10 @@ function ArticleModal({
       </Form.Item>
     </EditModal>
   );
+}
+
+function byline(row: ArticleSummary): string {
+  return [row.source, row.enterpriseName, formatTime(row.publishedAt)].filter(Boolean).join(' · ');
 }
 
 async function searchAbilities(keyword: string): Promise<Choice[]> {

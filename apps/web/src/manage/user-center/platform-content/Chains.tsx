@@ -1,32 +1,17 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type AdminIndustryChain,
   type AdminIndustryChainRow,
   CONTENT_LIMITS,
   INDUSTRY_LIMITS,
 } from '@liaison/protocol';
-import { Button, Form, Input, InputNumber, Space } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { createChain, deleteChain, fetchAdminChain, fetchAdminChains, updateChain } from '../../../api/industry-admin';
-import { chainPath } from '../../../pages/common/paths';
-import { FilterBar } from '../../common/FilterBar';
-import { PagedList } from '../../common/PagedList';
-import { runAction } from '../../common/run-action';
-import { SearchBox } from '../../common/SearchBox';
-import { type OverlayControl, useOverlay } from '../../common/use-overlay';
-import { usePagedQuery } from '../../common/use-paged-query';
+import { chainPath } from '../../../common/paths';
+import { ContentList, EditModal, type EditorProps } from '../../common/ContentList';
+import { counted, maxText, requiredText, SortOrderField } from '../../common/content-fields';
 import { ChainMembersDrawer } from './ChainMembersDrawer';
 import { type ChainFormValues, chainFormOf, emptyChainForm, SegmentFields } from './chain-form';
-import {
-  counted,
-  type Editing,
-  EditModal,
-  editAfterReading,
-  maxText,
-  requiredText,
-  rowActions,
-} from './PlatformContentParts';
+import { editAfterReading } from './PlatformContentParts';
 
 const L = INDUSTRY_LIMITS;
 
@@ -36,89 +21,36 @@ const L = INDUSTRY_LIMITS;
  * enterprises in the segments.
  */
 export function Chains() {
-  const { filter, paged } = usePagedQuery<{ keyword?: string }, AdminIndustryChainRow>({}, fetchAdminChains);
-  const editor = useOverlay<Editing<AdminIndustryChain>>();
-  const [placing, setPlacing] = useState<AdminIndustryChainRow | null>(null);
-
-  const actions = (row: AdminIndustryChainRow) => [
-    ...rowActions(
-      `产业链「${row.name}」`,
-      chainPath(row.id),
-      () => editAfterReading(fetchAdminChain(row.id), editor.open),
-      () => runAction(deleteChain(row.id), paged.reload, '删除成功'),
-    ),
-    <Button key="members" type="link" onClick={() => setPlacing(row)}>
-      环节企业
-    </Button>,
-  ];
-
-  const columns: ColumnsType<AdminIndustryChainRow> = [
-    { title: '产业链名称', dataIndex: 'name', key: 'name' },
-    { title: '简介', key: 'description', render: (_, row) => row.description || '—' },
-    { title: '环节', dataIndex: 'segmentCount', key: 'segmentCount' },
-    { title: '企业', dataIndex: 'memberCount', key: 'memberCount' },
-    { title: '操作', key: 'actions', render: (_, row) => <Space size={0}>{actions(row)}</Space> },
-  ];
-
   return (
-    <>
-      <FilterBar>
-        <SearchBox
-          label="搜索产业链"
-          placeholder="名称或简介"
-          onSearch={(keyword) => filter({ keyword: keyword || undefined })}
-        />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => editor.open({ mode: 'create' })}>
-          新增产业链
-        </Button>
-      </FilterBar>
-      <PagedList
-        {...paged}
-        rowKey="id"
-        columns={columns}
-        card={(row) => ({
-          title: row.name,
-          description: `${row.segmentCount} 个环节 · ${row.memberCount} 家企业`,
-          actions: actions(row),
-        })}
-        cardClassName="content__card"
-        cardLayout="vertical"
-        emptyText="暂无产业链，点击“新增产业链”发布第一条"
-        failedText="产业链加载失败"
-        sizeChanger
-        scrollX
-      />
-      {editor.subject && (
-        <ChainModal
-          key={editor.key}
-          editing={editor.subject}
-          overlay={editor}
-          onSaved={async () => {
-            editor.close();
-            await paged.reload();
-          }}
-        />
-      )}
-      <ChainMembersDrawer
-        chain={placing}
-        onClose={() => {
-          setPlacing(null);
-          void paged.reload();
-        }}
-      />
-    </>
+    <ContentList<{ keyword?: string }, AdminIndustryChainRow, AdminIndustryChain>
+      initialFilters={{}}
+      fetchPage={fetchAdminChains}
+      search={{ label: '搜索产业链', placeholder: '名称或简介', field: 'keyword' }}
+      addLabel="新增产业链"
+      columns={[
+        { title: '产业链名称', dataIndex: 'name', key: 'name' },
+        { title: '简介', key: 'description', render: (_, row) => row.description || '—' },
+        { title: '环节', dataIndex: 'segmentCount', key: 'segmentCount' },
+        { title: '企业', dataIndex: 'memberCount', key: 'memberCount' },
+      ]}
+      card={(row) => ({
+        title: row.name,
+        description: `${row.segmentCount} 个环节 · ${row.memberCount} 家企业`,
+      })}
+      what={(row) => `产业链「${row.name}」`}
+      publicPath={(row) => chainPath(row.id)}
+      edit={(row, open) => editAfterReading(fetchAdminChain(row.id), open)}
+      remove={(row) => deleteChain(row.id)}
+      editor={(props) => <ChainModal {...props} />}
+      members={{ label: '环节企业', drawer: (row, onClose) => <ChainMembersDrawer chain={row} onClose={onClose} /> }}
+      emptyText="暂无产业链，点击“新增产业链”发布第一条"
+      failedText="产业链加载失败"
+    />
   );
 }
 
-function ChainModal({
-  editing,
-  overlay,
-  onSaved,
-}: {
-  editing: Editing<AdminIndustryChain>;
-  overlay: OverlayControl;
-  onSaved: () => Promise<void>;
-}) {
+function ChainModal(props: EditorProps<AdminIndustryChain>) {
+  const { editing } = props;
   const [form] = Form.useForm<ChainFormValues>();
   const record = editing.mode === 'edit' ? editing.record : null;
 
@@ -128,14 +60,7 @@ function ChainModal({
   }
 
   return (
-    <EditModal
-      form={form}
-      title={record ? '编辑产业链' : '新增产业链'}
-      initial={emptyChainForm(record)}
-      save={save}
-      overlay={overlay}
-      onSaved={onSaved}
-    >
+    <EditModal {...props} form={form} noun="产业链" initial={emptyChainForm(record)} save={save}>
       <Form.Item name="name" label="产业链名称" rules={requiredText('产业链名称', L.chainName)}>
         <Input count={counted(L.chainName)} />
       </Form.Item>
@@ -143,9 +68,7 @@ function ChainModal({
         <Input.TextArea rows={2} count={counted(L.description)} />
       </Form.Item>
       <SegmentFields form={form} />
-      <Form.Item name="sortOrder" label="排序（小的在前）" rules={[{ required: true, message: '请输入排序' }]}>
-        <InputNumber min={0} max={CONTENT_LIMITS.sortOrderMax} precision={0} />
-      </Form.Item>
+      <SortOrderField max={CONTENT_LIMITS.sortOrderMax} />
     </EditModal>
   );
 }

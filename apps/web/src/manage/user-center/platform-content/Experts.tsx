@@ -1,7 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type AdminExpert, CONTENT_LIMITS, type ExpertForm, type ExpertSummary } from '@liaison/protocol';
-import { Button, Form, Input, InputNumber, Space } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Form, Input, Space } from 'antd';
 import {
   createExpert,
   deleteExpert,
@@ -9,25 +7,10 @@ import {
   fetchAdminExperts,
   updateExpert,
 } from '../../../api/platform-content';
-import { expertPath } from '../../../pages/common/paths';
-import { FilterBar } from '../../common/FilterBar';
-import { ImageField } from '../../common/ImageField';
-import { PagedList } from '../../common/PagedList';
-import { runAction } from '../../common/run-action';
-import { SearchBox } from '../../common/SearchBox';
-import { type OverlayControl, useOverlay } from '../../common/use-overlay';
-import { usePagedQuery } from '../../common/use-paged-query';
-import {
-  counted,
-  type Editing,
-  EditModal,
-  editAfterReading,
-  maxText,
-  requiredText,
-  rowActions,
-  Thumb,
-  trimmed,
-} from './PlatformContentParts';
+import { expertPath } from '../../../common/paths';
+import { ContentList, EditModal, type EditorProps } from '../../common/ContentList';
+import { counted, maxText, PictureField, requiredText, SortOrderField, trimmed } from '../../common/content-fields';
+import { editAfterReading, SummaryFields, Thumb } from './PlatformContentParts';
 
 const L = CONTENT_LIMITS;
 /** The server's rules for the contact details. */
@@ -36,83 +19,38 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The expert library, in the platform's order: searched, paged, written and deleted by the platform admin. */
 export function Experts() {
-  const { filter, paged } = usePagedQuery<{ keyword?: string }, ExpertSummary>({}, fetchAdminExperts);
-  const editor = useOverlay<Editing<AdminExpert>>();
-
-  const actions = (row: ExpertSummary) =>
-    rowActions(
-      `专家「${row.name}」`,
-      expertPath(row.id),
-      () => editAfterReading(fetchAdminExpert(row.id), editor.open),
-      () => runAction(deleteExpert(row.id), paged.reload, '删除成功'),
-    );
-  const thumb = (row: ExpertSummary) => <Thumb fileName={row.avatar} alt={row.name} isAvatar />;
-  const position = (row: ExpertSummary) => [row.title, row.organisation].filter(Boolean).join(' · ') || '—';
-
-  const columns: ColumnsType<ExpertSummary> = [
-    { title: '头像', key: 'avatar', render: (_, row) => thumb(row) },
-    { title: '姓名', dataIndex: 'name', key: 'name' },
-    { title: '职称与单位', key: 'position', render: (_, row) => position(row) },
-    { title: '专业领域', key: 'field', render: (_, row) => row.field || '—' },
-    { title: '操作', key: 'actions', render: (_, row) => <Space size={0}>{actions(row)}</Space> },
-  ];
-
   return (
-    <>
-      <FilterBar>
-        <SearchBox
-          label="搜索专家"
-          placeholder="姓名、领域或单位"
-          onSearch={(keyword) => filter({ keyword: keyword || undefined })}
-        />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => editor.open({ mode: 'create' })}>
-          新增专家
-        </Button>
-      </FilterBar>
-      <PagedList
-        {...paged}
-        rowKey="id"
-        columns={columns}
-        card={(row) => ({
-          avatar: thumb(row),
-          title: row.name,
-          description: `${position(row)}${row.field ? ` · ${row.field}` : ''}`,
-          actions: actions(row),
-        })}
-        cardClassName="content__card"
-        cardLayout="vertical"
-        emptyText="暂无专家"
-        failedText="专家加载失败"
-        sizeChanger
-        scrollX
-      />
-      {editor.subject && (
-        <ExpertModal
-          key={editor.key}
-          editing={editor.subject}
-          overlay={editor}
-          onSaved={async () => {
-            editor.close();
-            await paged.reload();
-          }}
-        />
-      )}
-    </>
+    <ContentList<{ keyword?: string }, ExpertSummary, AdminExpert>
+      initialFilters={{}}
+      fetchPage={fetchAdminExperts}
+      search={{ label: '搜索专家', placeholder: '姓名、领域或单位', field: 'keyword' }}
+      addLabel="新增专家"
+      thumb={{ title: '头像', render: (row) => <Thumb fileName={row.avatar} alt={row.name} isAvatar /> }}
+      columns={[
+        { title: '姓名', dataIndex: 'name', key: 'name' },
+        { title: '职称与单位', key: 'position', render: (_, row) => position(row) },
+        { title: '专业领域', key: 'field', render: (_, row) => row.field || '—' },
+      ]}
+      card={(row) => ({
+        title: row.name,
+        description: `${position(row)}${row.field ? ` · ${row.field}` : ''}`,
+      })}
+      what={(row) => `专家「${row.name}」`}
+      publicPath={(row) => expertPath(row.id)}
+      edit={(row, open) => editAfterReading(fetchAdminExpert(row.id), open)}
+      remove={(row) => deleteExpert(row.id)}
+      editor={(props) => <ExpertModal {...props} />}
+      emptyText="暂无专家"
+      failedText="专家加载失败"
+    />
   );
 }
 
 /** The form's fields: the achievements one a line, no account as ''. */
 type ExpertFields = Omit<ExpertForm, 'achievements' | 'userId'> & { achievements: string; userId: string };
 
-function ExpertModal({
-  editing,
-  overlay,
-  onSaved,
-}: {
-  editing: Editing<AdminExpert>;
-  overlay: OverlayControl;
-  onSaved: () => Promise<void>;
-}) {
+function ExpertModal(props: EditorProps<AdminExpert>) {
+  const { editing } = props;
   const [form] = Form.useForm<ExpertFields>();
   const record = editing.mode === 'edit' ? editing.record : null;
   const initial: ExpertFields = record
@@ -139,14 +77,7 @@ function ExpertModal({
   }
 
   return (
-    <EditModal
-      form={form}
-      title={record ? '编辑专家' : '新增专家'}
-      initial={initial}
-      save={save}
-      overlay={overlay}
-      onSaved={onSaved}
-    >
+    <EditModal {...props} form={form} noun="专家" initial={initial} save={save}>
       <Form.Item name="name" label="专家姓名" rules={requiredText('专家姓名', L.expertName)}>
         <Input count={counted(L.expertName)} />
       </Form.Item>
@@ -159,15 +90,8 @@ function ExpertModal({
       <Form.Item name="field" label="专业领域" rules={maxText('专业领域', L.field)} extra="专家库按领域分栏">
         <Input count={counted(L.field)} placeholder="如：智能制造" />
       </Form.Item>
-      <Form.Item name="avatar" label="专家头像">
-        <ImageField label="头像" previewClassName="content__preview" />
-      </Form.Item>
-      <Form.Item name="summary" label="简介" rules={maxText('简介', L.summary)}>
-        <Input.TextArea rows={2} count={counted(L.summary)} />
-      </Form.Item>
-      <Form.Item name="introduction" label="专家介绍" rules={maxText('专家介绍', L.introduction)}>
-        <Input.TextArea rows={4} count={counted(L.introduction)} />
-      </Form.Item>
+      <PictureField name="avatar" label="专家头像" picture="头像" />
+      <SummaryFields introduction="专家介绍" />
       <Form.Item
         name="achievements"
         label="主要成果"
@@ -195,12 +119,14 @@ function ExpertModal({
         <Form.Item name="userId" label="平台账号ID" extra="专家本人的平台账号，读者可与其在线沟通；可不填">
           <Input />
         </Form.Item>
-        <Form.Item name="sortOrder" label="排序（小的在前）" rules={[{ required: true, message: '请输入排序' }]}>
-          <InputNumber min={0} max={L.sortOrderMax} precision={0} />
-        </Form.Item>
+        <SortOrderField max={L.sortOrderMax} />
       </Space>
     </EditModal>
   );
+}
+
+function position(row: ExpertSummary): string {
+  return [row.title, row.organisation].filter(Boolean).join(' · ') || '—';
 }
 
 function achievementLines(text: string): string[] {

@@ -8,7 +8,7 @@ import {
 } from '@liaison/protocol';
 import { Button, Form, type FormInstance, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { requiredText } from './PlatformContentParts';
+import { requiredText } from '../../common/content-fields';
 
 const L = INDUSTRY_LIMITS;
 

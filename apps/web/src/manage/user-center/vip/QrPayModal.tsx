@@ -2,8 +2,8 @@ import { type VipOrder, VipOrderStatus, type VipPrice, type VipQrPayment } from 
 import { Alert, Button, Modal, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkVipOrder, createVipQrPayment } from '../../../api/vip';
-import { feedback } from '../../../app/feedback';
-import { formatTime } from '../../common/format-time';
+import { feedback } from '../../../base/feedback';
+import { formatTime } from '../../../common/format-time';
 import { yuan } from './format';
 
 /** How often the open modal asks whether the order was paid. */

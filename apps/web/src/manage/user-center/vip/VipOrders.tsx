@@ -1,7 +1,7 @@
 import { type VipOrder, VipOrderStatus } from '@liaison/protocol';
 import { type TableColumnsType, Tag } from 'antd';
 import { fetchVipOrders } from '../../../api/vip';
-import { formatTime } from '../../common/format-time';
+import { formatTime } from '../../../common/format-time';
 import { RecordTable } from '../../common/RecordTable';
 import { yuan } from './format';
 

@@ -1,4 +1,4 @@
-import type { Page } from '../../api/page';
+import type { Page } from '../api/page';
 import { useLoad } from './use-load';
 
 export interface PagedList<T> {

@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '../../app/site';
+import { TIME_ZONE } from '../base/site';
 
 /**
  * The portal's dates and times in the deployment's zone (TIME_ZONE), not the browser's: the

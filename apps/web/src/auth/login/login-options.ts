@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 import { clientConfig } from '../../api/auth';
 
-/** The SM4 key login fields are encrypted with. */
-export function portalKey(): Promise<string> {
-  return clientConfig().then((config) => config.sm4Key);
-}
-
 export interface LoginOptions {
   /** SMS login and registration are on (assumed until the server says otherwise). */
   smsLogin: boolean;

@@ -1,7 +1,7 @@
 import type { PublicAbility } from '@liaison/protocol';
 import { expect } from 'vitest';
-import type { Page } from '../../api/page';
-import type { PortalServer } from '../../test/portal-server';
+import type { Page } from '../api/page';
+import type { PortalServer } from './portal-server';
 
 let serial = 0;
 

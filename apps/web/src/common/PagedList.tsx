@@ -1,7 +1,7 @@
 import { Empty, List, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
-import type { Page } from '../../api/page';
+import type { Page } from '../api/page';
 import { ListFailed } from './ListFailed';
 import { useIsPhone } from './use-is-phone';
 import type { Loaded } from './use-load';
@@ -16,7 +16,7 @@ export interface ListCard {
   actions: ReactNode[];
 }
 
-interface PagedListProps<T> {
+export interface PagedListProps<T> {
   loaded: Loaded<Page<T>>;
   reload: () => Promise<void>;
   pageNum: number;
@@ -91,4 +91,11 @@ export function PagedList<T extends object>(props: PagedListProps<T>) {
       {...(props.scrollX ? { scroll: { x: 'max-content' } } : {})}
     />
   );
+}
+
+/** An admin list: rows by id, a table that scrolls sideways with a page-size choice, or vertical cards on a phone. */
+export function AdminPagedList<T extends { id: string }>(
+  props: Omit<PagedListProps<T>, 'rowKey' | 'cardClassName' | 'cardLayout' | 'sizeChanger' | 'scrollX'>,
+) {
+  return <PagedList {...props} rowKey="id" cardClassName="content__card" cardLayout="vertical" sizeChanger scrollX />;
 }

@@ -1,6 +1,6 @@
-import { RequestText } from '../api/messages';
-import { feedback } from '../app/feedback';
-import { openLoginModal, sessionStore } from './session-store';
+import { feedback } from '../base/feedback';
+import { openLoginModal, sessionStore } from '../session/session-store';
+import { RequestText } from './messages';
 
 /**
  * Spec §8, code 401: forget the stored user, person and vip, say why, and ask the user to log in

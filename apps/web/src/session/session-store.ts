@@ -1,6 +1,5 @@
-import type { VipInfo } from '@liaison/protocol';
+import type { PermissionSet, PersonInfo as Person, VipInfo } from '@liaison/protocol';
 import { useSyncExternalStore } from 'react';
-import type { PermissionSet, Person } from '../api/types';
 
 export type LoginMode = 'account' | 'sms' | 'register';
 

@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { ButtonLink } from '../shell/ButtonLink';
+import { ButtonLink } from './ButtonLink';
 
 /** Spec §2: the catch-all page, with a way home. */
 export function NotFoundPage() {

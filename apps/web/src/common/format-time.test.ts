@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCount, formatDate as formatPublicDate } from '../../pages/common/format-date';
+import { formatCount, formatDate as formatPublicDate } from '../pages/common/format-date';
 import { formatDate, formatTime } from './format-time';
 
 /** 2026-05-01 17:30 UTC: already 2 May, 01:30, in Shanghai; still 1 May, 10:30, in Los Angeles. */
