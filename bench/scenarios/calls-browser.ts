@@ -1,8 +1,9 @@
 /**
  * `npm run bench -- calls`, browser part: call set-up time as two people get it, with real WebRTC.
- * Debian's Chromium (headless, fake camera and microphone) opens the built portal twice, 张伟 and
- * 李娜 in separate contexts, on an embedded server of its own (demo people, PORTAL_TEST_HOOKS for
- * the login captcha), and places BENCH_CALL_BROWSER_CALLS video calls one after another from the
+ * Chromium as the browser tests choose it (tests/e2e/chromium.ts: Debian's when installed, else the
+ * one inside @sparticuz/chromium; headless, fake camera and microphone) opens the built portal
+ * twice, 张伟 and 李娜 in separate contexts, on an embedded server of its own (demo people,
+ * PORTAL_TEST_HOOKS for the login captcha), and places BENCH_CALL_BROWSER_CALLS video calls one after another from the
  * chat header, answered as soon as the ringing dialog shows. Each is timed from the click on the
  * call button until both pages' RTCPeerConnections are 'connected' (ICE and DTLS done on
  * loopback), read from the moment each page stamped (tests/e2e/call-pages.ts), not from polling.

@@ -73,9 +73,15 @@ function recordNotificationsAndVisibility() {
   };
   win.__notifications = [];
   const Real = window.Notification;
+  let permission: NotificationPermission = Real ? Real.permission : 'denied';
+  // The browser's own answer, which the context granted: the headless shell (the Chromium inside
+  // @sparticuz/chromium) says 'denied' in Notification.permission whatever was granted.
+  void navigator.permissions?.query({ name: 'notifications' }).then((status) => {
+    permission = status.state === 'prompt' ? 'default' : status.state;
+  });
   class RecordingNotification {
     static get permission() {
-      return Real ? Real.permission : 'denied';
+      return permission;
     }
     static requestPermission() {
       return Real ? Real.requestPermission() : Promise.resolve('denied');

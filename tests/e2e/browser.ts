@@ -1,16 +1,15 @@
-import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { chosenChromium, installChromium } from './chromium';
 
-/** Debian's Chromium, as CI installs it; Playwright never downloads a browser of its own. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** `extraArgs`: more Chromium switches, e.g. the fake microphone for recording tests. */
-export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium)`);
-  }
+/**
+ * `extraArgs`: more Chromium switches, e.g. the fake microphone for recording tests. `choice`: a
+ * Chromium binary or `bundled` (see chosenChromium; `CHROMIUM_PATH` by default).
+ */
+export async function launchChromium(extraArgs: readonly string[] = [], choice = chosenChromium()): Promise<Browser> {
+  const { executablePath, env } = await installChromium(choice);
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
+    env: { ...process.env, ...env },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
 }

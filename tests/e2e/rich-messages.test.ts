@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Message } from '@liaison/sdk';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import { type Chat, connect } from '../../apps/server/src/integration/harness';
 import { wav } from '../../apps/server/src/integration/media-samples';
 import { axeViolations } from './axe';
-import { CHROMIUM } from './browser';
+import { launchChromium } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
 
 /**
@@ -36,18 +36,11 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   [server, browser] = await Promise.all([
     startPortal(),
-    chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    }),
+    launchChromium([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ]),
   ]);
   const [zhang] = await server.db.query<{ user_id: string }>(
     "SELECT user_id FROM portal_accounts WHERE login_name = 'zhangwei'",
