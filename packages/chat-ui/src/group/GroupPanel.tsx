@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { type GroupTextKey, useGroupText } from '../i18n/group-text';
 import { useKit } from '../kit/kit-context';
 import { AdminTab } from './AdminTab';
+import type { GroupPanelTab } from './group-panel-tab';
 import { groupAbilities } from './group-rules';
 import { MainTab } from './MainTab';
 import { MemberProfileTab } from './MemberProfileTab';
@@ -11,8 +12,6 @@ import { useGroup } from './use-group';
 import { useModalFrame } from './use-modal-frame';
 import '../common/tabs.css';
 import './group.css';
-
-export type GroupPanelTab = 'main' | 'member' | 'profile' | 'notification' | 'admin';
 
 const TAB_LABELS: Record<GroupPanelTab, GroupTextKey> = {
   main: 'tabMain',
