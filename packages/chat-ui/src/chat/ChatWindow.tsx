@@ -9,7 +9,10 @@ import { useSilence } from '../group/use-silence';
 import { useGroupText } from '../i18n/group-text';
 import { useKit } from '../kit/kit-context';
 import { ConversationSearch } from '../search/in-conversation/ConversationSearch';
-import { ConversationSearchHeaderButton } from '../search/in-conversation/SearchButtons';
+import {
+  ConversationSearchHeaderButton,
+  ConversationSearchToolbarButton,
+} from '../search/in-conversation/SearchButtons';
 import { ChatSession, ChatSessionProvider } from './actions/chat-session';
 import { useMembership } from './actions/use-membership';
 import { useStoreValue } from './actions/value-store';
@@ -103,7 +106,16 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
               ) : (
                 // Hidden, not closed, while selecting: the text being written stays as it is.
                 <div className="lc-chat__composer" hidden={isSelecting}>
-                  <Composer key={`${chat.getLoginUser()}/${conversationID}`} conversationID={conversationID} />
+                  <Composer
+                    key={`${chat.getLoginUser()}/${conversationID}`}
+                    conversationID={conversationID}
+                    toolbarEnd={
+                      <>
+                        <CallButtons conversationID={conversationID} placement="toolbar" />
+                        <ConversationSearchToolbarButton />
+                      </>
+                    }
+                  />
                 </div>
               )}
             </>
