@@ -4,7 +4,7 @@
  */
 export { CallKit, type CallKitProps } from './calls/CallKit';
 export { ChatWindow, type ChatWindowProps } from './chat/ChatWindow';
-export { BASIC_EMOJI, type BasicEmoji } from './chat/emoji/basic-emoji';
+export { BASIC_EMOJI, type BasicEmoji } from './common/emoji/basic-emoji';
 export type { CustomRenderer, CustomRendererProps, CustomRenderers } from './chat/message/custom/custom-renderer';
 export { customRenderers } from './chat/message/custom/custom-renderers';
 export { type FaceSource, faceSources } from './chat/message/face-source';

@@ -15,7 +15,7 @@ import {
 } from '../search/in-conversation/SearchButtons';
 import { ChatSession, ChatSessionProvider } from './actions/chat-session';
 import { useMembership } from './actions/use-membership';
-import { useStoreValue } from './actions/value-store';
+import { useStoreValue } from '../common/value-store';
 import { Composer } from './composer/Composer';
 import { ForwardPanel } from './forward/ForwardPanel';
 import { MultiSelectPanel } from './forward/MultiSelectPanel';

@@ -1,7 +1,7 @@
 import type { GroupType } from '@liaison/protocol';
 import { TYPES } from '@liaison/sdk';
 import { useId, useState } from 'react';
-import { Dialog } from '../conversation/Dialog';
+import { Dialog } from '../common/Dialog';
 import { type ContactsT, useContactsText } from '../i18n/contacts-text';
 import { useKit } from '../kit/kit-context';
 import { showErrorToast, showSuccessToast } from '../kit/toasts/toast-center';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { StartConversationDialog } from '../contacts/StartConversationDialog';
 import { useKit } from '../kit/kit-context';
-import type { Point } from './menu-position';
-import { PopupMenu } from './PopupMenu';
+import type { Point } from '../common/menu-position';
+import { PopupMenu } from '../common/PopupMenu';
 import { useConversationText } from './use-conversation-text';
 import './conversation.css';
 

@@ -1,7 +1,7 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { replaceEmojiTags } from '../chat/emoji/emoji-names';
+import { replaceEmojiTags } from '../common/emoji/emoji-names';
 import { Avatar } from '../common/Avatar';
 import type { Remarks } from '../common/display-name';
 import { useKit } from '../kit/kit-context';
@@ -15,11 +15,11 @@ import {
 } from './conversation-display';
 import { formatConversationTime } from './format-conversation-time';
 import { Isolated } from './Isolated';
-import type { Point } from './menu-position';
+import type { Point } from '../common/menu-position';
 import { OnlineDot } from './presence/OnlineDot';
 import { useOnlineStatus } from './presence/use-online-status';
 import { useConversationText } from './use-conversation-text';
-import { isTouchContextMenu, useLongPress } from './use-long-press';
+import { isTouchContextMenu, useLongPress } from '../common/use-long-press';
 import './conversation.css';
 
 export interface ConversationItemProps {

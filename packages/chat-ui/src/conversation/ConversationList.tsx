@@ -5,10 +5,10 @@ import { startOfNextZonedDay, startOfZonedDay } from '../common/time-zone';
 import { useKit } from '../kit/kit-context';
 import { ConversationItem } from './ConversationItem';
 import { conversationName, NAME_SLOT, sentenceWithName, visibleDraft } from './conversation-display';
-import { Dialog } from './Dialog';
+import { Dialog } from '../common/Dialog';
 import { Isolated } from './Isolated';
-import type { Point } from './menu-position';
-import { PopupMenu, type PopupMenuItem } from './PopupMenu';
+import type { Point } from '../common/menu-position';
+import { PopupMenu, type PopupMenuItem } from '../common/PopupMenu';
 import { type ConversationT, useConversationText } from './use-conversation-text';
 import './conversation.css';
 

@@ -1,5 +1,5 @@
 import { TYPES } from '@liaison/sdk';
-import { replaceEmojiTags } from '../chat/emoji/emoji-names';
+import { replaceEmojiTags } from '../common/emoji/emoji-names';
 import type { ConversationTextKey } from '../i18n/conversation-text';
 
 /** The parts of a message the one-line abstract is made from (a LastMessage or a Message). */

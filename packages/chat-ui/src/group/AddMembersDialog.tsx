@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FriendPicker, type PickedPerson } from '../contacts/FriendPicker';
-import { Dialog } from '../conversation/Dialog';
+import { Dialog } from '../common/Dialog';
 import { useGroupText } from '../i18n/group-text';
 import '../contacts/contacts.css';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Dialog } from '../conversation/Dialog';
+import { Dialog } from '../common/Dialog';
 import { useGroupText } from '../i18n/group-text';
 
 export interface EditFieldDialogProps {

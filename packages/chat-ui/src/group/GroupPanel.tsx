@@ -9,7 +9,7 @@ import { MemberProfileTab } from './MemberProfileTab';
 import { MemberTab } from './MemberTab';
 import { NotificationTab } from './NotificationTab';
 import { useGroup } from './use-group';
-import { useModalFrame } from './use-modal-frame';
+import { useModalFrame } from '../common/use-modal-frame';
 import '../common/tabs.css';
 import './group.css';
 

@@ -5,7 +5,7 @@ import { HIDE_DELAY_MS, useDelayedClose } from '../common/use-delayed-close';
 import { useGroupText } from '../i18n/group-text';
 import { useKit } from '../kit/kit-context';
 import { showErrorToast } from '../kit/toasts/toast-center';
-import { useModalFrame } from './use-modal-frame';
+import { useModalFrame } from '../common/use-modal-frame';
 
 export interface JoinRequestDrawerProps {
   applications: readonly GroupApplication[];

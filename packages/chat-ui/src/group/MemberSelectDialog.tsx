@@ -1,7 +1,7 @@
 import type { GroupMember } from '@liaison/sdk';
 import { useId, useMemo, useState } from 'react';
 import { Avatar } from '../common/Avatar';
-import { Dialog } from '../conversation/Dialog';
+import { Dialog } from '../common/Dialog';
 import { useGroupText } from '../i18n/group-text';
 import { useKit } from '../kit/kit-context';
 import { showErrorToast } from '../kit/toasts/toast-center';

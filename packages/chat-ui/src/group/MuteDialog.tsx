@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Dialog } from '../conversation/Dialog';
+import { Dialog } from '../common/Dialog';
 import { type GroupTextKey, useGroupText } from '../i18n/group-text';
 import { MUTE_MAX_SECONDS } from './group-actions';
 

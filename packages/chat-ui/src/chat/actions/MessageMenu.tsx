@@ -1,7 +1,7 @@
 import type { Message } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
-import type { Point } from '../../conversation/menu-position';
-import { PopupMenu, type PopupMenuItem } from '../../conversation/PopupMenu';
+import type { Point } from '../../common/menu-position';
+import { PopupMenu, type PopupMenuItem } from '../../common/PopupMenu';
 import type { ActionTextKey } from '../../i18n/action-text';
 import { enabledItems, type Features } from '../../kit/features';
 import { useKit } from '../../kit/kit-context';

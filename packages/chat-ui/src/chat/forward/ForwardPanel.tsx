@@ -3,7 +3,7 @@ import { useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
 import { conversationAvatar, conversationName } from '../../conversation/conversation-display';
-import { Dialog } from '../../conversation/Dialog';
+import { Dialog } from '../../common/Dialog';
 import type { ConversationTextKey } from '../../i18n/conversation-text';
 import { useKit } from '../../kit/kit-context';
 import { showErrorToast } from '../../kit/toasts/toast-center';

@@ -8,7 +8,7 @@ import { useKit } from '../../kit/kit-context';
 import { type ChatSession, IDLE_SESSION, useChatSession } from '../actions/chat-session';
 import { useRowActions } from '../actions/row-actions';
 import { useMenuTrigger } from '../actions/use-menu-trigger';
-import { useStoreValue } from '../actions/value-store';
+import { useStoreValue } from '../../common/value-store';
 import { RiskPlaceholder } from '../message/RiskPlaceholder';
 import { layoutOf, type MessageRenderers, rendererFor } from '../message/renderer-map';
 import { QuotedMessage } from '../quote/QuotedMessage';

@@ -7,7 +7,7 @@ import { sendText } from '../../../../../apps/server/src/integration/harness';
 import { ToastHost } from '../../kit/toasts/ToastHost';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
-import { BASIC_EMOJI } from '../emoji/basic-emoji';
+import { BASIC_EMOJI } from '../../common/emoji/basic-emoji';
 import { ReactionBar } from './ReactionBar';
 import { ReactionPicker } from './ReactionPicker';
 

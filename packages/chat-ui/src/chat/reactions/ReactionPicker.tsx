@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useAwarenessText } from '../../i18n/awareness-text';
 import { useKit } from '../../kit/kit-context';
 import type { MenuReactionsProps } from '../actions/menu-reactions';
-import { BASIC_EMOJI, type BasicEmoji } from '../emoji/basic-emoji';
-import { emojiName } from '../emoji/emoji-names';
+import { BASIC_EMOJI, type BasicEmoji } from '../../common/emoji/basic-emoji';
+import { emojiName } from '../../common/emoji/emoji-names';
 import { canCarryReactions, useMessageReactions, useToggleReaction } from './ReactionBar';
 import './reactions.css';
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKit } from '../../kit/kit-context';
 import { showErrorToast } from '../../kit/toasts/toast-center';
-import { useStoreValue } from '../actions/value-store';
+import { useStoreValue } from '../../common/value-store';
 import { MessageText } from '../message/MessageText';
 import {
   NotEnabledError,

@@ -1,7 +1,7 @@
 import type { Message } from '@liaison/sdk';
 import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { locateInChat } from '../../chat/locate/locate';
-import { useModalFrame } from '../../group/use-modal-frame';
+import { useModalFrame } from '../../common/use-modal-frame';
 import { useConversationSearchText } from '../../i18n/conversation-search-text';
 import { useSearchCommonText } from '../../i18n/search-common-text';
 import { useKit } from '../../kit/kit-context';

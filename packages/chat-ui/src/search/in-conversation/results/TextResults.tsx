@@ -1,7 +1,7 @@
 import type { Message } from '@liaison/sdk';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { replaceEmojiTags } from '../../../chat/emoji/emoji-names';
+import { replaceEmojiTags } from '../../../common/emoji/emoji-names';
 import { Avatar } from '../../../common/Avatar';
 import { Highlight } from '../../Highlight';
 import { LocateButton, ResultByline, type ResultListProps } from './ResultParts';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import './conversation.css';
+import '../conversation/conversation.css';
 
 export interface DialogProps {
   title: string;
