@@ -27,5 +27,5 @@ export type { ContactTarget, PersonSummary } from './contacts/contact-model';
 export { ConversationList, type ConversationListProps } from './conversation/ConversationList';
 export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
 export { ChatKit, type ChatKitProps } from './kit/ChatKit';
-export { FEATURE_NAMES, type FeatureName, type Features } from './kit/features';
+export { FEATURE_NAMES, type FeatureName, type Features } from './core/features';
 export { GlobalSearch, type GlobalSearchProps } from './search/GlobalSearch';

@@ -2,7 +2,7 @@ import { CallLimits, CallMediaType } from '@liaison/protocol';
 import { useState } from 'react';
 import { MemberSelectDialog } from '../group/MemberSelectDialog';
 import { useCallText } from '../i18n/call-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { callTargetOf, callTypesFor } from './call-availability';
 import { callControllerOf } from './call-controller';
 import { CallIcon } from './icons';

@@ -1,7 +1,7 @@
 import { type Call, CallMediaType } from '@liaison/protocol';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useCallText } from '../i18n/call-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import type { NotificationContent } from '../kit/notifications/desktop-notifier';
 import { TabCoordinator } from '../kit/notifications/tab-coordinator';
 import { CallAudio } from './CallAudio';

@@ -2,7 +2,7 @@ import type { Call } from '@liaison/protocol';
 import { type ChatEvent, EVENT } from '@liaison/sdk';
 import { useEffect, useState } from 'react';
 import { useCallText } from '../i18n/call-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { callControllerOf } from './call-controller';
 import { useCallView } from './use-call';
 

@@ -7,7 +7,7 @@ import { JoinRequestBanner } from '../group/JoinRequestBanner';
 import { MutedComposer } from '../group/MutedComposer';
 import { useSilence } from '../group/use-silence';
 import { useGroupText } from '../i18n/group-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { ConversationSearch } from '../search/in-conversation/ConversationSearch';
 import {
   ConversationSearchHeaderButton,

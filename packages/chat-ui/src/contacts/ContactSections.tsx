@@ -2,12 +2,12 @@ import { TYPES } from '@liaison/sdk';
 import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { Avatar } from '../common/Avatar';
 import { useContactsText } from '../i18n/contacts-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { ResultRow } from './ContactSearch';
 import { type ContactTarget, friendName, friendSummary, personName } from './contact-model';
-import type { ContactsState } from './contacts-store';
+import type { ContactsState } from '../core/contacts-store';
 import { handleListKeys } from './list-navigation';
-import { useContacts } from './use-contacts';
+import { useContacts } from '../core/use-contacts';
 
 export type SectionName = 'applications' | 'friends' | 'groups' | 'blacklist';
 

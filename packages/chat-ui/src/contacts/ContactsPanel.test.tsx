@@ -5,7 +5,7 @@ import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '../kit/toasts/ToastHost';
+import { ToastHost } from '../core/toasts/ToastHost';
 import { type KitRenderOptions, renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { ContactsPanel } from './ContactsPanel';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useContactsText } from '../i18n/contacts-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { ContactCard } from './ContactCard';
 import { ContactSearch } from './ContactSearch';
 import { ContactSections, type SectionName } from './ContactSections';

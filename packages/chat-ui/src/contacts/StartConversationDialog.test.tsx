@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConversationHeader } from '../conversation/ConversationHeader';
-import { ToastHost } from '../kit/toasts/ToastHost';
+import { ToastHost } from '../core/toasts/ToastHost';
 import { renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 

@@ -1,6 +1,6 @@
 import type { Friend, FriendApplication, Group } from '@liaison/sdk';
 import { TYPES } from '@liaison/sdk';
-import type { ContactsState } from './contacts-store';
+import type { ContactsState } from '../core/contacts-store';
 
 /** A person as a list or a search shows them: enough to draw a row and a card before more is known. */
 export interface PersonSummary {

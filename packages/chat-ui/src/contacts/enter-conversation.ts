@@ -1,5 +1,5 @@
 import type { ChatSDK } from '@liaison/sdk';
-import { showErrorToast } from '../kit/toasts/toast-center';
+import { showErrorToast } from '../core/toasts/toast-center';
 
 /**
  * Gets a conversation ready to open, as the reference kit's switchConversation does: its profile

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { StartConversationDialog } from '../contacts/StartConversationDialog';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import type { Point } from '../common/menu-position';
 import { PopupMenu } from '../common/PopupMenu';
 import { useConversationText } from './use-conversation-text';

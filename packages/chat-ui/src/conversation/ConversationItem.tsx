@@ -3,8 +3,8 @@ import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replaceEmojiTags } from '../common/emoji/emoji-names';
 import { Avatar } from '../common/Avatar';
-import type { Remarks } from '../common/display-name';
-import { useKit } from '../kit/kit-context';
+import type { Remarks } from '../core/display-name';
+import { useKit } from '../core/kit-context';
 import {
   atLabels,
   badgeText,

@@ -1,8 +1,8 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useRemarks } from '../common/display-name';
+import { useRemarks } from '../core/display-name';
 import { startOfNextZonedDay, startOfZonedDay } from '../common/time-zone';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { ConversationItem } from './ConversationItem';
 import { conversationName, NAME_SLOT, sentenceWithName, visibleDraft } from './conversation-display';
 import { Dialog } from '../common/Dialog';

@@ -1,5 +1,5 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
-import { displayName, type Remarks } from '../common/display-name';
+import { displayName, type Remarks } from '../core/display-name';
 import type { ConversationTextKey } from '../i18n/conversation-text';
 import type { ConversationTranslate } from './format-conversation-time';
 import {

@@ -4,7 +4,7 @@ import type { ChatSDK } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChatWindow } from '../chat/ChatWindow';
-import { ToastHost } from '../kit/toasts/ToastHost';
+import { ToastHost } from '../core/toasts/ToastHost';
 import { renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { type GroupTextKey, useGroupText } from '../i18n/group-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { AdminTab } from './AdminTab';
 import type { GroupPanelTab } from './group-panel-tab';
 import { groupAbilities } from './group-rules';

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '../common/Avatar';
 import { HIDE_DELAY_MS, useDelayedClose } from '../common/use-delayed-close';
 import { useGroupText } from '../i18n/group-text';
-import { useKit } from '../kit/kit-context';
-import { showErrorToast } from '../kit/toasts/toast-center';
+import { useKit } from '../core/kit-context';
+import { showErrorToast } from '../core/toasts/toast-center';
 import { useModalFrame } from '../common/use-modal-frame';
 
 export interface JoinRequestDrawerProps {

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChatWindow } from '../chat/ChatWindow';
 import { HIDE_DELAY_MS } from '../common/use-delayed-close';
-import { ToastHost } from '../kit/toasts/ToastHost';
+import { ToastHost } from '../core/toasts/ToastHost';
 import { renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Avatar } from '../common/Avatar';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { type GroupTextKey, useGroupText } from '../i18n/group-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { AddMembersDialog } from './AddMembersDialog';
 import { EditFieldDialog } from './EditFieldDialog';
 import { byteLength, groupActions, NAME_CARD_MAX_BYTES } from './group-actions';

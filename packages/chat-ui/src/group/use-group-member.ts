@@ -1,6 +1,6 @@
 import { type ChatEvent, EVENT, type GroupMember, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 
 /**
  * One member of the group as the server has them now (getGroupMemberProfile), read again when a

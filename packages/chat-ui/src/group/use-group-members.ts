@@ -1,6 +1,6 @@
 import { type ChatEvent, EVENT, type GroupMember, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 
 /** spec portal.md §7, §9: the member list is read 100 at a time. */
 export const MEMBER_PAGE_SIZE = 100;

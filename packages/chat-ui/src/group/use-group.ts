@@ -1,6 +1,6 @@
 import type { Group } from '@liaison/sdk';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { groupStoreOf } from './group-store';
 
 /** The group as the logged-in user sees it now (null until known, and for ''), live. */

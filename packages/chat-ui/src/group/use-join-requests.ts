@@ -1,6 +1,6 @@
 import { type ChatEvent, EVENT, type GroupApplication, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 
 export interface JoinRequests {
   /** The requests waiting to join this group, oldest first. */

@@ -7,19 +7,19 @@ import { ChatWindow } from '../chat/ChatWindow';
 import { onLocate } from '../chat/locate/locate';
 import { ContactsPanel } from '../contacts/ContactsPanel';
 import type { ContactTarget } from '../contacts/contact-model';
-import { useContacts } from '../contacts/use-contacts';
+import { useContacts } from '../core/use-contacts';
 import { ConversationHeader } from '../conversation/ConversationHeader';
 import { ConversationList } from '../conversation/ConversationList';
 import { createKitI18n, type KitLanguage } from '../i18n';
 import { useContactsText } from '../i18n/contacts-text';
 import { GlobalSearch } from '../search/GlobalSearch';
-import { type FeatureName, resolveFeatures } from './features';
-import { type CustomEmojiSet, KitProvider, useKit } from './kit-context';
+import { type FeatureName, resolveFeatures } from '../core/features';
+import { type CustomEmojiSet, KitProvider, useKit } from '../core/kit-context';
 import { NetworkBanner } from './NetworkBanner';
 import { KitNotifications } from './notifications/KitNotifications';
 import { TrialBanner } from './TrialBanner';
-import { ToastHost } from './toasts/ToastHost';
-import { useNarrowScreen } from './use-narrow-screen';
+import { ToastHost } from '../core/toasts/ToastHost';
+import { useNarrowScreen } from '../core/use-narrow-screen';
 import './kit.css';
 
 export interface ChatKitProps {

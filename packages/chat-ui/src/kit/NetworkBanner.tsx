@@ -1,7 +1,7 @@
 import { type ChatEvent, EVENT, type NetState, TYPES } from '@liaison/sdk';
 import { useEffect, useState } from 'react';
 import { useConversationText } from '../conversation/use-conversation-text';
-import { useKit } from './kit-context';
+import { useKit } from '../core/kit-context';
 import '../conversation/conversation.css';
 
 /**

@@ -5,7 +5,7 @@ import type { ContactTarget } from '../contacts/contact-model';
 import { enterConversation } from '../contacts/enter-conversation';
 import { SEARCH_DEBOUNCE_MS } from '../contacts/use-debounced-search';
 import { useSearchText } from '../i18n/search-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import type { GlobalQuery } from './global-query';
 import { SearchBox } from './SearchBox';
 import { type ResultActions, SearchResults } from './SearchResults';

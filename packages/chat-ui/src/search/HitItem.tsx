@@ -5,7 +5,7 @@ import { Avatar } from '../common/Avatar';
 import { formatConversationTime } from '../conversation/format-conversation-time';
 import { useConversationText } from '../conversation/use-conversation-text';
 import { useSearchCommonText } from '../i18n/search-common-text';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { Highlight } from './Highlight';
 import { hitLayout, hitPicture, hitText, senderName } from './hit-display';
 

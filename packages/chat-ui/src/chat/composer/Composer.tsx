@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRemarks } from '../../common/display-name';
+import { useRemarks } from '../../core/display-name';
 import { groupAbilities } from '../../group/group-rules';
 import { useGroup } from '../../group/use-group';
 import { useGroupText } from '../../i18n/group-text';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { QuoteBar } from '../quote/QuoteBar';
 import { useComposerBridge } from '../quote/use-composer-bridge';
 import { useReadReceiptRequest } from '../receipts/use-read-receipt-request';

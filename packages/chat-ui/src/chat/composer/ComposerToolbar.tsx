@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enabledItems } from '../../kit/features';
-import { useKit } from '../../kit/kit-context';
+import { enabledItems } from '../../core/features';
+import { useKit } from '../../core/kit-context';
 import { toolbarRegistry } from '../message/registries';
 import { IMAGE_ACCEPT, VIDEO_ACCEPT } from './attachments';
 import type { ComposerSender } from './composer-send';

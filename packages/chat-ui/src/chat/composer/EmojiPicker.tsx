@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { BASIC_EMOJI } from '../../common/emoji/basic-emoji';
 import { BIG_FACE_GROUPS, bigFaceName } from '../../common/emoji/big-faces';
 import { emojiName } from '../../common/emoji/emoji-names';

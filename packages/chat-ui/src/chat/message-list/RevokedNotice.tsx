@@ -1,7 +1,7 @@
 import type { Message } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
 import { NAME_SLOT, sentenceWithName } from '../../conversation/message-abstract';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { useRowActions } from '../actions/row-actions';
 import { revokedTextOf } from './message-store';
 

@@ -1,7 +1,7 @@
 import { ErrorCode, LiaisonError, Limits } from '@liaison/protocol';
 import type { ChatSDK, EventHandler, Message } from '@liaison/sdk';
 import { useSyncExternalStore } from 'react';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { LiveBacklog, loadPageAfter, loadWindowAt, routeTo } from './detached-window';
 
 export { NEAR_SEQUENCES } from './detached-window';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { useStoreValue } from '../../common/value-store';
 import { composerBridge } from './composer-bridge';
 import { quoteSender } from './message-reply';

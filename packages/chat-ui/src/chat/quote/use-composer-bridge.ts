@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationTextKey } from '../../i18n/conversation-text';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { useStoreValue } from '../../common/value-store';
 import type { PlainEditor } from '../composer/editor/plain-editor';
 import { composerBridge } from './composer-bridge';

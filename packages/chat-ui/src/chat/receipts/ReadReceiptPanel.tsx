@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { Avatar } from '../../common/Avatar';
 import { useDelayedClose } from '../../common/use-delayed-close';
 import { useAwarenessText } from '../../i18n/awareness-text';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import type { ReadCounts } from './receipt-store';
 import { useMemberPages } from './use-member-pages';
 import './receipts.css';

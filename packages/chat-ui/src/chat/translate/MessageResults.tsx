@@ -1,8 +1,8 @@
 import type { Message } from '@liaison/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
-import { showErrorToast } from '../../kit/toasts/toast-center';
+import { useKit } from '../../core/kit-context';
+import { showErrorToast } from '../../core/toasts/toast-center';
 import { useStoreValue } from '../../common/value-store';
 import { MessageText } from '../message/MessageText';
 import {

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { statusTrackerOf } from './status-tracker';
 
 /**

@@ -4,7 +4,7 @@ import { locateInChat } from '../../chat/locate/locate';
 import { useModalFrame } from '../../common/use-modal-frame';
 import { useConversationSearchText } from '../../i18n/conversation-search-text';
 import { useSearchCommonText } from '../../i18n/search-common-text';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { ChoiceStrip, tabIDOf } from '../ChoiceStrip';
 import { LoadMore } from '../LoadMore';
 import { keywordsOf, NO_RANGE } from '../search-query';

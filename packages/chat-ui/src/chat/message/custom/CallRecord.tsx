@@ -1,6 +1,6 @@
 import { type CallMediaFailure, CallRecordField, callMediaFailureSchema } from '@liaison/protocol';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../../kit/kit-context';
+import { useKit } from '../../../core/kit-context';
 import { CameraIcon, PhoneIcon } from '../icons';
 import { formatDuration } from '../VideoMessage';
 import { type CustomData, numberField, parseObject, stringField } from './custom-data';

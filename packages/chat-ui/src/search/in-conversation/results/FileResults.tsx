@@ -5,7 +5,7 @@ import { fileBadge, fileKindOf, formatFileSize } from '../../../chat/message/fil
 import { DownloadIcon } from '../../../chat/message/icons';
 import { isUploadDone } from '../../../chat/message/message-of';
 import { useConversationSearchText } from '../../../i18n/conversation-search-text';
-import { useKit } from '../../../kit/kit-context';
+import { useKit } from '../../../core/kit-context';
 import { Highlight } from '../../Highlight';
 import { LocateButton, ResultByline, type ResultListProps } from './ResultParts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useKit } from '../kit/kit-context';
+import { useKit } from './kit-context';
 import { type ContactsState, contactsStoreOf } from './contacts-store';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import type { ContactsState } from '../contacts/contacts-store';
-import { useContacts } from '../contacts/use-contacts';
+import type { ContactsState } from './contacts-store';
+import { useContacts } from './use-contacts';
 
 /** The parts of a person the kit may name them by; `nameCard` only where a group is the context. */
 export interface NamedPerson {
