@@ -16,7 +16,7 @@ import { GlobalSearch } from '../search/GlobalSearch';
 import { type FeatureName, resolveFeatures } from '../core/features';
 import { type CustomEmojiSet, KitProvider, useKit } from '../core/kit-context';
 import { NetworkBanner } from './NetworkBanner';
-import { KitNotifications } from './notifications/KitNotifications';
+import { KitNotifications } from '../notifications/KitNotifications';
 import { TrialBanner } from './TrialBanner';
 import { ToastHost } from '../core/toasts/ToastHost';
 import { useNarrowScreen } from '../core/use-narrow-screen';

@@ -1,10 +1,10 @@
 // @vitest-environment node
-import '../../../../../tests/support/dom-for-server-tests';
+import '../../../../tests/support/dom-for-server-tests';
 import type { ChatSDK, Message } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendText, until } from '../../../../../apps/server/src/integration/harness';
-import { fakeNotification } from '../../test-support/fake-notification';
-import { startTestServer, type TestServer } from '../../test-support/test-server';
+import { sendText, until } from '../../../../apps/server/src/integration/harness';
+import { fakeNotification } from '../test-support/fake-notification';
+import { startTestServer, type TestServer } from '../test-support/test-server';
 import { DesktopNotifier } from './desktop-notifier';
 import { TabCoordinator } from './tab-coordinator';
 

@@ -1,5 +1,5 @@
 import { type ChatEvent, type ChatSDK, type Conversation, EVENT, type Message, TYPES } from '@liaison/sdk';
-import { businessIDOf, parseCustomData } from '../../chat/message/custom/custom-data';
+import { businessIDOf, parseCustomData } from '../chat/message/custom/custom-data';
 
 /** What a desktop notification shows for a message. */
 export interface NotificationContent {

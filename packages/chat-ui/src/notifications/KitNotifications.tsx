@@ -1,11 +1,11 @@
 import { type ChatEvent, type Conversation, EVENT, type Message, TYPES } from '@liaison/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDisplayName } from '../../core/display-name';
-import { messageAbstract } from '../../conversation/message-abstract';
-import { useConversationText } from '../../conversation/use-conversation-text';
-import { useAwarenessText } from '../../i18n/awareness-text';
-import { useKit } from '../../core/kit-context';
+import { useDisplayName } from '../core/display-name';
+import { messageAbstract } from '../conversation/message-abstract';
+import { useConversationText } from '../conversation/use-conversation-text';
+import { useAwarenessText } from '../i18n/awareness-text';
+import { useKit } from '../core/kit-context';
 import { DesktopNotifier, type NotificationContent } from './desktop-notifier';
 import { askNotificationPermissionOnFirstUse } from './notification-permission';
 import { TabCoordinator } from './tab-coordinator';
