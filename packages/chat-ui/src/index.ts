@@ -3,7 +3,7 @@
  * logged-in SDK instance; the extension points below let later features register into it.
  */
 export { CallKit, type CallKitProps } from './calls/CallKit';
-export { ChatWindow, type ChatWindowProps } from './chat/ChatWindow';
+export { ChatWindow, type ChatWindowProps } from './shell/ChatWindow';
 export { BASIC_EMOJI, type BasicEmoji } from './common/emoji/basic-emoji';
 export type { CustomRenderer, CustomRendererProps, CustomRenderers } from './chat/message/custom/custom-renderer';
 export { customRenderers } from './chat/message/custom/custom-renderers';
@@ -26,6 +26,6 @@ export { ContactsPanel, type ContactsPanelProps } from './contacts/ContactsPanel
 export type { ContactTarget, PersonSummary } from './contacts/contact-model';
 export { ConversationList, type ConversationListProps } from './conversation/ConversationList';
 export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
-export { ChatKit, type ChatKitProps } from './kit/ChatKit';
+export { ChatKit, type ChatKitProps } from './shell/ChatKit';
 export { FEATURE_NAMES, type FeatureName, type Features } from './core/features';
 export { GlobalSearch, type GlobalSearchProps } from './search/GlobalSearch';

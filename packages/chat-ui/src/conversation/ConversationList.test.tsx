@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import { connect, sendText, startServer, until } from '../../../../apps/server/src/integration/harness';
 import { befriend } from '../../../../apps/server/src/integration/relation-helpers';
 import { startStallingProxy } from '../../../../apps/server/src/integration/stalling-proxy';
-import { NetworkBanner } from '../kit/NetworkBanner';
+import { NetworkBanner } from '../shell/NetworkBanner';
 import { renderInKit } from '../test-support/render-in-kit';
 import { ConversationHeader } from './ConversationHeader';
 import { ConversationList } from './ConversationList';

@@ -7,7 +7,7 @@ import { sendText, until } from '../../../../../apps/server/src/integration/harn
 import { ToastHost } from '../../core/toasts/ToastHost';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
-import { ChatWindow } from '../ChatWindow';
+import { ChatWindow } from '../../shell/ChatWindow';
 
 let server: TestServer;
 

@@ -7,7 +7,7 @@ import { nextEvent, sendText } from '../../../../../apps/server/src/integration/
 import { ToastHost } from '../../core/toasts/ToastHost';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
-import { ChatWindow } from '../ChatWindow';
+import { ChatWindow } from '../../shell/ChatWindow';
 import { plainEditorOf } from '../composer/editor/plain-editor';
 import { insertPlainText } from '../composer/editor/plain-text';
 import { MessageList } from '../message-list/MessageList';

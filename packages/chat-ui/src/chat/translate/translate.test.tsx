@@ -17,7 +17,7 @@ import {
 import { nodeForms } from '../../../../../tests/support/dom-for-server-tests';
 import { ToastHost } from '../../core/toasts/ToastHost';
 import { renderInKit } from '../../test-support/render-in-kit';
-import { ChatWindow } from '../ChatWindow';
+import { ChatWindow } from '../../shell/ChatWindow';
 
 let translator: FakeTranslator;
 let transcriber: FakeTranscriber;

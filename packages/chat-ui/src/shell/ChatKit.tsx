@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { CallLayer } from '../calls/CallLayer';
 import { DEFAULT_CUSTOMER_SERVICE_USER_IDS } from '../calls/call-availability';
-import { ChatWindow } from '../chat/ChatWindow';
+import { ChatWindow } from './ChatWindow';
 import { onLocate } from '../chat/locate/locate';
 import { ContactsPanel } from '../contacts/ContactsPanel';
 import type { ContactTarget } from '../contacts/contact-model';

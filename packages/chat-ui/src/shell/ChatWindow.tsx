@@ -13,15 +13,15 @@ import {
   ConversationSearchHeaderButton,
   ConversationSearchToolbarButton,
 } from '../search/in-conversation/SearchButtons';
-import { ChatSession, ChatSessionProvider } from './actions/chat-session';
-import { useMembership } from './actions/use-membership';
+import { ChatSession, ChatSessionProvider } from '../chat/actions/chat-session';
+import { useMembership } from '../chat/actions/use-membership';
 import { useStoreValue } from '../common/value-store';
-import { Composer } from './composer/Composer';
-import { ForwardPanel } from './forward/ForwardPanel';
-import { MultiSelectPanel } from './forward/MultiSelectPanel';
-import { MessageList } from './message-list/MessageList';
-import { TypingTitle } from './typing/TypingTitle';
-import './chat.css';
+import { Composer } from '../chat/composer/Composer';
+import { ForwardPanel } from '../chat/forward/ForwardPanel';
+import { MultiSelectPanel } from '../chat/forward/MultiSelectPanel';
+import { MessageList } from '../chat/message-list/MessageList';
+import { TypingTitle } from '../chat/typing/TypingTitle';
+import '../chat/chat.css';
 
 export interface ChatWindowProps {
   /** The open conversation, or null for the placeholder. */
