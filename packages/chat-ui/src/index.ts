@@ -24,7 +24,7 @@ export {
 export { Avatar, type AvatarProps } from './common/Avatar';
 export { ContactsPanel, type ContactsPanelProps } from './contacts/ContactsPanel';
 export type { ContactTarget, PersonSummary } from './contacts/contact-model';
-export { ConversationList, type ConversationListProps } from './conversation/ConversationList';
+export { ConversationList, type ConversationListProps } from './conversations/ConversationList';
 export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
 export { ChatKit, type ChatKitProps } from './shell/ChatKit';
 export { FEATURE_NAMES, type FeatureName, type Features } from './core/features';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import '../conversation/conversation.css';
+import '../conversations/conversation.css';
 
 export interface DialogProps {
   title: string;

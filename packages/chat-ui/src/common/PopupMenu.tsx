@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Point, positionMenu } from './menu-position';
-import '../conversation/conversation.css';
+import '../conversations/conversation.css';
 
 export interface PopupMenuItem {
   key: string;

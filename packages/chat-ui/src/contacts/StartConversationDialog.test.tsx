@@ -4,7 +4,7 @@ import { type ChatSDK, TYPES } from '@liaison/sdk';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConversationHeader } from '../conversation/ConversationHeader';
+import { ConversationHeader } from '../conversations/ConversationHeader';
 import { ToastHost } from '../core/toasts/ToastHost';
 import { renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';

@@ -2,8 +2,8 @@ import { type ChatEvent, type Conversation, EVENT, type Message, TYPES } from '@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisplayName } from '../core/display-name';
-import { messageAbstract } from '../conversation/message-abstract';
-import { useConversationText } from '../conversation/use-conversation-text';
+import { messageAbstract } from '../conversations/message-abstract';
+import { useConversationText } from '../conversations/use-conversation-text';
 import { useAwarenessText } from '../i18n/awareness-text';
 import { useKit } from '../core/kit-context';
 import { DesktopNotifier, type NotificationContent } from './desktop-notifier';

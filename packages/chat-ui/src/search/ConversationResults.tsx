@@ -1,7 +1,7 @@
 import type { SearchResultItem } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../common/Avatar';
-import { useConversationText } from '../conversation/use-conversation-text';
+import { useConversationText } from '../conversations/use-conversation-text';
 import { useSearchText } from '../i18n/search-text';
 import { Highlight } from './Highlight';
 import { hitCountLabel, hitText, senderName } from './hit-display';

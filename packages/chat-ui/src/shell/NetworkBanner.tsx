@@ -1,8 +1,8 @@
 import { type ChatEvent, EVENT, type NetState, TYPES } from '@liaison/sdk';
 import { useEffect, useState } from 'react';
-import { useConversationText } from '../conversation/use-conversation-text';
+import { useConversationText } from '../conversations/use-conversation-text';
 import { useKit } from '../core/kit-context';
-import '../conversation/conversation.css';
+import '../conversations/conversation.css';
 
 /**
  * The network-error banner (spec chat.md §2 "Conversation list"): shown while the SDK reports the

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { useConversationText } from '../conversation/use-conversation-text';
-import '../conversation/conversation.css';
+import { useConversationText } from '../conversations/use-conversation-text';
+import '../conversations/conversation.css';
 
 export interface TrialBannerProps {
   /** The host's own short status (e.g. its connection state), shown first on the same line. */

@@ -2,7 +2,7 @@ import type { Conversation } from '@liaison/sdk';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
-import { conversationAvatar, conversationName } from '../../conversation/conversation-display';
+import { conversationAvatar, conversationName } from '../../conversations/conversation-display';
 import { Dialog } from '../../common/Dialog';
 import type { ConversationTextKey } from '../../i18n/conversation-text';
 import { useKit } from '../../core/kit-context';

@@ -1,6 +1,6 @@
 import type { Message } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
-import { NAME_SLOT, sentenceWithName } from '../../conversation/message-abstract';
+import { NAME_SLOT, sentenceWithName } from '../../conversations/message-abstract';
 import { useKit } from '../../core/kit-context';
 import { useRowActions } from '../actions/row-actions';
 import { revokedTextOf } from './message-store';
