@@ -1,6 +1,6 @@
 import { CallLimits, CallMediaType } from '@liaison/protocol';
 import { useState } from 'react';
-import { MemberSelectDialog } from '../group/MemberSelectDialog';
+import { MemberSelectDialog } from '../groups/MemberSelectDialog';
 import { useCallText } from '../i18n/call-text';
 import { useKit } from '../core/kit-context';
 import { callTargetOf, callTypesFor } from './call-availability';

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemarks } from '../../core/display-name';
-import { groupAbilities } from '../../group/group-rules';
-import { useGroup } from '../../group/use-group';
+import { groupAbilities } from '../../groups/group-rules';
+import { useGroup } from '../../groups/use-group';
 import { useGroupText } from '../../i18n/group-text';
 import { useKit } from '../../core/kit-context';
 import { QuoteBar } from '../quote/QuoteBar';
