@@ -22,8 +22,8 @@ export {
   type RowLayout,
 } from './chat/message/renderers';
 export { Avatar, type AvatarProps } from './common/Avatar';
-export { ContactsPanel, type ContactsPanelProps } from './contacts/ContactsPanel';
-export type { ContactTarget, PersonSummary } from './contacts/contact-model';
+export { ContactsPanel, type ContactsPanelProps } from './relations/ContactsPanel';
+export type { ContactTarget, PersonSummary } from './relations/contact-model';
 export { ConversationList, type ConversationListProps } from './conversations/ConversationList';
 export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
 export { ChatKit, type ChatKitProps } from './shell/ChatKit';

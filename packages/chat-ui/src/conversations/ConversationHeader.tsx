@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { StartConversationDialog } from '../contacts/StartConversationDialog';
+import { StartConversationDialog } from '../relations/StartConversationDialog';
 import { useKit } from '../core/kit-context';
 import type { Point } from '../common/menu-position';
 import { PopupMenu } from '../common/PopupMenu';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { FriendPicker, type PickedPerson } from '../contacts/FriendPicker';
+import { FriendPicker, type PickedPerson } from '../relations/FriendPicker';
 import { Dialog } from '../common/Dialog';
 import { useGroupText } from '../i18n/group-text';
-import '../contacts/contacts.css';
+import '../relations/contacts.css';
 
 export interface AddMembersDialogProps {
   /** Adds the chosen people; resolves true when all were added (the dialog then closes). */

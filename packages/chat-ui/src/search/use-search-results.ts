@@ -1,7 +1,7 @@
 import { type SearchCloudMessagesOptions, SearchLimits } from '@liaison/protocol';
 import type { Friend, Group, Message, SearchResultItem } from '@liaison/sdk';
 import { useMemo, useState } from 'react';
-import { friendName, friendSummary, matches, type PersonSummary } from '../contacts/contact-model';
+import { friendName, friendSummary, matches, type PersonSummary } from '../relations/contact-model';
 import { useContacts } from '../core/use-contacts';
 import { useSearchCommonText } from '../i18n/search-common-text';
 import { useSearchText } from '../i18n/search-text';
