@@ -3,8 +3,6 @@
  * logged-in SDK instance; the extension points below let later features register into it.
  */
 export { CallKit, type CallKitProps } from './calls/CallKit';
-export { ChatWindow, type ChatWindowProps } from './shell/ChatWindow';
-export { BASIC_EMOJI, type BasicEmoji } from './common/emoji/basic-emoji';
 export type { CustomRenderer, CustomRendererProps, CustomRenderers } from './chat/message/custom/custom-renderer';
 export { customRenderers } from './chat/message/custom/custom-renderers';
 export { type FaceSource, faceSources } from './chat/message/face-source';
@@ -22,10 +20,12 @@ export {
   type RowLayout,
 } from './chat/message/renderers';
 export { Avatar, type AvatarProps } from './common/Avatar';
+export { BASIC_EMOJI, type BasicEmoji } from './common/emoji/basic-emoji';
+export { ConversationList, type ConversationListProps } from './conversations/ConversationList';
+export { FEATURE_NAMES, type FeatureName, type Features } from './core/features';
+export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
 export { ContactsPanel, type ContactsPanelProps } from './relations/ContactsPanel';
 export type { ContactTarget, PersonSummary } from './relations/contact-model';
-export { ConversationList, type ConversationListProps } from './conversations/ConversationList';
-export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
-export { ChatKit, type ChatKitProps } from './shell/ChatKit';
-export { FEATURE_NAMES, type FeatureName, type Features } from './core/features';
 export { GlobalSearch, type GlobalSearchProps } from './search/GlobalSearch';
+export { ChatKit, type ChatKitProps } from './shell/ChatKit';
+export { ChatWindow, type ChatWindowProps } from './shell/ChatWindow';

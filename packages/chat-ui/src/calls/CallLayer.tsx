@@ -1,7 +1,7 @@
 import { type Call, CallMediaType } from '@liaison/protocol';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useCallText } from '../i18n/call-text';
 import { useKit } from '../core/kit-context';
+import { useCallText } from '../i18n/call-text';
 import type { NotificationContent } from '../notifications/desktop-notifier';
 import { TabCoordinator } from '../notifications/tab-coordinator';
 import { CallAudio } from './CallAudio';

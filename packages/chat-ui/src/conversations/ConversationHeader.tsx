@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { StartConversationDialog } from '../relations/StartConversationDialog';
-import { useKit } from '../core/kit-context';
 import type { Point } from '../common/menu-position';
 import { PopupMenu } from '../common/PopupMenu';
+import { useKit } from '../core/kit-context';
+import { StartConversationDialog } from '../relations/StartConversationDialog';
 import { useConversationText } from './use-conversation-text';
 import './conversation.css';
 

@@ -1,8 +1,10 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { replaceEmojiTags } from '../common/emoji/emoji-names';
 import { Avatar } from '../common/Avatar';
+import { replaceEmojiTags } from '../common/emoji/emoji-names';
+import type { Point } from '../common/menu-position';
+import { isTouchContextMenu, useLongPress } from '../common/use-long-press';
 import type { Remarks } from '../core/display-name';
 import { useKit } from '../core/kit-context';
 import {
@@ -15,11 +17,9 @@ import {
 } from './conversation-display';
 import { formatConversationTime } from './format-conversation-time';
 import { Isolated } from './Isolated';
-import type { Point } from '../common/menu-position';
 import { OnlineDot } from './presence/OnlineDot';
 import { useOnlineStatus } from './presence/use-online-status';
 import { useConversationText } from './use-conversation-text';
-import { isTouchContextMenu, useLongPress } from '../common/use-long-press';
 import './conversation.css';
 
 export interface ConversationItemProps {

@@ -1,14 +1,14 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useRemarks } from '../core/display-name';
+import { Dialog } from '../common/Dialog';
+import type { Point } from '../common/menu-position';
+import { PopupMenu, type PopupMenuItem } from '../common/PopupMenu';
 import { startOfNextZonedDay, startOfZonedDay } from '../common/time-zone';
+import { useRemarks } from '../core/display-name';
 import { useKit } from '../core/kit-context';
 import { ConversationItem } from './ConversationItem';
 import { conversationName, NAME_SLOT, sentenceWithName, visibleDraft } from './conversation-display';
-import { Dialog } from '../common/Dialog';
 import { Isolated } from './Isolated';
-import type { Point } from '../common/menu-position';
-import { PopupMenu, type PopupMenuItem } from '../common/PopupMenu';
 import { type ConversationT, useConversationText } from './use-conversation-text';
 import './conversation.css';
 

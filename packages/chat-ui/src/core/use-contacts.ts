@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useKit } from './kit-context';
 import { type ContactsState, contactsStoreOf } from './contacts-store';
+import { useKit } from './kit-context';
 
 /**
  * The part of the user's contacts that `select` picks, live: `select` must return a primitive or a

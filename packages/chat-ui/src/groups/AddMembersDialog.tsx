@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { FriendPicker, type PickedPerson } from '../relations/FriendPicker';
 import { Dialog } from '../common/Dialog';
 import { useGroupText } from '../i18n/group-text';
+import { FriendPicker, type PickedPerson } from '../relations/FriendPicker';
 import '../relations/contacts.css';
 
 export interface AddMembersDialogProps {

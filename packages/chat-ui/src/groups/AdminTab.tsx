@@ -1,8 +1,8 @@
 import { type Group, type GroupMember, TYPES } from '@liaison/sdk';
 import { useId, useState } from 'react';
 import { Avatar } from '../common/Avatar';
-import { useGroupText } from '../i18n/group-text';
 import { useKit } from '../core/kit-context';
+import { useGroupText } from '../i18n/group-text';
 import { groupActions } from './group-actions';
 import { type GroupAbilities, isMutedAt, memberName, outranks } from './group-rules';
 import { MemberSelectDialog } from './MemberSelectDialog';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { type GroupTextKey, useGroupText } from '../i18n/group-text';
+import { useModalFrame } from '../common/use-modal-frame';
 import { useKit } from '../core/kit-context';
+import { type GroupTextKey, useGroupText } from '../i18n/group-text';
 import { AdminTab } from './AdminTab';
 import type { GroupPanelTab } from './group-panel-tab';
 import { groupAbilities } from './group-rules';
@@ -9,7 +10,6 @@ import { MemberProfileTab } from './MemberProfileTab';
 import { MemberTab } from './MemberTab';
 import { NotificationTab } from './NotificationTab';
 import { useGroup } from './use-group';
-import { useModalFrame } from '../common/use-modal-frame';
 import '../common/tabs.css';
 import './group.css';
 

@@ -2,10 +2,10 @@ import type { GroupApplication } from '@liaison/sdk';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '../common/Avatar';
 import { HIDE_DELAY_MS, useDelayedClose } from '../common/use-delayed-close';
-import { useGroupText } from '../i18n/group-text';
+import { useModalFrame } from '../common/use-modal-frame';
 import { useKit } from '../core/kit-context';
 import { showErrorToast } from '../core/toasts/toast-center';
-import { useModalFrame } from '../common/use-modal-frame';
+import { useGroupText } from '../i18n/group-text';
 
 export interface JoinRequestDrawerProps {
   applications: readonly GroupApplication[];

@@ -3,9 +3,9 @@ import '../../../../tests/support/dom-for-server-tests';
 import type { ChatSDK } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChatWindow } from '../shell/ChatWindow';
 import { HIDE_DELAY_MS } from '../common/use-delayed-close';
 import { ToastHost } from '../core/toasts/ToastHost';
+import { ChatWindow } from '../shell/ChatWindow';
 import { renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 

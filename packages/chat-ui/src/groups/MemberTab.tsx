@@ -1,7 +1,7 @@
 import type { Group } from '@liaison/sdk';
 import { Avatar } from '../common/Avatar';
-import { useGroupText } from '../i18n/group-text';
 import { useKit } from '../core/kit-context';
+import { useGroupText } from '../i18n/group-text';
 import { memberName } from './group-rules';
 import { MemberBadges } from './MemberBadges';
 import { useGroupMembers } from './use-group-members';

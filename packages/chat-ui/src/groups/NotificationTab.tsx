@@ -1,7 +1,7 @@
 import type { Group } from '@liaison/sdk';
 import { useId, useState } from 'react';
-import { useGroupText } from '../i18n/group-text';
 import { useKit } from '../core/kit-context';
+import { useGroupText } from '../i18n/group-text';
 import { groupActions, NOTICE_MAX } from './group-actions';
 import type { GroupAbilities } from './group-rules';
 

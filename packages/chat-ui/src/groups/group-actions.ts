@@ -1,7 +1,7 @@
 import { Limits } from '@liaison/protocol';
 import type { ChatSDK, Group } from '@liaison/sdk';
-import type { GroupT } from '../i18n/group-text';
 import { showErrorToast, showSuccessToast } from '../core/toasts/toast-center';
+import type { GroupT } from '../i18n/group-text';
 import { groupStoreOf } from './group-store';
 
 /** Group notices hold at most this many characters (spec portal.md §5, §9). */

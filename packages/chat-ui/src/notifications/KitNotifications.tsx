@@ -1,11 +1,11 @@
 import { type ChatEvent, type Conversation, EVENT, type Message, TYPES } from '@liaison/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDisplayName } from '../core/display-name';
 import { messageAbstract } from '../conversations/message-abstract';
 import { useConversationText } from '../conversations/use-conversation-text';
-import { useAwarenessText } from '../i18n/awareness-text';
+import { useDisplayName } from '../core/display-name';
 import { useKit } from '../core/kit-context';
+import { useAwarenessText } from '../i18n/awareness-text';
 import { DesktopNotifier, type NotificationContent } from './desktop-notifier';
 import { askNotificationPermissionOnFirstUse } from './notification-permission';
 import { TabCoordinator } from './tab-coordinator';

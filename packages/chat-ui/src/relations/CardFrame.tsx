@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Avatar } from '../common/Avatar';
-import { useContactsText } from '../i18n/contacts-text';
 import { useKit } from '../core/kit-context';
+import { useContactsText } from '../i18n/contacts-text';
 
 export interface CardFrameProps {
   avatar: string | undefined;

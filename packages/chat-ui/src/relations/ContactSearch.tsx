@@ -1,8 +1,8 @@
 import type { ChatSDK, FoundUser, Group } from '@liaison/sdk';
 import { useEffect, useId } from 'react';
 import { Avatar } from '../common/Avatar';
-import { useContactsText } from '../i18n/contacts-text';
 import { useKit } from '../core/kit-context';
+import { useContactsText } from '../i18n/contacts-text';
 import { type ContactTarget, personName } from './contact-model';
 import { handleListKeys } from './list-navigation';
 import { useDebouncedSearch } from './use-debounced-search';

@@ -1,13 +1,13 @@
 import { TYPES } from '@liaison/sdk';
 import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { Avatar } from '../common/Avatar';
-import { useContactsText } from '../i18n/contacts-text';
+import type { ContactsState } from '../core/contacts-store';
 import { useKit } from '../core/kit-context';
+import { useContacts } from '../core/use-contacts';
+import { useContactsText } from '../i18n/contacts-text';
 import { ResultRow } from './ContactSearch';
 import { type ContactTarget, friendName, friendSummary, personName } from './contact-model';
-import type { ContactsState } from '../core/contacts-store';
 import { handleListKeys } from './list-navigation';
-import { useContacts } from '../core/use-contacts';
 
 export type SectionName = 'applications' | 'friends' | 'groups' | 'blacklist';
 

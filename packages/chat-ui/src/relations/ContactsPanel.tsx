@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useContactsText } from '../i18n/contacts-text';
 import { useKit } from '../core/kit-context';
+import { useContactsText } from '../i18n/contacts-text';
 import { ContactCard } from './ContactCard';
 import { ContactSearch } from './ContactSearch';
 import { ContactSections, type SectionName } from './ContactSections';

@@ -1,12 +1,12 @@
 import type { ChatSDK, FoundUser } from '@liaison/sdk';
 import { useCallback, useId, useMemo } from 'react';
 import { Avatar } from '../common/Avatar';
-import { useContactsText } from '../i18n/contacts-text';
-import { useKit } from '../core/kit-context';
-import { friendName, friendSummary, matches, type PersonSummary, personName } from './contact-model';
 import type { ContactsState } from '../core/contacts-store';
-import { handleListKeys } from './list-navigation';
+import { useKit } from '../core/kit-context';
 import { useContacts } from '../core/use-contacts';
+import { useContactsText } from '../i18n/contacts-text';
+import { friendName, friendSummary, matches, type PersonSummary, personName } from './contact-model';
+import { handleListKeys } from './list-navigation';
 import { useDebouncedSearch } from './use-debounced-search';
 
 /** A person chosen in the picker, with the name the picker showed. */

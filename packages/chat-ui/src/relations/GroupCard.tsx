@@ -1,14 +1,14 @@
 import { type Group, TYPES } from '@liaison/sdk';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { type ContactsT, useContactsText } from '../i18n/contacts-text';
+import type { ContactsState } from '../core/contacts-store';
 import { useKit } from '../core/kit-context';
 import { showErrorToast, showSuccessToast } from '../core/toasts/toast-center';
+import { useContacts } from '../core/use-contacts';
+import { type ContactsT, useContactsText } from '../i18n/contacts-text';
 import { CardFrame } from './CardFrame';
-import type { ContactsState } from '../core/contacts-store';
 import { enterConversation } from './enter-conversation';
 import { useBusy } from './use-busy';
-import { useContacts } from '../core/use-contacts';
 
 export interface GroupCardProps {
   groupID: string;

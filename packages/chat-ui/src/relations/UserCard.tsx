@@ -2,15 +2,15 @@ import { ErrorCode, FriendLimits, remarkBytes } from '@liaison/protocol';
 import { type Friend, TYPES } from '@liaison/sdk';
 import { useEffect, useId, useState } from 'react';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { type ContactsT, useContactsText } from '../i18n/contacts-text';
+import type { ContactsState } from '../core/contacts-store';
 import { useKit } from '../core/kit-context';
 import { showErrorToast, showSuccessToast } from '../core/toasts/toast-center';
+import { useContacts } from '../core/use-contacts';
+import { type ContactsT, useContactsText } from '../i18n/contacts-text';
 import { CardFrame } from './CardFrame';
 import { friendName, friendSummary, type PersonSummary, personName, relationTo } from './contact-model';
-import type { ContactsState } from '../core/contacts-store';
 import { enterConversation } from './enter-conversation';
 import { useBusy } from './use-busy';
-import { useContacts } from '../core/use-contacts';
 
 export interface UserCardProps {
   userID: string;

@@ -4,8 +4,8 @@ import { fileBadge, formatFileSize } from '../chat/message/file-kind';
 import { Avatar } from '../common/Avatar';
 import { formatConversationTime } from '../conversations/format-conversation-time';
 import { useConversationText } from '../conversations/use-conversation-text';
-import { useSearchCommonText } from '../i18n/search-common-text';
 import { useKit } from '../core/kit-context';
+import { useSearchCommonText } from '../i18n/search-common-text';
 import { Highlight } from './Highlight';
 import { hitLayout, hitPicture, hitText, senderName } from './hit-display';
 

@@ -2,25 +2,25 @@ import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallButtons } from '../calls/CallButtons';
 import { GroupCallBanner } from '../calls/GroupCallBanner';
-import { GroupPanel } from '../groups/GroupPanel';
-import { JoinRequestBanner } from '../groups/JoinRequestBanner';
-import { MutedComposer } from '../groups/MutedComposer';
-import { useSilence } from '../groups/use-silence';
-import { useGroupText } from '../i18n/group-text';
-import { useKit } from '../core/kit-context';
-import { ConversationSearch } from '../search/in-conversation/ConversationSearch';
-import {
-  ConversationSearchHeaderButton,
-  ConversationSearchToolbarButton,
-} from '../search/in-conversation/SearchButtons';
 import { ChatSession, ChatSessionProvider } from '../chat/actions/chat-session';
 import { useMembership } from '../chat/actions/use-membership';
-import { useStoreValue } from '../common/value-store';
 import { Composer } from '../chat/composer/Composer';
 import { ForwardPanel } from '../chat/forward/ForwardPanel';
 import { MultiSelectPanel } from '../chat/forward/MultiSelectPanel';
 import { MessageList } from '../chat/message-list/MessageList';
 import { TypingTitle } from '../chat/typing/TypingTitle';
+import { useStoreValue } from '../common/value-store';
+import { useKit } from '../core/kit-context';
+import { GroupPanel } from '../groups/GroupPanel';
+import { JoinRequestBanner } from '../groups/JoinRequestBanner';
+import { MutedComposer } from '../groups/MutedComposer';
+import { useSilence } from '../groups/use-silence';
+import { useGroupText } from '../i18n/group-text';
+import { ConversationSearch } from '../search/in-conversation/ConversationSearch';
+import {
+  ConversationSearchHeaderButton,
+  ConversationSearchToolbarButton,
+} from '../search/in-conversation/SearchButtons';
 import '../chat/chat.css';
 
 export interface ChatWindowProps {

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemarks } from '../../core/display-name';
+import { useKit } from '../../core/kit-context';
 import { groupAbilities } from '../../groups/group-rules';
 import { useGroup } from '../../groups/use-group';
 import { useGroupText } from '../../i18n/group-text';
-import { useKit } from '../../core/kit-context';
 import { QuoteBar } from '../quote/QuoteBar';
 import { useComposerBridge } from '../quote/use-composer-bridge';
 import { useReadReceiptRequest } from '../receipts/use-read-receipt-request';

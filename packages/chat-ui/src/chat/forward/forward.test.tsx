@@ -5,9 +5,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendText, until } from '../../../../../apps/server/src/integration/harness';
 import { ToastHost } from '../../core/toasts/ToastHost';
+import { ChatWindow } from '../../shell/ChatWindow';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
-import { ChatWindow } from '../../shell/ChatWindow';
 
 let server: TestServer;
 

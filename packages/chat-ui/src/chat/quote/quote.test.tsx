@@ -5,9 +5,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nextEvent, sendText } from '../../../../../apps/server/src/integration/harness';
 import { ToastHost } from '../../core/toasts/ToastHost';
+import { ChatWindow } from '../../shell/ChatWindow';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
-import { ChatWindow } from '../../shell/ChatWindow';
 import { plainEditorOf } from '../composer/editor/plain-editor';
 import { insertPlainText } from '../composer/editor/plain-text';
 import { MessageList } from '../message-list/MessageList';

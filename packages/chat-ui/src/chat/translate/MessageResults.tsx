@@ -1,9 +1,9 @@
 import type { Message } from '@liaison/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStoreValue } from '../../common/value-store';
 import { useKit } from '../../core/kit-context';
 import { showErrorToast } from '../../core/toasts/toast-center';
-import { useStoreValue } from '../../common/value-store';
 import { MessageText } from '../message/MessageText';
 import {
   NotEnabledError,

@@ -16,8 +16,8 @@ import {
 } from '../../../../../apps/server/src/translation/test-providers';
 import { nodeForms } from '../../../../../tests/support/dom-for-server-tests';
 import { ToastHost } from '../../core/toasts/ToastHost';
-import { renderInKit } from '../../test-support/render-in-kit';
 import { ChatWindow } from '../../shell/ChatWindow';
+import { renderInKit } from '../../test-support/render-in-kit';
 
 let translator: FakeTranslator;
 let transcriber: FakeTranscriber;
