@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import '../conversations/conversation.css';
+import './dialog.css';
 
 export interface DialogProps {
   title: string;

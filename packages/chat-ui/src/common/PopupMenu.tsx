@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Point, positionMenu } from './menu-position';
-import '../conversations/conversation.css';
+import './popup-menu.css';
 
 export interface PopupMenuItem {
   key: string;
