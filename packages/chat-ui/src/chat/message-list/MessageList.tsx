@@ -22,7 +22,10 @@ import {
   shouldFollowNewMessage,
 } from './chat-rules';
 import { MessageRow } from './MessageRow';
-import { type Jump, type MessageStore, revokedTextOf, useMessages } from './message-store';
+import type { Jump } from './message-list-state';
+import type { MessageStore } from './message-store';
+import { revokedTextOf } from './revoked-texts';
+import { useMessages } from './use-messages';
 import '../chat.css';
 
 export interface MessageListProps {

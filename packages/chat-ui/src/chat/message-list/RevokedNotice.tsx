@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NAME_SLOT, sentenceWithName } from '../../conversations/message-abstract';
 import { useKit } from '../../core/kit-context';
 import { useRowActions } from '../actions/row-actions';
-import { revokedTextOf } from './message-store';
+import { revokedTextOf } from './revoked-texts';
 
 /**
  * What a revoked message leaves in the list (spec §4): '{who} revoked a message', 'You' when it
