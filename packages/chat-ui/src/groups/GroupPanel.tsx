@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import { useModalFrame } from '../common/use-modal-frame';
+import { useId, useState } from 'react';
+import { SidePanel } from '../common/SidePanel';
 import { useKit } from '../core/kit-context';
 import { type GroupTextKey, useGroupText } from '../i18n/group-text';
 import { AdminTab } from './AdminTab';
@@ -37,8 +37,6 @@ export function GroupPanel({ groupID, onClose }: GroupPanelProps) {
   const { isH5 } = useKit();
   const t = useGroupText();
   const group = useGroup(groupID);
-  const ref = useRef<HTMLDivElement>(null);
-  const { onKeyDown } = useModalFrame(ref, onClose);
   const titleID = useId();
   const idBase = useId();
   const [tab, setTab] = useState<GroupPanelTab>('main');
@@ -70,22 +68,14 @@ export function GroupPanel({ groupID, onClose }: GroupPanelProps) {
   };
 
   return (
-    <div
-      ref={ref}
-      className={`lc-group-panel${isH5 ? ' lc-group-panel--h5' : ''}`}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleID}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-    >
+    <SidePanel className="lc-group-panel" isH5={isH5} titleID={titleID} onClose={onClose}>
       <header className="lc-group-panel__header">
         {isH5 && (
           <button type="button" className="lc-icon-button" aria-label={t('back')} onClick={onClose}>
             ‹
           </button>
         )}
-        <h2 id={titleID} className="lc-group-panel__title">
+        <h2 id={titleID} className="lc-side-panel__title lc-group-panel__title">
           {t('panelTitle')}
         </h2>
         {!isH5 && (
@@ -129,6 +119,6 @@ export function GroupPanel({ groupID, onClose }: GroupPanelProps) {
           <AdminTab group={group} abilities={abilities} onOpenMember={openMember} />
         )}
       </div>
-    </div>
+    </SidePanel>
   );
 }
