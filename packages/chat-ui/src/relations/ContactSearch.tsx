@@ -1,6 +1,7 @@
 import type { ChatSDK, FoundUser, Group } from '@liaison/sdk';
 import { useEffect, useId } from 'react';
 import { Avatar } from '../common/Avatar';
+import { ResultRow } from '../common/ResultRow';
 import { useKit } from '../core/kit-context';
 import { useContactsText } from '../i18n/contacts-text';
 import { type ContactTarget, personName } from './contact-model';
@@ -66,12 +67,14 @@ export function ContactSearch({ selectedKey, onSelect, onActiveChange }: Contact
                 <ResultList title={t('resultUsers')}>
                   {users.map((user) => (
                     <ResultRow
+                      block="lc-contacts__item"
+                      isNavItem
                       key={user.userID}
                       isSelected={selectedKey === `user:${user.userID}`}
                       avatar={<Avatar url={user.avatar} size={32} />}
                       name={personName(user)}
                       detail={user.selfSignature}
-                      onClick={() => onSelect({ kind: 'user', userID: user.userID, summary: user })}
+                      onChoose={() => onSelect({ kind: 'user', userID: user.userID, summary: user })}
                     />
                   ))}
                 </ResultList>
@@ -80,12 +83,14 @@ export function ContactSearch({ selectedKey, onSelect, onActiveChange }: Contact
                 <ResultList title={t('resultGroups')}>
                   {groups.map((group) => (
                     <ResultRow
+                      block="lc-contacts__item"
+                      isNavItem
                       key={group.groupID}
                       isSelected={selectedKey === `group:${group.groupID}`}
                       avatar={<Avatar url={group.avatar} size={32} isGroup />}
                       name={group.name || group.groupID}
                       detail={t(`type${group.type}`)}
-                      onClick={() => onSelect({ kind: 'group', groupID: group.groupID, group })}
+                      onChoose={() => onSelect({ kind: 'group', groupID: group.groupID, group })}
                     />
                   ))}
                 </ResultList>
@@ -109,35 +114,6 @@ function ResultList({ title, children }: { title: string; children: React.ReactN
         {children}
       </ul>
     </>
-  );
-}
-
-interface ResultRowProps {
-  isSelected: boolean;
-  avatar: React.ReactNode;
-  name: string;
-  detail?: string | undefined;
-  onClick(): void;
-}
-
-/** A row of the contact lists and search results: a button with avatar, name and a line of detail. */
-export function ResultRow({ isSelected, avatar, name, detail, onClick }: ResultRowProps) {
-  return (
-    <li>
-      <button
-        type="button"
-        data-nav-item
-        className={`lc-contacts__item${isSelected ? ' lc-contacts__item--selected' : ''}`}
-        aria-current={isSelected ? 'true' : undefined}
-        onClick={onClick}
-      >
-        {avatar}
-        <span className="lc-contacts__item-text">
-          <bdi className="lc-contacts__item-name">{name}</bdi>
-          {detail ? <bdi className="lc-contacts__item-detail">{detail}</bdi> : null}
-        </span>
-      </button>
-    </li>
   );
 }
 

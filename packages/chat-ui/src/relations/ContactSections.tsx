@@ -1,11 +1,11 @@
 import { TYPES } from '@liaison/sdk';
 import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { Avatar } from '../common/Avatar';
+import { ResultRow } from '../common/ResultRow';
 import type { ContactsState } from '../core/contacts-store';
 import { useKit } from '../core/kit-context';
 import { useContacts } from '../core/use-contacts';
 import { useContactsText } from '../i18n/contacts-text';
-import { ResultRow } from './ContactSearch';
 import { type ContactTarget, friendName, friendSummary, personName } from './contact-model';
 import { handleListKeys } from './list-navigation';
 
@@ -54,12 +54,14 @@ export function ContactSections({ isActive, open, onToggle, selectedKey, onSelec
   );
   const row = (key: string, target: ContactTarget, avatar: ReactNode, name: string, detail?: string) => (
     <ResultRow
+      block="lc-contacts__item"
+      isNavItem
       key={key}
       isSelected={selectedKey === key}
       avatar={avatar}
       name={name}
       detail={detail}
-      onClick={() => onSelect(target)}
+      onChoose={() => onSelect(target)}
     />
   );
 
