@@ -3,14 +3,8 @@
  * logged-in SDK instance; the extension points below let later features register into it.
  */
 export { CallKit, type CallKitProps } from './calls/CallKit';
-export { ChatWindow, type ChatWindowProps } from './chat/ChatWindow';
-export { BASIC_EMOJI, type BasicEmoji } from './chat/emoji/basic-emoji';
-export {
-  type CustomRenderer,
-  type CustomRendererProps,
-  type CustomRenderers,
-  customRenderers,
-} from './chat/message/custom/custom-renderers';
+export type { CustomRenderer, CustomRendererProps, CustomRenderers } from './chat/message/custom/custom-renderer';
+export { customRenderers } from './chat/message/custom/custom-renderers';
 export { type FaceSource, faceSources } from './chat/message/face-source';
 export {
   type MessageMenuItem,
@@ -26,10 +20,12 @@ export {
   type RowLayout,
 } from './chat/message/renderers';
 export { Avatar, type AvatarProps } from './common/Avatar';
-export { ContactsPanel, type ContactsPanelProps } from './contacts/ContactsPanel';
-export type { ContactTarget, PersonSummary } from './contacts/contact-model';
-export { ConversationList, type ConversationListProps } from './conversation/ConversationList';
+export { BASIC_EMOJI, type BasicEmoji } from './common/emoji/basic-emoji';
+export { ConversationList, type ConversationListProps } from './conversations/ConversationList';
+export { FEATURE_NAMES, type FeatureName, type Features } from './core/features';
 export { createKitI18n, KIT_LANGUAGES, type KitLanguage } from './i18n';
-export { ChatKit, type ChatKitProps } from './kit/ChatKit';
-export { FEATURE_NAMES, type FeatureName, type Features } from './kit/features';
+export { ContactsPanel, type ContactsPanelProps } from './relations/ContactsPanel';
+export type { ContactTarget, PersonSummary } from './relations/contact-model';
 export { GlobalSearch, type GlobalSearchProps } from './search/GlobalSearch';
+export { ChatKit, type ChatKitProps } from './shell/ChatKit';
+export { ChatWindow, type ChatWindowProps } from './shell/ChatWindow';

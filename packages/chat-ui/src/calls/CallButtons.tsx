@@ -1,8 +1,8 @@
 import { CallLimits, CallMediaType } from '@liaison/protocol';
 import { useState } from 'react';
-import { MemberSelectDialog } from '../group/MemberSelectDialog';
+import { useKit } from '../core/kit-context';
+import { MemberSelectDialog } from '../groups/MemberSelectDialog';
 import { useCallText } from '../i18n/call-text';
-import { useKit } from '../kit/kit-context';
 import { callTargetOf, callTypesFor } from './call-availability';
 import { callControllerOf } from './call-controller';
 import { CallIcon } from './icons';

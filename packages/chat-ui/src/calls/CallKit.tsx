@@ -1,10 +1,10 @@
 import type { ChatSDK } from '@liaison/sdk';
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { type FeatureName, resolveFeatures } from '../core/features';
+import { KitProvider } from '../core/kit-context';
+import { useNarrowScreen } from '../core/use-narrow-screen';
 import { createKitI18n, type KitLanguage } from '../i18n';
-import { type FeatureName, resolveFeatures } from '../kit/features';
-import { KitProvider } from '../kit/kit-context';
-import { useNarrowScreen } from '../kit/use-narrow-screen';
 import { CallLayer } from './CallLayer';
 
 export interface CallKitProps {

@@ -1,9 +1,9 @@
 import { type Call, CallMediaType } from '@liaison/protocol';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useKit } from '../core/kit-context';
 import { useCallText } from '../i18n/call-text';
-import { useKit } from '../kit/kit-context';
-import type { NotificationContent } from '../kit/notifications/desktop-notifier';
-import { TabCoordinator } from '../kit/notifications/tab-coordinator';
+import type { NotificationContent } from '../notifications/desktop-notifier';
+import { TabCoordinator } from '../notifications/tab-coordinator';
 import { CallAudio } from './CallAudio';
 import { CallNoticeBar } from './CallNoticeBar';
 import { CallWindow } from './CallWindow';

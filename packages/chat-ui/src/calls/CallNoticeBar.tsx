@@ -1,7 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
+import { toastText } from '../core/toasts/error-text';
 import { type AwarenessT, useAwarenessText } from '../i18n/awareness-text';
 import { type CallT, type CallTextKey, useCallText } from '../i18n/call-text';
-import { toastText } from '../kit/toasts/error-text';
 import type { CallController, CallNotice } from './call-controller';
 import { useCallView, usePeople } from './use-call';
 

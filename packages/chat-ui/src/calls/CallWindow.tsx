@@ -1,7 +1,7 @@
 import { type Call, CallLimits, CallMediaType } from '@liaison/protocol';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { useKit } from '../core/kit-context';
 import { useCallText } from '../i18n/call-text';
-import { useKit } from '../kit/kit-context';
 import { CallControls } from './CallControls';
 import { CallTile, type CallTileProps, StreamVideo } from './CallTile';
 import type { CallController } from './call-controller';

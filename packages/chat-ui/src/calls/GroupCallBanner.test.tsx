@@ -3,7 +3,7 @@ import '../../../../tests/support/dom-for-server-tests';
 import { CallMediaType } from '@liaison/protocol';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChatWindow } from '../chat/ChatWindow';
+import { ChatWindow } from '../shell/ChatWindow';
 import { renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 

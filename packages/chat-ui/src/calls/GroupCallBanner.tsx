@@ -1,8 +1,8 @@
 import type { Call } from '@liaison/protocol';
 import { type ChatEvent, EVENT } from '@liaison/sdk';
 import { useEffect, useState } from 'react';
+import { useKit } from '../core/kit-context';
 import { useCallText } from '../i18n/call-text';
-import { useKit } from '../kit/kit-context';
 import { callControllerOf } from './call-controller';
 import { useCallView } from './use-call';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFeatures } from '../kit/features';
+import { resolveFeatures } from '../core/features';
 import { callTargetOf, callTypesFor } from './call-availability';
 
 describe('call availability', () => {

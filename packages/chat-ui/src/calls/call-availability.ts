@@ -1,5 +1,5 @@
 import { CallMediaType } from '@liaison/protocol';
-import type { Features } from '../kit/features';
+import type { Features } from '../core/features';
 
 /**
  * The reference kit's customer-service account (its customer-service plugin): a conversation

@@ -7,7 +7,7 @@ import {
   type ChatSDK,
   type NetworkQuality,
 } from '@liaison/sdk';
-import { describeError } from '../kit/toasts/toast-center';
+import { describeError } from '../core/toasts/toast-center';
 
 /** What the call UI shows right now, as one immutable snapshot. */
 export interface CallView {

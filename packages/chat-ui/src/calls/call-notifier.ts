@@ -1,6 +1,6 @@
 import type { Call } from '@liaison/protocol';
 import { CALL_EVENT, type CallEngine, type CallEventDataMap } from '@liaison/sdk';
-import type { NotificationContent } from '../kit/notifications/desktop-notifier';
+import type { NotificationContent } from '../notifications/desktop-notifier';
 
 export type CallNotificationKind = 'invite' | 'cancel';
 

@@ -1,7 +1,7 @@
 import type { Profile } from '@liaison/protocol';
 import type { ChatSDK } from '@liaison/sdk';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { type CallController, type CallView, callControllerOf } from './call-controller';
 
 /** The kit's call controller (one per SDK instance). */

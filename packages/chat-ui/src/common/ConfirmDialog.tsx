@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../conversation/Dialog';
+import { Dialog } from './Dialog';
 
 /** A yes-or-no question before something that cannot be undone (delete a friend, quit, dismiss, transfer). */
 export function ConfirmDialog(props: {

@@ -1,7 +1,8 @@
 import type { SearchResultItem } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../common/Avatar';
-import { useConversationText } from '../conversation/use-conversation-text';
+import { ResultRow } from '../common/ResultRow';
+import { useConversationText } from '../conversations/use-conversation-text';
 import { useSearchText } from '../i18n/search-text';
 import { Highlight } from './Highlight';
 import { hitCountLabel, hitText, senderName } from './hit-display';
@@ -31,33 +32,29 @@ export function ConversationResults({ results, keywords, selectedID, onSelect }:
         {results.items.map((item) => {
           const info = infoOf(item.conversationID);
           const only = item.messageCount === 1 ? item.messageList[0] : undefined;
-          const isSelected = item.conversationID === selectedID;
           return (
-            <li key={item.conversationID}>
-              <button
-                type="button"
-                className={`lc-gsearch__row${isSelected ? ' lc-gsearch__row--selected' : ''}`}
-                aria-current={isSelected ? 'true' : undefined}
-                onClick={() => onSelect(item.conversationID)}
-              >
-                <Avatar url={info.avatar} size={36} isGroup={info.isGroup} />
-                <span className="lc-gsearch__row-text">
-                  <bdi className="lc-gsearch__row-name">{info.name}</bdi>
-                  <span className="lc-gsearch__row-detail">
-                    {only ? (
-                      <>
-                        {info.isGroup ? <bdi>{`${senderName(only)}: `}</bdi> : null}
-                        <bdi>
-                          <Highlight text={hitText(only, i18n.language, tc)} keywords={keywords} />
-                        </bdi>
-                      </>
-                    ) : (
-                      t('relatedMessages', { shown: hitCountLabel(item.messageCount) })
-                    )}
-                  </span>
+            <ResultRow
+              block="lc-gsearch__row"
+              key={item.conversationID}
+              avatar={<Avatar url={info.avatar} size={36} isGroup={info.isGroup} />}
+              name={info.name}
+              detail={
+                <span className="lc-gsearch__row-detail">
+                  {only ? (
+                    <>
+                      {info.isGroup ? <bdi>{`${senderName(only)}: `}</bdi> : null}
+                      <bdi>
+                        <Highlight text={hitText(only, i18n.language, tc)} keywords={keywords} />
+                      </bdi>
+                    </>
+                  ) : (
+                    t('relatedMessages', { shown: hitCountLabel(item.messageCount) })
+                  )}
                 </span>
-              </button>
-            </li>
+              }
+              isSelected={item.conversationID === selectedID}
+              onChoose={() => onSelect(item.conversationID)}
+            />
           );
         })}
       </ul>

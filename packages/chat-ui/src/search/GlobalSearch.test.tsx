@@ -5,7 +5,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect, startServer } from '../../../../apps/server/src/integration/harness';
 import { type LocateTarget, onLocate } from '../chat/locate/locate';
-import { ToastHost } from '../kit/toasts/ToastHost';
+import { ToastHost } from '../core/toasts/ToastHost';
 import { type KitRenderOptions, renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { GlobalSearch } from './GlobalSearch';

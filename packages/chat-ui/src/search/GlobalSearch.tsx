@@ -1,11 +1,11 @@
 import type { Group, Message } from '@liaison/sdk';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { locateInChat } from '../chat/locate/locate';
-import type { ContactTarget } from '../contacts/contact-model';
-import { enterConversation } from '../contacts/enter-conversation';
-import { SEARCH_DEBOUNCE_MS } from '../contacts/use-debounced-search';
+import { useKit } from '../core/kit-context';
 import { useSearchText } from '../i18n/search-text';
-import { useKit } from '../kit/kit-context';
+import type { ContactTarget } from '../relations/contact-model';
+import { enterConversation } from '../relations/enter-conversation';
+import { SEARCH_DEBOUNCE_MS } from '../relations/use-debounced-search';
 import type { GlobalQuery } from './global-query';
 import { SearchBox } from './SearchBox';
 import { type ResultActions, SearchResults } from './SearchResults';

@@ -2,10 +2,10 @@ import type { Message } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
 import { fileBadge, formatFileSize } from '../chat/message/file-kind';
 import { Avatar } from '../common/Avatar';
-import { formatConversationTime } from '../conversation/format-conversation-time';
-import { useConversationText } from '../conversation/use-conversation-text';
+import { formatConversationTime } from '../conversations/format-conversation-time';
+import { useConversationText } from '../conversations/use-conversation-text';
+import { useKit } from '../core/kit-context';
 import { useSearchCommonText } from '../i18n/search-common-text';
-import { useKit } from '../kit/kit-context';
 import { Highlight } from './Highlight';
 import { hitLayout, hitPicture, hitText, senderName } from './hit-display';
 

@@ -1,6 +1,7 @@
 import type { Group } from '@liaison/sdk';
 import type { ReactNode } from 'react';
 import { Avatar } from '../common/Avatar';
+import { ResultRow } from '../common/ResultRow';
 import { useContactsText } from '../i18n/contacts-text';
 import { useSearchText } from '../i18n/search-text';
 import { Highlight } from './Highlight';
@@ -81,8 +82,17 @@ function ResultRows<T>({ results, keywords, limit, onSeeMore, onChoose, rowOf }:
     <>
       <ul className="lc-gsearch__list">
         {shown.map((item) => {
-          const { id, ...row } = rowOf(item);
-          return <ResultRow key={id} {...row} keywords={keywords} onChoose={() => onChoose(item)} />;
+          const { id, avatar, name, detail } = rowOf(item);
+          return (
+            <ResultRow
+              block="lc-gsearch__row"
+              key={id}
+              avatar={avatar}
+              name={<Highlight text={name} keywords={keywords} />}
+              detail={detail}
+              onChoose={() => onChoose(item)}
+            />
+          );
         })}
       </ul>
       {limit === undefined ? (
@@ -93,27 +103,5 @@ function ResultRows<T>({ results, keywords, limit, onSeeMore, onChoose, rowOf }:
         </button>
       ) : null}
     </>
-  );
-}
-
-interface RowProps extends Omit<Row, 'id'> {
-  keywords: readonly string[];
-  onChoose(): void;
-}
-
-/** A person or group found: avatar, name and a line about it; choosing it opens it. */
-function ResultRow({ avatar, name, keywords, detail, onChoose }: RowProps) {
-  return (
-    <li>
-      <button type="button" className="lc-gsearch__row" onClick={onChoose}>
-        {avatar}
-        <span className="lc-gsearch__row-text">
-          <bdi className="lc-gsearch__row-name">
-            <Highlight text={name} keywords={keywords} />
-          </bdi>
-          {detail}
-        </span>
-      </button>
-    </li>
   );
 }

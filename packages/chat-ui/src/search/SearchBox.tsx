@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
+import { useKit } from '../core/kit-context';
 import { useSearchCommonText } from '../i18n/search-common-text';
 import { useSearchText } from '../i18n/search-text';
-import { useKit } from '../kit/kit-context';
 
 export interface SearchBoxProps {
   inputRef: RefObject<HTMLInputElement | null>;

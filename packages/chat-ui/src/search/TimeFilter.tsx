@@ -1,6 +1,6 @@
 import { namedDay } from '../common/time-zone';
+import { useKit } from '../core/kit-context';
 import { type SearchCommonTextKey, useSearchCommonText } from '../i18n/search-common-text';
-import { useKit } from '../kit/kit-context';
 import { ChoiceStrip } from './ChoiceStrip';
 import { type DateRange, NO_RANGE, TIME_TABS, type TimeTab } from './search-query';
 

@@ -1,8 +1,8 @@
 import { SearchLimits } from '@liaison/protocol';
 import { type Conversation, type Message, TYPES } from '@liaison/sdk';
-import { conversationAvatar, conversationName } from '../conversation/conversation-display';
-import { messageAbstract } from '../conversation/message-abstract';
-import type { ConversationT } from '../conversation/use-conversation-text';
+import { conversationAvatar, conversationName } from '../conversations/conversation-display';
+import { messageAbstract } from '../conversations/message-abstract';
+import type { ConversationT } from '../conversations/use-conversation-text';
 
 /** How a hit shows (spec chat.md §2): a line of text (info), a bubble, a file card or a picture. */
 export type HitLayout = 'info' | 'bubble' | 'file' | 'image';

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useKit } from '../kit/kit-context';
+import { useKit } from '../core/kit-context';
 import { type ConversationInfo, conversationInfo } from './hit-display';
 
 /**

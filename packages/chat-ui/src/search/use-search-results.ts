@@ -1,12 +1,12 @@
 import { type SearchCloudMessagesOptions, SearchLimits } from '@liaison/protocol';
 import type { Friend, Group, Message, SearchResultItem } from '@liaison/sdk';
 import { useMemo, useState } from 'react';
-import { friendName, friendSummary, matches, type PersonSummary } from '../contacts/contact-model';
-import { useContacts } from '../contacts/use-contacts';
+import { useKit } from '../core/kit-context';
+import { showErrorToast } from '../core/toasts/toast-center';
+import { useContacts } from '../core/use-contacts';
 import { useSearchCommonText } from '../i18n/search-common-text';
 import { useSearchText } from '../i18n/search-text';
-import { useKit } from '../kit/kit-context';
-import { showErrorToast } from '../kit/toasts/toast-center';
+import { friendName, friendSummary, matches, type PersonSummary } from '../relations/contact-model';
 import { type GlobalQuery, messageSearchFor } from './global-query';
 import { keywordsOf } from './search-query';
 import { type Paged, usePaged } from './use-paged';

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { VirtuosoMockContext } from 'react-virtuoso';
+import { type FeatureName, resolveFeatures } from '../core/features';
+import { KitProvider } from '../core/kit-context';
 import { createKitI18n, type KitLanguage } from '../i18n';
-import { type FeatureName, resolveFeatures } from '../kit/features';
-import { KitProvider } from '../kit/kit-context';
 
 // jsdom does not scroll; the virtual list calls scrollBy to hold its place when history is prepended.
 // The editor measures ranges to scroll the caret into view; jsdom has no layout.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useStoreValue } from '../../common/value-store';
 import type { ChatSession } from './chat-session';
-import { useStoreValue } from './value-store';
 import './actions.css';
 
 /** How long a notice stays. */

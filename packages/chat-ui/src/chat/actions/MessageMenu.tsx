@@ -1,10 +1,10 @@
 import type { Message } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
-import type { Point } from '../../conversation/menu-position';
-import { PopupMenu, type PopupMenuItem } from '../../conversation/PopupMenu';
+import type { Point } from '../../common/menu-position';
+import { PopupMenu, type PopupMenuItem } from '../../common/PopupMenu';
+import { enabledItems, type Features } from '../../core/features';
+import { useKit } from '../../core/kit-context';
 import type { ActionTextKey } from '../../i18n/action-text';
-import { enabledItems, type Features } from '../../kit/features';
-import { useKit } from '../../kit/kit-context';
 import { menuItemsFor } from '../message/registries';
 import { translationStore } from '../translate/translation-store';
 import type { MessageActionID } from './action-rules';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFeatures } from '../../kit/features';
+import { resolveFeatures } from '../../core/features';
 import { imagePayload, makeMessage } from '../message/test-messages';
 import { type ActionRuleContext, isSignalingMessage, messageActions } from './action-rules';
 

@@ -1,5 +1,5 @@
 import type { Message } from '@liaison/sdk';
-import type { FeatureName, Features } from '../../kit/features';
+import type { FeatureName, Features } from '../../core/features';
 import { isUploadDone } from '../message/message-of';
 import type { RowLayout } from '../message/renderer-map';
 

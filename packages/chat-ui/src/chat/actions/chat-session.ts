@@ -1,6 +1,6 @@
 import type { Message } from '@liaison/sdk';
 import { createContext, useContext } from 'react';
-import { ValueStore } from './value-store';
+import { ValueStore } from '../../common/value-store';
 
 /** Multi-select mode (spec §4): on or off, and the IDs picked so far. */
 export interface Selection {

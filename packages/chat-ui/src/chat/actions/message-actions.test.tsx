@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiaisonServer } from '../../../../../apps/server/src/app';
 import { connect, sendText, startServer } from '../../../../../apps/server/src/integration/harness';
-import { ToastHost } from '../../kit/toasts/ToastHost';
+import { ToastHost } from '../../core/toasts/ToastHost';
+import { ChatWindow } from '../../shell/ChatWindow';
 import { renderInKit } from '../../test-support/render-in-kit';
-import { ChatWindow } from '../ChatWindow';
 import { MessageList } from '../message-list/MessageList';
 
 /** The server's clock runs this far ahead of real time (the revoke window is measured with it). */

@@ -1,8 +1,8 @@
 import type { Message } from '@liaison/sdk';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
-import { showErrorToast } from '../../kit/toasts/toast-center';
+import { useKit } from '../../core/kit-context';
+import { showErrorToast } from '../../core/toasts/toast-center';
 import type { MessageOf } from '../message/message-of';
 import type { MessageStore } from '../message-list/message-store';
 import { useImagePreview } from '../preview/preview-context';

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@liaison/protocol';
 import { TYPES } from '@liaison/sdk';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useKit } from '../../core/kit-context';
 import type { ActionTextKey } from '../../i18n/action-text';
-import { useKit } from '../../kit/kit-context';
 
 /** Whether the user is still in the conversation's group, and if not, the notice that says why. */
 export type Membership = { isMember: true } | { isMember: false; reason: ActionTextKey };

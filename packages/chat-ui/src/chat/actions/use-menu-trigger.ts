@@ -1,6 +1,6 @@
 import type { Message } from '@liaison/sdk';
 import { type RefObject, useRef } from 'react';
-import { isTouchContextMenu, useLongPress } from '../../conversation/use-long-press';
+import { isTouchContextMenu, useLongPress } from '../../common/use-long-press';
 import { useRowActions } from './row-actions';
 
 /** spec chat.md §9: a press held this long opens the message menu on phones. */

@@ -5,9 +5,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../../../apps/server/src/integration/harness';
+import { resolveFeatures } from '../../core/features';
+import { KitProvider } from '../../core/kit-context';
 import { createKitI18n } from '../../i18n';
-import { resolveFeatures } from '../../kit/features';
-import { KitProvider } from '../../kit/kit-context';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { Composer } from './Composer';

@@ -1,10 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRemarks } from '../../common/display-name';
-import { groupAbilities } from '../../group/group-rules';
-import { useGroup } from '../../group/use-group';
+import { useRemarks } from '../../core/display-name';
+import { useKit } from '../../core/kit-context';
+import { groupAbilities } from '../../groups/group-rules';
+import { useGroup } from '../../groups/use-group';
 import { useGroupText } from '../../i18n/group-text';
-import { useKit } from '../../kit/kit-context';
 import { QuoteBar } from '../quote/QuoteBar';
 import { useComposerBridge } from '../quote/use-composer-bridge';
 import { useReadReceiptRequest } from '../receipts/use-read-receipt-request';
@@ -26,6 +26,8 @@ import './composer.css';
 
 export interface ComposerProps {
   conversationID: string;
+  /** Buttons of the features around the chat (calls, search) at the toolbar's end, given by the chat window. */
+  toolbarEnd?: ReactNode;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ComposerProps {
  * atUserList ('everyone' as the reference SDK's @all ID). Mount one per conversation (key it by
  * conversationID): the mention list resets with it.
  */
-export function Composer({ conversationID }: ComposerProps) {
+export function Composer({ conversationID, toolbarEnd }: ComposerProps) {
   const { chat, isH5, blockedWords = [], features } = useKit();
   const { t } = useTranslation('chat');
   const tg = useGroupText();
@@ -263,6 +265,7 @@ export function Composer({ conversationID }: ComposerProps) {
         sender={sender}
         onInsertEmoji={handleEmoji}
         onError={(message) => setError(message)}
+        end={toolbarEnd}
       />
       <AttachmentChips
         files={attachments}

@@ -1,9 +1,7 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CallButtons } from '../../calls/CallButtons';
-import { enabledItems } from '../../kit/features';
-import { useKit } from '../../kit/kit-context';
-import { ConversationSearchToolbarButton } from '../../search/in-conversation/SearchButtons';
+import { enabledItems } from '../../core/features';
+import { useKit } from '../../core/kit-context';
 import { toolbarRegistry } from '../message/registries';
 import { IMAGE_ACCEPT, VIDEO_ACCEPT } from './attachments';
 import type { ComposerSender } from './composer-send';
@@ -20,6 +18,8 @@ export interface ComposerToolbarProps {
   /** Puts a basic emoji's tag into the text at the caret. */
   onInsertEmoji(key: string): void;
   onError(message: string): void;
+  /** After the registered items: the chat window's buttons of other features (calls, search). */
+  end?: ReactNode;
 }
 
 type Popup = 'emoji' | 'evaluation' | 'quickReplies';
@@ -29,7 +29,7 @@ type Popup = 'emoji' | 'evaluation' | 'quickReplies';
  * evaluation and quick replies, each behind its feature flag, then the host's registered items.
  * Every button is a real button with a label, so the toolbar works from the keyboard.
  */
-export function ComposerToolbar({ conversationID, sender, onInsertEmoji, onError }: ComposerToolbarProps) {
+export function ComposerToolbar({ conversationID, sender, onInsertEmoji, onError, end }: ComposerToolbarProps) {
   const { features } = useKit();
   const { t } = useTranslation('chat');
   const [popup, setPopup] = useState<Popup | null>(null);
@@ -75,8 +75,7 @@ export function ComposerToolbar({ conversationID, sender, onInsertEmoji, onError
           {item.icon}
         </button>
       ))}
-      <CallButtons conversationID={conversationID} placement="toolbar" />
-      <ConversationSearchToolbarButton />
+      {end}
       {popup === 'emoji' && (
         <EmojiPicker
           onClose={close}

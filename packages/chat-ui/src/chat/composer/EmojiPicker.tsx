@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
-import { BASIC_EMOJI } from '../emoji/basic-emoji';
-import { BIG_FACE_GROUPS, bigFaceName } from '../emoji/big-faces';
-import { emojiName } from '../emoji/emoji-names';
+import { BASIC_EMOJI } from '../../common/emoji/basic-emoji';
+import { BIG_FACE_GROUPS, bigFaceName } from '../../common/emoji/big-faces';
+import { emojiName } from '../../common/emoji/emoji-names';
+import { useKit } from '../../core/kit-context';
 import { ToolbarPopup } from './ToolbarPopup';
 
 export interface EmojiPickerProps {

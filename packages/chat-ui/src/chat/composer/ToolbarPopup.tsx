@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 
 export interface ToolbarPopupProps {
   label: string;

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { ToolbarIcon } from './icons';
 import { countdown, type VoiceState, voiceReducer } from './voice-recording';
 

@@ -1,6 +1,6 @@
 import { parseConversationID } from '@liaison/protocol';
 import type { ChatSDK, Message } from '@liaison/sdk';
-import { reportSendFailure } from '../../kit/toasts/toast-center';
+import { reportSendFailure } from '../../core/toasts/toast-center';
 import { getMessageStore } from '../message-list/message-store';
 import { attachmentKind } from './attachments';
 import { EVALUATION_DESCRIPTION, evaluationData } from './evaluation';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../conversation/Dialog';
-import { useKit } from '../../kit/kit-context';
-import { showErrorToast } from '../../kit/toasts/toast-center';
+import { Dialog } from '../../common/Dialog';
+import { useStoreValue } from '../../common/value-store';
+import { useKit } from '../../core/kit-context';
+import { showErrorToast } from '../../core/toasts/toast-center';
 import type { ChatSession } from '../actions/chat-session';
-import { useStoreValue } from '../actions/value-store';
 import { getMessageStore } from '../message-list/message-store';
 import { inTimeOrder } from './forward-messages';
 import './forward.css';

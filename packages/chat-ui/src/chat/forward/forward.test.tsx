@@ -4,10 +4,10 @@ import { type ChatSDK, type Message, TYPES } from '@liaison/sdk';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendText, until } from '../../../../../apps/server/src/integration/harness';
-import { ToastHost } from '../../kit/toasts/ToastHost';
+import { ToastHost } from '../../core/toasts/ToastHost';
+import { ChatWindow } from '../../shell/ChatWindow';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
-import { ChatWindow } from '../ChatWindow';
 
 let server: TestServer;
 

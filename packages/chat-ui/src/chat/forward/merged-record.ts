@@ -1,5 +1,5 @@
 import type { Message } from '@liaison/sdk';
-import { messageAbstract } from '../../conversation/message-abstract';
+import { messageAbstract } from '../../conversations/message-abstract';
 import type { ConversationTextKey } from '../../i18n/conversation-text';
 import type { MergedRecordText } from './forward-messages';
 

@@ -4,7 +4,7 @@ import type { ChatSDK, Message } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendText, wholeHistory } from '../../../../../apps/server/src/integration/harness';
-import { ChatKit } from '../../kit/ChatKit';
+import { ChatKit } from '../../shell/ChatKit';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { locateInChat } from './locate';

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useId, useMemo, useRef, useState 
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
 import { useDelayedClose } from '../../common/use-delayed-close';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import type { MessageOf } from '../message/message-of';
 import { RiskPlaceholder } from '../message/RiskPlaceholder';
 import { layoutOf, rendererFor, useMessageRenderers } from '../message/renderer-map';

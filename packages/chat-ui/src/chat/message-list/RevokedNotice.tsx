@@ -1,9 +1,9 @@
 import type { Message } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
-import { NAME_SLOT, sentenceWithName } from '../../conversation/message-abstract';
-import { useKit } from '../../kit/kit-context';
+import { NAME_SLOT, sentenceWithName } from '../../conversations/message-abstract';
+import { useKit } from '../../core/kit-context';
 import { useRowActions } from '../actions/row-actions';
-import { revokedTextOf } from './message-store';
+import { revokedTextOf } from './revoked-texts';
 
 /**
  * What a revoked message leaves in the list (spec §4): '{who} revoked a message', 'You' when it

@@ -1,67 +1,13 @@
 import { ErrorCode, LiaisonError, Limits } from '@liaison/protocol';
 import type { ChatSDK, EventHandler, Message } from '@liaison/sdk';
-import { useSyncExternalStore } from 'react';
-import { useKit } from '../../kit/kit-context';
 import { LiveBacklog, loadPageAfter, loadWindowAt, routeTo } from './detached-window';
-
-export { NEAR_SEQUENCES } from './detached-window';
-
-/** One open conversation's messages, oldest first, as the list shows them. */
-export interface MessageListState {
-  messages: readonly Message[];
-  /** How many messages older pages have put in front of the first page (for a stable firstItemIndex). */
-  prependedCount: number;
-  isLoading: boolean;
-  /** No older history left. */
-  isCompleted: boolean;
-  /** Set when the first page, an older or a newer page failed to load. */
-  error: unknown;
-  /**
-   * The list is a window opened at an older message (a search result, a far quote): newer messages
-   * exist past its last one and load as the user scrolls down, until it joins the live end.
-   */
-  hasNewer: boolean;
-  /** Incoming messages that arrived while the window did not reach the live end. */
-  missedCount: number;
-  /** Changes whenever the window is replaced (opened at a message, or back at the latest). */
-  windowKey: number;
-  /** Where a replaced window opens: this index (the message it was opened at), else the bottom. */
-  anchorIndex: number | null;
-  /** The last message asked to be shown: the list scrolls to it and blinks it, or says why it cannot. */
-  jump: Jump | null;
-}
-
-/** A message to show: its ID, and its sequence when known (which lets a far one open without paging). */
-export interface JumpTarget {
-  messageID: string;
-  sequence?: number;
-}
-
-export interface Jump {
-  messageID: string;
-  outcome: 'found' | 'missing' | 'revoked';
-  /** Tells two jumps to the same message apart. */
-  serial: number;
-}
-
-/** How often a sending message's upload progress is copied to its row. */
-const PROGRESS_INTERVAL_MS = 150;
+import { EMPTY_LIST, type JumpTarget, type MessageListState, mergeMessages } from './message-list-state';
+import { ReadMarker } from './read-marker';
+import { revokedTextsOf } from './revoked-texts';
+import { watchUploadProgress } from './upload-progress';
 
 /** Jumping to a quoted message loads at most this many older pages looking for it. */
 export const FIND_MAX_PAGES = 40;
-
-const INITIAL: MessageListState = {
-  messages: [],
-  prependedCount: 0,
-  isLoading: false,
-  isCompleted: false,
-  error: null,
-  hasNewer: false,
-  missedCount: 0,
-  windowKey: 0,
-  anchorIndex: null,
-  jump: null,
-};
 
 /**
  * A small external store per conversation: history pages, incoming messages and own sends,
@@ -70,7 +16,7 @@ const INITIAL: MessageListState = {
  * mark the conversation read.
  */
 export class MessageStore {
-  private state: MessageListState = INITIAL;
+  private state: MessageListState = EMPTY_LIST;
   private readonly listeners = new Set<() => void>();
   private nextReqMessageID = '';
   private started = false;
@@ -87,8 +33,7 @@ export class MessageStore {
   private jumpSerial = 0;
   /** Incoming messages not shown while detached (detached-window.ts). */
   private readonly live = new LiveBacklog();
-  private readInFlight = false;
-  private readAgain = false;
+  private readonly reads: ReadMarker;
 
   constructor(
     private readonly chat: ChatSDK,
@@ -96,12 +41,13 @@ export class MessageStore {
     /** Where open stores are found by conversation ID (see getMessageStore). */
     private readonly registry: Map<string, MessageStore> = new Map(),
   ) {
+    this.reads = new ReadMarker(chat, conversationID, () => this.isOpen);
     this.handleReceived = (event) => {
       const mine = event.data.filter((m) => m.conversationID === this.conversationID);
       if (mine.length === 0) return;
       if (this.state.hasNewer) this.keepForLater(mine.map((m) => ({ ...m })));
       else this.upsert(mine.map((m) => ({ ...m })));
-      if (mine.some((m) => m.flow === 'in')) this.markRead();
+      if (mine.some((m) => m.flow === 'in')) this.reads.mark();
     };
     // A message flagged after delivery (hasRiskContent) or otherwise changed replaces the one shown.
     this.handleModified = (event) => this.replaceKnown(event.data);
@@ -159,17 +105,8 @@ export class MessageStore {
     this.loadingNewer = null;
     this.nextReqMessageID = '';
     this.live.clear();
-    this.set({
-      messages: [],
-      prependedCount: 0,
-      isLoading: false,
-      isCompleted: false,
-      error: null,
-      hasNewer: false,
-      missedCount: 0,
-      windowKey: this.state.windowKey + 1,
-      anchorIndex: null,
-    });
+    // An empty list, as at the start, in a new window; a jump not yet shown stays.
+    this.set({ ...EMPTY_LIST, windowKey: this.state.windowKey + 1, jump: this.state.jump });
     return this.loadOlder();
   }
 
@@ -338,13 +275,7 @@ export class MessageStore {
     void this.returnToLatest();
     this.outgoing.set(message.ID, message);
     this.upsert([{ ...message, status: 'unSend' }]);
-    // The SDK moves message.progress on its own object as the upload goes; the row shows a copy.
-    let shownProgress = message.progress;
-    const progressWatch = setInterval(() => {
-      if (message.progress === shownProgress || message.status !== 'unSend') return;
-      shownProgress = message.progress;
-      this.upsert([{ ...message }]);
-    }, PROGRESS_INTERVAL_MS);
+    const stopWatching = watchUploadProgress(message, () => this.upsert([{ ...message }]));
     try {
       await this.chat.sendMessage(message);
       return undefined;
@@ -352,7 +283,7 @@ export class MessageStore {
       // The SDK marked it 'fail' (or the upload was cancelled); the row shows the resend icon.
       return error;
     } finally {
-      clearInterval(progressWatch);
+      stopWatching();
       this.upsert([{ ...message }]);
     }
   }
@@ -379,9 +310,9 @@ export class MessageStore {
     this.chat.on(this.chat.EVENT.MESSAGE_DELETED, this.handleDeleted);
     if (!this.started) {
       this.started = true;
-      void this.loadOlder().then(() => this.markReadIfUnread());
+      void this.loadOlder().then(() => this.reads.markIfUnread());
     } else {
-      this.markReadIfUnread();
+      this.reads.markIfUnread();
     }
   }
 
@@ -392,30 +323,6 @@ export class MessageStore {
     this.chat.off(this.chat.EVENT.MESSAGE_DELETED, this.handleDeleted);
     // A closed conversation loads afresh next time, so nothing missed while closed goes stale.
     if (this.registry.get(this.conversationID) === this) this.registry.delete(this.conversationID);
-  }
-
-  private markReadIfUnread(): void {
-    if ((this.chat.conversationStore.get(this.conversationID)?.unreadCount ?? 0) > 0) this.markRead();
-  }
-
-  /** One setMessageRead at a time; messages arriving meanwhile ask for one more afterwards. */
-  private markRead(): void {
-    if (this.listeners.size === 0) return;
-    if (this.readInFlight) {
-      this.readAgain = true;
-      return;
-    }
-    this.readInFlight = true;
-    this.chat
-      .setMessageRead({ conversationID: this.conversationID })
-      .catch(() => undefined)
-      .finally(() => {
-        this.readInFlight = false;
-        if (this.readAgain) {
-          this.readAgain = false;
-          this.markRead();
-        }
-      });
   }
 
   /**
@@ -442,38 +349,7 @@ export class MessageStore {
   }
 }
 
-/** `current` with each incoming message replacing the one with its ID, or appended if new. */
-export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): readonly Message[] {
-  const index = new Map(current.map((m, i) => [m.ID, i]));
-  const next = [...current];
-  for (const message of incoming) {
-    const at = index.get(message.ID);
-    if (at === undefined) {
-      index.set(message.ID, next.length);
-      next.push(message);
-    } else {
-      next[at] = message;
-    }
-  }
-  return next;
-}
-
 const stores = new WeakMap<ChatSDK, Map<string, MessageStore>>();
-const revokedTexts = new WeakMap<ChatSDK, Map<string, string>>();
-
-function revokedTextsOf(chat: ChatSDK): Map<string, string> {
-  let texts = revokedTexts.get(chat);
-  if (!texts) {
-    texts = new Map();
-    revokedTexts.set(chat, texts);
-  }
-  return texts;
-}
-
-/** The words of an own text revoked in this tab (for re-editing), else undefined. */
-export function revokedTextOf(chat: ChatSDK, messageID: string): string | undefined {
-  return revokedTexts.get(chat)?.get(messageID);
-}
 
 /** The store of a conversation that is open on screen, if it is: sends into it show in its list. */
 export function openMessageStore(chat: ChatSDK, conversationID: string): MessageStore | undefined {
@@ -494,12 +370,4 @@ export function getMessageStore(chat: ChatSDK, conversationID: string): MessageS
     byConversation.set(conversationID, store);
   }
   return store;
-}
-
-/** The messages of a conversation, kept current while the component is mounted. */
-export function useMessages(conversationID: string): { store: MessageStore; state: MessageListState } {
-  const { chat } = useKit();
-  const store = getMessageStore(chat, conversationID);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return { store, state };
 }

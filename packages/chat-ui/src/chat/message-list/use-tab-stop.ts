@@ -1,5 +1,5 @@
 import { type RefObject, useLayoutEffect } from 'react';
-import type { ValueStore } from '../actions/value-store';
+import type { ValueStore } from '../../common/value-store';
 
 /**
  * Roving tabindex without re-rendering: the row whose ID the store holds is the list's one Tab stop

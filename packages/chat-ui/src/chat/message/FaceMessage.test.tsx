@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findBigFace } from '../../common/emoji/big-faces';
 import { renderInKit } from '../../test-support/render-in-kit';
-import { findBigFace } from '../emoji/big-faces';
 import { FaceMessage } from './FaceMessage';
 import { faceSources } from './face-source';
 import { makeMessage, NO_SDK } from './test-messages';

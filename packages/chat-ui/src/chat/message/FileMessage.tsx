@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { downloadAsBlob } from './download';
 import { fileBadge, fileKindOf, formatFileSize } from './file-kind';
 import { DownloadIcon } from './icons';

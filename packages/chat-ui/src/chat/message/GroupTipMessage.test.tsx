@@ -2,7 +2,7 @@
 import { GroupTipOperation } from '@liaison/protocol';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messageAbstract } from '../../conversation/message-abstract';
+import { messageAbstract } from '../../conversations/message-abstract';
 import { createKitI18n, KIT_LANGUAGES } from '../../i18n';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { GroupSystemNoticeMessage } from './GroupSystemNoticeMessage';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { ImagePreviewer } from '../preview/ImagePreviewer';
 import { useImagePreview } from '../preview/preview-context';
 import { type PreviewImage, toPreviewImage } from '../preview/preview-image';

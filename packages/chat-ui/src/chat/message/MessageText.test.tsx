@@ -2,8 +2,8 @@
 import { cleanup, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BASIC_EMOJI } from '../../common/emoji/basic-emoji';
 import { createKitI18n } from '../../i18n';
-import { BASIC_EMOJI } from '../emoji/basic-emoji';
 import { MessageText } from './MessageText';
 
 afterEach(cleanup);

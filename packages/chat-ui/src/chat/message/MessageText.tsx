@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emojiName } from '../emoji/emoji-names';
-import { tokenizeText } from '../emoji/text-parts';
+import { emojiName } from '../../common/emoji/emoji-names';
+import { tokenizeText } from '../../common/emoji/text-parts';
 
 /**
  * Message text as React nodes: plain text, 20 px emoji pictures and http/https/mailto links.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { fitMediaBox, useMediaMaxPx } from './media-size';
 import { isUploadDone, type MessageOf } from './message-of';
 import type { MessageRenderer } from './renderer-map';

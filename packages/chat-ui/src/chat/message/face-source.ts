@@ -1,4 +1,4 @@
-import { findBigFace } from '../emoji/big-faces';
+import { findBigFace } from '../../common/emoji/big-faces';
 
 /**
  * Where a big face's picture comes from: (group index, sticker name) → URL. The composer's sticker

@@ -1,6 +1,6 @@
 import type { Message } from '@liaison/sdk';
 import type { ReactNode } from 'react';
-import type { FeatureName } from '../../kit/features';
+import type { FeatureName } from '../../core/features';
 
 /** An action in a message's menu (copy, revoke, quote… in coming versions). */
 export interface MessageMenuItem {

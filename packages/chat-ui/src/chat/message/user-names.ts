@@ -1,6 +1,6 @@
 import type { ChatSDK } from '@liaison/sdk';
 import { useEffect, useSyncExternalStore } from 'react';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 
 /** getUserProfile takes at most this many users a call. */
 const BATCH = 100;

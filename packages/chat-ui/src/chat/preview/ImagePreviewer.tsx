@@ -1,6 +1,6 @@
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { downloadAsBlob } from '../message/download';
 import { useFocusTrap } from './focus-trap';
 import { canSaveImage, type PreviewImage, savedImageName } from './preview-image';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emojiName } from '../emoji/emoji-names';
-import { parseTextParts } from '../emoji/text-parts';
+import { emojiName } from '../../common/emoji/emoji-names';
+import { parseTextParts } from '../../common/emoji/text-parts';
 import { quoteLabelKey } from './message-reply';
 
 /**

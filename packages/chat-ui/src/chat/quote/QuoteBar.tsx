@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
-import { useStoreValue } from '../actions/value-store';
+import { useStoreValue } from '../../common/value-store';
+import { useKit } from '../../core/kit-context';
 import { composerBridge } from './composer-bridge';
 import { quoteSender } from './message-reply';
 import { QuoteAbstract } from './QuoteAbstract';

@@ -1,7 +1,7 @@
 import type { Message } from '@liaison/sdk';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { useRowActions } from '../actions/row-actions';
 import { openMessageStore } from '../message-list/message-store';
 import { type MessageReply, parseMessageReply } from './message-reply';

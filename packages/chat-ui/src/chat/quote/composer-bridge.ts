@@ -1,5 +1,5 @@
 import type { ChatSDK, Message } from '@liaison/sdk';
-import { ValueStore } from '../actions/value-store';
+import { ValueStore } from '../../common/value-store';
 
 /** Text the composer is asked to take back (re-editing a revoked message). */
 export interface EditRequest {

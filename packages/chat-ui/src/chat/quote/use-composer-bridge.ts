@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStoreValue } from '../../common/value-store';
+import { useKit } from '../../core/kit-context';
 import type { ConversationTextKey } from '../../i18n/conversation-text';
-import { useKit } from '../../kit/kit-context';
-import { useStoreValue } from '../actions/value-store';
 import type { PlainEditor } from '../composer/editor/plain-editor';
 import { composerBridge } from './composer-bridge';
 import { messageReplyFor, withMessageReply } from './message-reply';

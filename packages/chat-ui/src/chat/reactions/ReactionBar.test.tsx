@@ -4,10 +4,10 @@ import type { ChatSDK, Message } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendText } from '../../../../../apps/server/src/integration/harness';
-import { ToastHost } from '../../kit/toasts/ToastHost';
+import { BASIC_EMOJI } from '../../common/emoji/basic-emoji';
+import { ToastHost } from '../../core/toasts/ToastHost';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
-import { BASIC_EMOJI } from '../emoji/basic-emoji';
 import { ReactionBar } from './ReactionBar';
 import { ReactionPicker } from './ReactionPicker';
 

@@ -1,8 +1,8 @@
 import type { Message, MessageReaction } from '@liaison/sdk';
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useKit } from '../../core/kit-context';
+import { showErrorToast } from '../../core/toasts/toast-center';
 import { useAwarenessText } from '../../i18n/awareness-text';
-import { useKit } from '../../kit/kit-context';
-import { showErrorToast } from '../../kit/toasts/toast-center';
 import { ReactionUsers } from './ReactionUsers';
 import { ReactionGlyph, useReactionName } from './reaction-display';
 import { reactionStoreOf } from './reaction-store';

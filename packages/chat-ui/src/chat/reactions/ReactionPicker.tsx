@@ -1,11 +1,11 @@
 import type { Message } from '@liaison/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BASIC_EMOJI, type BasicEmoji } from '../../common/emoji/basic-emoji';
+import { emojiName } from '../../common/emoji/emoji-names';
+import { useKit } from '../../core/kit-context';
 import { useAwarenessText } from '../../i18n/awareness-text';
-import { useKit } from '../../kit/kit-context';
 import type { MenuReactionsProps } from '../actions/menu-reactions';
-import { BASIC_EMOJI, type BasicEmoji } from '../emoji/basic-emoji';
-import { emojiName } from '../emoji/emoji-names';
 import { canCarryReactions, useMessageReactions, useToggleReaction } from './ReactionBar';
 import './reactions.css';
 

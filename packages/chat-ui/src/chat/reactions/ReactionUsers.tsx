@@ -1,7 +1,7 @@
 import type { Message, ReactionUser } from '@liaison/sdk';
 import { useEffect, useState } from 'react';
+import { useKit } from '../../core/kit-context';
 import { useAwarenessText } from '../../i18n/awareness-text';
-import { useKit } from '../../kit/kit-context';
 import { ReactionGlyph, useReactionName } from './reaction-display';
 
 /** Names shown in the hover card; the rest are counted ("and 12 more"). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { findEmoji } from '../emoji/basic-emoji';
-import { emojiName } from '../emoji/emoji-names';
+import { findEmoji } from '../../common/emoji/basic-emoji';
+import { emojiName } from '../../common/emoji/emoji-names';
 
 /** A reaction's readable name: the emoji's name in the UI language, or the reaction ID itself. */
 export function useReactionName(): (reactionID: string) => string {

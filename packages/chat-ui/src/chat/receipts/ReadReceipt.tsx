@@ -1,7 +1,7 @@
 import type { Conversation, Message } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useKit } from '../../core/kit-context';
 import { useAwarenessText } from '../../i18n/awareness-text';
-import { useKit } from '../../kit/kit-context';
 import { ReadReceiptPanel } from './ReadReceiptPanel';
 import { groupReadLabel, needsReceiptFromMe, readStatusKind } from './read-status';
 import { type ReadCounts, receiptStoreOf } from './receipt-store';

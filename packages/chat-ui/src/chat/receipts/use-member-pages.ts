@@ -1,7 +1,7 @@
 import { Limits } from '@liaison/protocol';
 import type { Message, ReadMemberInfo } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 
 export interface MemberPages {
   members: readonly ReadMemberInfo[];

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { asksForReadReceipts } from './read-status';
 
 /**

@@ -1,9 +1,9 @@
 import type { Message } from '@liaison/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../kit/kit-context';
-import { showErrorToast } from '../../kit/toasts/toast-center';
-import { useStoreValue } from '../actions/value-store';
+import { useStoreValue } from '../../common/value-store';
+import { useKit } from '../../core/kit-context';
+import { showErrorToast } from '../../core/toasts/toast-center';
 import { MessageText } from '../message/MessageText';
 import {
   NotEnabledError,

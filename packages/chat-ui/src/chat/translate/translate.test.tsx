@@ -15,9 +15,9 @@ import {
   startFakeTranslator,
 } from '../../../../../apps/server/src/translation/test-providers';
 import { nodeForms } from '../../../../../tests/support/dom-for-server-tests';
-import { ToastHost } from '../../kit/toasts/ToastHost';
+import { ToastHost } from '../../core/toasts/ToastHost';
+import { ChatWindow } from '../../shell/ChatWindow';
 import { renderInKit } from '../../test-support/render-in-kit';
-import { ChatWindow } from '../ChatWindow';
 
 let translator: FakeTranslator;
 let transcriber: FakeTranscriber;

@@ -1,7 +1,7 @@
 import { ErrorCode, Limits } from '@liaison/protocol';
 import type { ChatSDK, Message } from '@liaison/sdk';
-import { ValueStore } from '../actions/value-store';
-import { parseTextParts } from '../emoji/text-parts';
+import { parseTextParts } from '../../common/emoji/text-parts';
+import { ValueStore } from '../../common/value-store';
 
 /** A text's translation, or a voice message's text. */
 export type ResultKind = 'translation' | 'conversion';

@@ -1,7 +1,7 @@
 import { type ChatEvent, EVENT } from '@liaison/sdk';
 import { useEffect, useState } from 'react';
+import { useKit } from '../../core/kit-context';
 import { useAwarenessText } from '../../i18n/awareness-text';
-import { useKit } from '../../kit/kit-context';
 
 /**
  * The chat header's title (spec §2): the conversation's name, or 'the other party is typing…'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { TypingReporter } from './typing-reporter';
 
 /**

@@ -5,9 +5,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendText } from '../../../../../apps/server/src/integration/harness';
 import { mp4, png, wav } from '../../../../../apps/server/src/integration/media-samples';
-import { ChatWindow } from '../../chat/ChatWindow';
 import { type LocateTarget, onLocate } from '../../chat/locate/locate';
-import { ToastHost } from '../../kit/toasts/ToastHost';
+import { ToastHost } from '../../core/toasts/ToastHost';
+import { ChatWindow } from '../../shell/ChatWindow';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { HITS_PAGE } from '../use-search-results';

@@ -1,5 +1,5 @@
 import type { ChatSession } from '../../chat/actions/chat-session';
-import { useKit } from '../../kit/kit-context';
+import { useKit } from '../../core/kit-context';
 import { ConversationSearchPanel } from './ConversationSearchPanel';
 import { searchPanelOf, useSearchPanelOpen } from './search-opener';
 

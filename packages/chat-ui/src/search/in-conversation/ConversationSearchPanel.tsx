@@ -1,10 +1,10 @@
 import type { Message } from '@liaison/sdk';
 import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { locateInChat } from '../../chat/locate/locate';
-import { useModalFrame } from '../../group/use-modal-frame';
+import { SidePanel } from '../../common/SidePanel';
+import { useKit } from '../../core/kit-context';
 import { useConversationSearchText } from '../../i18n/conversation-search-text';
 import { useSearchCommonText } from '../../i18n/search-common-text';
-import { useKit } from '../../kit/kit-context';
 import { ChoiceStrip, tabIDOf } from '../ChoiceStrip';
 import { LoadMore } from '../LoadMore';
 import { keywordsOf, NO_RANGE } from '../search-query';
@@ -39,9 +39,7 @@ export function ConversationSearchPanel({ conversationID, onClose }: Conversatio
   const { chat, isH5 } = useKit();
   const t = useConversationSearchText();
   const common = useSearchCommonText();
-  const ref = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const { onKeyDown } = useModalFrame(ref, onClose);
   const titleID = useId();
   const panelID = useId();
   const [text, setText] = useState('');
@@ -81,16 +79,8 @@ export function ConversationSearchPanel({ conversationID, onClose }: Conversatio
   };
 
   return (
-    <div
-      ref={ref}
-      className={`lc-csearch${isH5 ? ' lc-csearch--h5' : ''}`}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleID}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-    >
-      <h2 id={titleID} className="lc-csearch__title">
+    <SidePanel className="lc-csearch" isH5={isH5} titleID={titleID} onClose={onClose}>
+      <h2 id={titleID} className="lc-side-panel__title lc-csearch__title">
         {t('title')}
       </h2>
       <div className="lc-csearch__bar">
@@ -149,7 +139,7 @@ export function ConversationSearchPanel({ conversationID, onClose }: Conversatio
         )}
         {pages.items.length > 0 || pages.status === 'error' ? <LoadMore paged={pages} /> : null}
       </div>
-    </div>
+    </SidePanel>
   );
 }
 

@@ -1,6 +1,6 @@
 import { type ChatSession, useChatSession } from '../../chat/actions/chat-session';
+import { useKit } from '../../core/kit-context';
 import { useConversationSearchText } from '../../i18n/conversation-search-text';
-import { useKit } from '../../kit/kit-context';
 import { SearchIcon } from './icons';
 import { searchPanelOf, useSearchPanelOpen } from './search-opener';
 

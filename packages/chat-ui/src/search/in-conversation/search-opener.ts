@@ -1,5 +1,5 @@
 import type { ChatSession } from '../../chat/actions/chat-session';
-import { useStoreValue, ValueStore } from '../../chat/actions/value-store';
+import { useStoreValue, ValueStore } from '../../common/value-store';
 
 const stores = new WeakMap<ChatSession, ValueStore<boolean>>();
 

@@ -1,6 +1,6 @@
 import { Fragment, type Node, Slice } from 'prosemirror-model';
 import type { EditorView } from 'prosemirror-view';
-import { parseTextParts } from '../../emoji/text-parts';
+import { parseTextParts } from '../../../common/emoji/text-parts';
 import { composerSchema } from './schema';
 
 /** A node as JSON (the shape ProseMirror's toJSON gives and nodeFromJSON takes). */

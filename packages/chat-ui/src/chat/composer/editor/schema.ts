@@ -1,5 +1,5 @@
 import { Schema } from 'prosemirror-model';
-import { findEmoji } from '../../emoji/basic-emoji';
+import { findEmoji } from '../../../common/emoji/basic-emoji';
 import { mentionNodeSpec } from './mention';
 import { pastedImage } from './pasted-images';
 

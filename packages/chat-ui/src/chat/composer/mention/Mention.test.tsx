@@ -3,7 +3,7 @@ import '../../../../../../tests/support/dom-for-server-tests';
 import { type ChatSDK, type Message, TYPES } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConversationList } from '../../../conversation/ConversationList';
+import { ConversationList } from '../../../conversations/ConversationList';
 import { renderInKit } from '../../../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { Composer } from '../Composer';

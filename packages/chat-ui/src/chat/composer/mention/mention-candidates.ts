@@ -1,5 +1,5 @@
 import { type GroupMember, TYPES } from '@liaison/sdk';
-import { displayName, type Remarks } from '../../../common/display-name';
+import { displayName, type Remarks } from '../../../core/display-name';
 
 /** Someone the mention list offers: a member, or everyone (spec chat.md §3 "Group member"). */
 export interface MentionCandidate {

@@ -1,6 +1,6 @@
 import type { GroupMember } from '@liaison/sdk';
 import { useEffect, useState } from 'react';
-import { useKit } from '../../../kit/kit-context';
+import { useKit } from '../../../core/kit-context';
 
 /** The mention list reads at most this many pages of 100 members (the first are owner and admins). */
 const MENTION_PAGES = 5;

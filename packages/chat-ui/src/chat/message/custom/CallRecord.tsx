@@ -1,10 +1,10 @@
 import { type CallMediaFailure, CallRecordField, callMediaFailureSchema } from '@liaison/protocol';
 import { useTranslation } from 'react-i18next';
-import { useKit } from '../../../kit/kit-context';
+import { useKit } from '../../../core/kit-context';
 import { CameraIcon, PhoneIcon } from '../icons';
 import { formatDuration } from '../VideoMessage';
 import { type CustomData, numberField, parseObject, stringField } from './custom-data';
-import type { CustomRenderer } from './custom-renderers';
+import type { CustomRenderer } from './custom-renderer';
 
 /** The reference kit's call signalling actions (outer data.actionType). */
 const Action = { INVITE: 1, CANCEL: 2, ACCEPT: 3, REJECT: 4, TIMEOUT: 5 } as const;

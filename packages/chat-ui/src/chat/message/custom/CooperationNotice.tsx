@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { stringField } from './custom-data';
-import type { CustomRenderer } from './custom-renderers';
+import type { CustomRenderer } from './custom-renderer';
 
 /**
  * The notice an agreed cooperation request leaves in the C2C chat (businessID 'cooperation', sent

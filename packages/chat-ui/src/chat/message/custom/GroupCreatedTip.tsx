@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { stringField } from './custom-data';
-import type { CustomRenderer } from './custom-renderers';
+import type { CustomRenderer } from './custom-renderer';
 
 /**
  * 'X created the group' (the reference chat kit's `group_create` message, which the server sends

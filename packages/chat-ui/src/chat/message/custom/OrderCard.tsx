@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { safeHttpURL, stringField } from './custom-data';
-import type { CustomRenderer } from './custom-renderers';
+import type { CustomRenderer } from './custom-renderer';
 
 /** Order: picture, title, description and price; the whole card links to the order (http/https only). */
 export const OrderCard: CustomRenderer = ({ data }) => {

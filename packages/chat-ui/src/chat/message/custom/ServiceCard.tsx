@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { parseObject, safeHttpURL, stringField } from './custom-data';
-import type { CustomRenderer } from './custom-renderers';
+import type { CustomRenderer } from './custom-renderer';
 
 interface KeyValue {
   key: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { safeHttpURL, stringField } from './custom-data';
-import type { CustomRenderer } from './custom-renderers';
+import type { CustomRenderer } from './custom-renderer';
 
 /** Text link ('link'): the text, and a 'view details' link when it is http or https. */
 export const TextLinkCard: CustomRenderer = ({ data }) => {

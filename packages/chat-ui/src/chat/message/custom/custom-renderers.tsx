@@ -1,32 +1,12 @@
-import type { FunctionComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageOf } from '../message-of';
 import { CallRecord } from './CallRecord';
 import { CooperationNotice } from './CooperationNotice';
-import type { CustomData } from './custom-data';
+import type { CustomRenderer, CustomRenderers } from './custom-renderer';
 import { EvaluationCard } from './EvaluationCard';
 import { GroupCreatedTip } from './GroupCreatedTip';
 import { OrderCard } from './OrderCard';
 import { ServiceCard } from './ServiceCard';
 import { TextLinkCard } from './TextLinkCard';
-
-export interface CustomRendererProps {
-  message: MessageOf<'TIMCustomElem'>;
-  /** The message's data, parsed. */
-  data: CustomData;
-}
-
-/**
- * A custom kind's renderer. `isHidden` kinds are signals that never show as a message; a
- * 'centred' kind reads as a tip (no bubble, no avatar), the others sit in a bubble.
- */
-export interface CustomRenderer extends FunctionComponent<CustomRendererProps> {
-  isHidden?: boolean;
-  layout?: 'bubble' | 'centred';
-}
-
-/** businessID → renderer. Hosts register their own kinds here (or replace the kit's). */
-export type CustomRenderers = Record<string, CustomRenderer>;
 
 /** Kinds with a fixed line of text (rooms and meetings the kit does not open). */
 function fixedText(key: 'roomInvite' | 'room' | 'groupRoom'): CustomRenderer {

@@ -4,8 +4,8 @@ import { downloadAsBlob } from '../../../chat/message/download';
 import { fileBadge, fileKindOf, formatFileSize } from '../../../chat/message/file-kind';
 import { DownloadIcon } from '../../../chat/message/icons';
 import { isUploadDone } from '../../../chat/message/message-of';
+import { useKit } from '../../../core/kit-context';
 import { useConversationSearchText } from '../../../i18n/conversation-search-text';
-import { useKit } from '../../../kit/kit-context';
 import { Highlight } from '../../Highlight';
 import { LocateButton, ResultByline, type ResultListProps } from './ResultParts';
 

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PinIcon } from '../../../chat/message/icons';
 import { formatDuration } from '../../../chat/message/VideoMessage';
-import { messageAbstract } from '../../../conversation/message-abstract';
+import { messageAbstract } from '../../../conversations/message-abstract';
 import { type ConversationSearchTextKey, useConversationSearchText } from '../../../i18n/conversation-search-text';
 import { Highlight } from '../../Highlight';
 import { LocateButton, ResultByline, type ResultListProps } from './ResultParts';

@@ -1,8 +1,8 @@
 import type { Message } from '@liaison/sdk';
 import { useTranslation } from 'react-i18next';
 import { formatSeparatorTime } from '../../../chat/message-list/MessageRow';
+import { useKit } from '../../../core/kit-context';
 import { useSearchCommonText } from '../../../i18n/search-common-text';
-import { useKit } from '../../../kit/kit-context';
 import { LocateIcon } from '../icons';
 
 /** What every result list gets from the panel. */

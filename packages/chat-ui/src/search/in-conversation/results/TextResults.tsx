@@ -1,8 +1,8 @@
 import type { Message } from '@liaison/sdk';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { replaceEmojiTags } from '../../../chat/emoji/emoji-names';
 import { Avatar } from '../../../common/Avatar';
+import { replaceEmojiTags } from '../../../common/emoji/emoji-names';
 import { Highlight } from '../../Highlight';
 import { LocateButton, ResultByline, type ResultListProps } from './ResultParts';
 
