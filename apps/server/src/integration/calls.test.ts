@@ -2,7 +2,7 @@ import { CallLimits, CallRecordAction, ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { CALL_EVENT, CALL_MEDIA_TYPE, type CallEnd } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
-import { defaultCallSettings } from '../calls/settings';
+import { defaultCallSettings } from '../im/calls/settings';
 import {
   type CallTab,
   callRecords,

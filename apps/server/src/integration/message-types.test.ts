@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ErrorCode, SYSTEM_SENDER, type WireMessage, wireMessageSchema } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
-import { c2cKey } from '../services/keys';
+import { c2cKey } from '../im/messages/keys';
 import { startServer } from './harness';
 import { MessageClient, PHOTO, storedFile } from './message-client';
 import { snapshot } from './state-snapshot';

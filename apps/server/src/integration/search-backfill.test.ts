@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexStoredMessages } from '../search/backfill';
+import { indexStoredMessages } from '../im/search/backfill';
 import { type Chat, connect, sendText, startServer } from './harness';
 
 /**

@@ -6,7 +6,7 @@ import {
   type FakeTranslator,
   startFakeTranscriber,
   startFakeTranslator,
-} from '../translation/test-providers';
+} from '../im/translation/test-providers';
 import { type Chat, connect, errorCode, nextEvent, sendText, startServer } from './harness';
 import { wav } from './media-samples';
 

@@ -1,7 +1,7 @@
-import * as blacklist from '../../services/blacklist';
-import * as applications from '../../services/friend-applications';
-import * as friends from '../../services/friends';
-import { searchUsers } from '../../services/user-search';
+import * as blacklist from '../../im/relations/blacklist';
+import * as applications from '../../im/relations/friend-applications';
+import * as friends from '../../im/relations/friends';
+import { searchUsers } from '../../im/search/user-search';
 import type { HandlerTable } from '../handlers';
 
 /**

@@ -1,4 +1,4 @@
-import * as admin from '../../services/group-admin';
+import * as admin from '../../im/groups/group-admin';
 import type { HandlerTable } from '../handlers';
 
 /** Group life cycle and administration: services/group-admin.ts (docs/groups.md). */

@@ -1,6 +1,6 @@
-import { requireConversation } from '../../services/conversations';
-import * as actions from '../../services/message-actions';
-import * as changes from '../../services/message-changes';
+import { requireConversation } from '../../im/conversations/conversations';
+import * as actions from '../../im/message-actions/message-actions';
+import * as changes from '../../im/message-actions/message-changes';
 import type { HandlerTable } from '../handlers';
 
 /** Revoke, delete for me, modify, and the change log a client catches up from (services/message-actions.ts). */

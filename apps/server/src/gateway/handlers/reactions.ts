@@ -1,4 +1,4 @@
-import * as reactions from '../../services/reactions';
+import * as reactions from '../../im/reactions/reactions';
 import type { HandlerTable } from '../handlers';
 
 /** Message reactions: services/reactions.ts. */

@@ -1,4 +1,4 @@
-import * as receipts from '../../services/receipts';
+import * as receipts from '../../im/receipts/receipts';
 import type { HandlerTable } from '../handlers';
 
 /** Group read receipts (C2C reads travel with setMessageRead): services/receipts.ts. */

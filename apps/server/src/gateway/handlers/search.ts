@@ -1,8 +1,8 @@
-import { searchCloudGroups } from '../../search/group-search';
-import { searchCloudGroupMembers } from '../../search/member-search';
-import { searchCloudMessages } from '../../search/message-search';
-import { admitSearch } from '../../search/search-budget';
-import { getMessageListHopping } from '../../services/history-hopping';
+import { getMessageListHopping } from '../../im/messages/history-hopping';
+import { searchCloudGroups } from '../../im/search/group-search';
+import { searchCloudGroupMembers } from '../../im/search/member-search';
+import { searchCloudMessages } from '../../im/search/message-search';
+import { admitSearch } from '../../im/search/search-budget';
 import type { HandlerTable } from '../handlers';
 
 /** Search (docs/search.md): search/, and history opened at a message (services/history-hopping.ts). */
