@@ -12,9 +12,7 @@ import { seedDemoData } from './demo/seed';
 import type { BlobStore } from './files/blob-store';
 import { registerFileRoutes } from './files/routes';
 import type { FileSettings } from './files/settings';
-import { Gate } from './gateway/gate';
 import { createGateway, type Gateway } from './gateway/gateway';
-import { createOriginGuard } from './gateway/origin';
 import { SessionRegistry } from './gateway/registry';
 import { CallService } from './im/calls/call-service';
 import { type CallSettings, defaultCallSettings } from './im/calls/settings';
@@ -30,6 +28,7 @@ import { indexStoredMessages } from './im/search/backfill';
 import { defaultTranslationSettings, type TranslationSettings } from './im/translation/settings';
 import { TranslationService } from './im/translation/translation-service';
 import { parseTrustProxy } from './limits/client-address';
+import { Gate } from './limits/gate';
 import { SqlRateLimiter, sweepPeriodically } from './limits/rate-limiter';
 import { defaultLimits, type LimitSettings } from './limits/settings';
 import { ClientLog } from './logging/client-log';
@@ -41,6 +40,7 @@ import { createModeration, type ModerationSettings } from './moderation/settings
 import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
+import { createOriginGuard } from './web/origin';
 import { registerSecurityHeaders } from './web/security-headers';
 import { serveWebApp } from './web/static';
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CLOSE_ORIGIN_NOT_ALLOWED } from '@liaison/protocol';
 import { WebSocketServer } from 'ws';
-import type { BrowserConfig } from '../web/browser-config';
+import type { BrowserConfig } from './browser-config';
 
 export type OriginPolicy = Pick<BrowserConfig, 'publicUrl' | 'allowedOrigins'>;
 

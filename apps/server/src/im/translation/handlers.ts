@@ -1,4 +1,4 @@
-import type { HandlerTable } from '../handlers';
+import type { HandlerTable } from '../../gateway/handlers';
 
 /** Translation and voice to text: translation/translation-service.ts. */
 export const translationHandlers: Pick<HandlerTable, 'translateText' | 'convertVoiceToText'> = {

@@ -1,9 +1,9 @@
-import { getMessageListHopping } from '../../im/messages/history-hopping';
-import { searchCloudGroups } from '../../im/search/group-search';
-import { searchCloudGroupMembers } from '../../im/search/member-search';
-import { searchCloudMessages } from '../../im/search/message-search';
-import { admitSearch } from '../../im/search/search-budget';
-import type { HandlerTable } from '../handlers';
+import type { HandlerTable } from '../../gateway/handlers';
+import { getMessageListHopping } from '../messages/history-hopping';
+import { searchCloudGroups } from './group-search';
+import { searchCloudGroupMembers } from './member-search';
+import { searchCloudMessages } from './message-search';
+import { admitSearch } from './search-budget';
 
 /** Search (docs/search.md): search/, and history opened at a message (services/history-hopping.ts). */
 export const searchHandlers: Pick<

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiaisonServer } from '../app';
 import { startServer, userSigFor } from '../integration/harness';
-import { loadBrowserConfig } from '../web/browser-config';
+import { loadBrowserConfig } from './browser-config';
 
 type Outcome = { opened: true; loggedIn: boolean } | { opened: false; code: number; reason: string };
 

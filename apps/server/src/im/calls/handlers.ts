@@ -1,4 +1,4 @@
-import type { HandlerTable } from '../handlers';
+import type { HandlerTable } from '../../gateway/handlers';
 
 /** Voice and video calls: calls/call-service.ts. */
 export const callHandlers: Pick<

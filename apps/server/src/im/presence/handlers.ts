@@ -1,4 +1,4 @@
-import type { HandlerTable } from '../handlers';
+import type { HandlerTable } from '../../gateway/handlers';
 
 /** Typing and online status: presence/presence-service.ts. */
 export const presenceHandlers: Pick<

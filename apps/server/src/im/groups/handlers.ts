@@ -1,5 +1,5 @@
-import * as admin from '../../im/groups/group-admin';
-import type { HandlerTable } from '../handlers';
+import type { HandlerTable } from '../../gateway/handlers';
+import * as admin from './group-admin';
 
 /** Group life cycle and administration: services/group-admin.ts (docs/groups.md). */
 export const groupAdminHandlers: Pick<

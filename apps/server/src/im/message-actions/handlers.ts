@@ -1,7 +1,7 @@
-import { requireConversation } from '../../im/conversations/conversations';
-import * as actions from '../../im/message-actions/message-actions';
-import * as changes from '../../im/message-actions/message-changes';
-import type { HandlerTable } from '../handlers';
+import type { HandlerTable } from '../../gateway/handlers';
+import { requireConversation } from '../conversations/conversations';
+import * as actions from './message-actions';
+import * as changes from './message-changes';
 
 /** Revoke, delete for me, modify, and the change log a client catches up from (services/message-actions.ts). */
 export const messageActionHandlers: Pick<

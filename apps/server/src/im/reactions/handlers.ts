@@ -1,5 +1,5 @@
-import * as reactions from '../../im/reactions/reactions';
-import type { HandlerTable } from '../handlers';
+import type { HandlerTable } from '../../gateway/handlers';
+import * as reactions from './reactions';
 
 /** Message reactions: services/reactions.ts. */
 export const reactionHandlers: Pick<

@@ -1,8 +1,8 @@
-import * as blacklist from '../../im/relations/blacklist';
-import * as applications from '../../im/relations/friend-applications';
-import * as friends from '../../im/relations/friends';
-import { searchUsers } from '../../im/search/user-search';
-import type { HandlerTable } from '../handlers';
+import type { HandlerTable } from '../../gateway/handlers';
+import { searchUsers } from '../search/user-search';
+import * as blacklist from './blacklist';
+import * as applications from './friend-applications';
+import * as friends from './friends';
 
 /**
  * Friends, friend requests, the blocklist and user search (docs/friends-and-blocklist.md):

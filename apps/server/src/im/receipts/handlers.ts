@@ -1,5 +1,5 @@
-import * as receipts from '../../im/receipts/receipts';
-import type { HandlerTable } from '../handlers';
+import type { HandlerTable } from '../../gateway/handlers';
+import * as receipts from './receipts';
 
 /** Group read receipts (C2C reads travel with setMessageRead): services/receipts.ts. */
 export const receiptHandlers: Pick<
