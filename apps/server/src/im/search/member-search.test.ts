@@ -1,7 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Chat, errorCode, useServer } from './harness';
+import { type Chat, errorCode, useServer } from '../../integration/harness';
 
 /**
  * searchCloudGroupMembers through the SDK against a real server: members of a group I am in by a

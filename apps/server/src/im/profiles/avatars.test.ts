@@ -1,9 +1,9 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { freshMobile, PortalClient } from '../portal/test-client';
-import { type Chat, connect, errorCode, startServer } from './harness';
+import type { LiaisonServer } from '../../app';
+import { type Chat, connect, errorCode, startServer } from '../../integration/harness';
+import { freshMobile, PortalClient } from '../../portal/test-client';
 
 const { TYPES } = LiaisonChat;
 const PNG = Buffer.from(

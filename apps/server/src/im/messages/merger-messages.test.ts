@@ -1,9 +1,9 @@
 import { ErrorCode, Limits, type MergedMessage, type WireMessage } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { startServer } from './harness';
-import { MessageClient, PHOTO, storedFile } from './message-client';
-import { snapshot } from './state-snapshot';
+import type { LiaisonServer } from '../../app';
+import { startServer } from '../../integration/harness';
+import { MessageClient, PHOTO, storedFile } from '../../integration/message-client';
+import { snapshot } from '../../integration/state-snapshot';
 
 /**
  * Merged chat records (createMergerMessage): built by the server from messages the sender can

@@ -1,7 +1,7 @@
 import { AT_ALL } from '@liaison/protocol';
 import LiaisonChat, { type Message } from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { type Chat, until, useServer } from './harness';
+import { type Chat, until, useServer } from '../../integration/harness';
 
 /**
  * @-mentions in groups (docs/groups.md): the server keeps who was mentioned (one row per member

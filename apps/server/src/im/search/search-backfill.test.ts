@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexStoredMessages } from '../im/search/backfill';
-import { type Chat, connect, sendText, startServer } from './harness';
+import { type Chat, connect, sendText, startServer } from '../../integration/harness';
+import { indexStoredMessages } from './backfill';
 
 /**
  * Messages stored before search existed: the server gives them tokens by itself after it starts,

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { type Chat, connect, startServer } from './harness';
-import { snapshot } from './state-snapshot';
+import type { LiaisonServer } from '../../app';
+import { type Chat, connect, startServer } from '../../integration/harness';
+import { snapshot } from '../../integration/state-snapshot';
 
 /**
  * Who may do what to a group, through the SDK against a real server: every group operation ×

@@ -1,8 +1,17 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { type Conversation, type Group, type GroupSystemNoticeMessage } from '@liaison/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Chat, errorCode, nextEvent, recordMessages, sendText, until, useServer, wholeHistory } from './harness';
-import { Tabs } from './tabs';
+import {
+  type Chat,
+  errorCode,
+  nextEvent,
+  recordMessages,
+  sendText,
+  until,
+  useServer,
+  wholeHistory,
+} from '../../integration/harness';
+import { Tabs } from '../../integration/tabs';
 
 /**
  * Group life cycle and administration as members see it (docs/groups.md): what each change does

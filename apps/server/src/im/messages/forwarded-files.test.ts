@@ -1,11 +1,11 @@
 import { ErrorCode, type ImagePayload, type MergerPayload } from '@liaison/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { migrate } from '../db/migrate';
-import { upload } from '../files/test-uploads';
-import { startServer } from './harness';
-import { MessageClient } from './message-client';
+import type { LiaisonServer } from '../../app';
+import { migrate } from '../../db/migrate';
+import { upload } from '../../files/test-uploads';
+import { startServer } from '../../integration/harness';
+import { MessageClient } from '../../integration/message-client';
 
 /**
  * Real uploads, real file URLs: who can load a file follows the conversations it was sent in,

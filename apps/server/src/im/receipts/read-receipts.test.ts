@@ -1,9 +1,9 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { type Conversation, isMessagePeerRead, type Message, type ReadReceiptUpdate } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { type Chat, errorCode, nextEvent, startServer, until } from './harness';
-import { Tabs } from './tabs';
+import type { LiaisonServer } from '../../app';
+import { type Chat, errorCode, nextEvent, startServer, until } from '../../integration/harness';
+import { Tabs } from '../../integration/tabs';
 
 /**
  * Read receipts through the SDK against a real server. Group messages sent with needReadReceipt:

@@ -1,8 +1,7 @@
 import { CallLimits, CallRecordAction, ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { CALL_EVENT, CALL_MEDIA_TYPE, type CallEnd } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { defaultCallSettings } from '../im/calls/settings';
+import type { LiaisonServer } from '../../app';
 import {
   type CallTab,
   callRecords,
@@ -12,8 +11,9 @@ import {
   openTab,
   openTabWithoutMediaDevices,
   RawTab,
-} from './call-helpers';
-import { errorCode, startServer, until } from './harness';
+} from '../../integration/call-helpers';
+import { errorCode, startServer, until } from '../../integration/harness';
+import { defaultCallSettings } from './settings';
 
 /**
  * The call state machine through the SDK's call engine (signalling only: Node has no WebRTC)

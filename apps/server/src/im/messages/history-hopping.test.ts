@@ -1,7 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { type Message } from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { type Chat, errorCode, sendText, useServer, wholeHistory } from './harness';
+import { type Chat, errorCode, sendText, useServer, wholeHistory } from '../../integration/harness';
 
 /** getMessageListHopping through the SDK: history opened at a message, paged both ways. */
 

@@ -1,9 +1,9 @@
 import { ErrorCode, type LiaisonError, Limits } from '@liaison/protocol';
 import LiaisonChat, { type Message, type MessageReaction } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { type Chat, errorCode, nextEvent, RawClient, startServer } from './harness';
-import { Tabs } from './tabs';
+import type { LiaisonServer } from '../../app';
+import { type Chat, errorCode, nextEvent, RawClient, startServer } from '../../integration/harness';
+import { Tabs } from '../../integration/tabs';
 
 /**
  * Message reactions through the SDK against a real server: what the reactor, their other tabs and

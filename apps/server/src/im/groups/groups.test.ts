@@ -1,7 +1,7 @@
 import { CALLER_NOT_IN_GROUP_MESSAGE, ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { errorCode, nextEvent, recordMessages, sendText, until, useServer } from './harness';
+import { errorCode, nextEvent, recordMessages, sendText, until, useServer } from '../../integration/harness';
 
 const { EVENT, TYPES } = LiaisonChat;
 const { server: getServer, user } = useServer();

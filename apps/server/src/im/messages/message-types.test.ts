@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, SYSTEM_SENDER, type WireMessage, wireMessageSchema } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { c2cKey } from '../im/messages/keys';
-import { startServer } from './harness';
-import { MessageClient, PHOTO, storedFile } from './message-client';
-import { snapshot } from './state-snapshot';
+import type { LiaisonServer } from '../../app';
+import { startServer } from '../../integration/harness';
+import { MessageClient, PHOTO, storedFile } from '../../integration/message-client';
+import { snapshot } from '../../integration/state-snapshot';
+import { c2cKey } from './keys';
 
 /**
  * Every sendable message type, C2C and in a group, through raw frames against a real server:

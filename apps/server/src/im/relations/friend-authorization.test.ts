@@ -1,10 +1,10 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { type Chat, connect, sendText, startServer } from './harness';
-import { befriend, WEB } from './relation-helpers';
-import { snapshot } from './state-snapshot';
+import type { LiaisonServer } from '../../app';
+import { type Chat, connect, sendText, startServer } from '../../integration/harness';
+import { befriend, WEB } from '../../integration/relation-helpers';
+import { snapshot } from '../../integration/state-snapshot';
 
 /**
  * Every friend and blocklist operation (and a one-to-one send) by one user on another, for each

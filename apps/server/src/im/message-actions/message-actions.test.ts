@@ -1,11 +1,11 @@
 import { ErrorCode, type LiaisonError } from '@liaison/protocol';
 import LiaisonChat, { type Conversation, type Message } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { MODERATION_CALLBACK_PATH } from '../moderation/callback-route';
-import { type Chat, errorCode, nextEvent, startServer, until, wholeHistory } from './harness';
-import { type ModerationService, startModerationService } from './moderation-service';
-import { Tabs } from './tabs';
+import type { LiaisonServer } from '../../app';
+import { type Chat, errorCode, nextEvent, startServer, until, wholeHistory } from '../../integration/harness';
+import { type ModerationService, startModerationService } from '../../integration/moderation-service';
+import { Tabs } from '../../integration/tabs';
+import { MODERATION_CALLBACK_PATH } from '../../moderation/callback-route';
 
 /**
  * Revoke, delete for me and modify through the SDK against a real server: what the actor, their

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { errorCode, RawClient, useServer } from './harness';
+import { errorCode, RawClient, useServer } from '../../integration/harness';
 
 const { TYPES } = LiaisonChat;
 const { server, user } = useServer();

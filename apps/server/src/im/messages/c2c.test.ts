@@ -1,7 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { errorCode, nextEvent, recordMessages, sendText, until, useServer } from './harness';
+import { errorCode, nextEvent, recordMessages, sendText, until, useServer } from '../../integration/harness';
 
 const { EVENT, TYPES } = LiaisonChat;
 const { user } = useServer();

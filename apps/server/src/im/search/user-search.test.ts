@@ -1,10 +1,10 @@
 import { ErrorCode } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { createAccount } from '../portal/accounts';
-import { freshMobile } from '../portal/test-client';
-import { type Chat, errorCode, startServer } from './harness';
-import { Tabs } from './tabs';
+import type { LiaisonServer } from '../../app';
+import { type Chat, errorCode, startServer } from '../../integration/harness';
+import { Tabs } from '../../integration/tabs';
+import { createAccount } from '../../portal/accounts';
+import { freshMobile } from '../../portal/test-client';
 
 /**
  * searchUsers through the SDK against a real server: people found by ID, nick, portal login name

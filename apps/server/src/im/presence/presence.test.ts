@@ -1,8 +1,17 @@
 import { Limits } from '@liaison/protocol';
 import LiaisonChat, { ErrorCode, type UserStatus } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { type Chat, connect, errorCode, nextEvent, RawClient, sendText, startServer, until } from './harness';
+import type { LiaisonServer } from '../../app';
+import {
+  type Chat,
+  connect,
+  errorCode,
+  nextEvent,
+  RawClient,
+  sendText,
+  startServer,
+  until,
+} from '../../integration/harness';
 
 const { EVENT, TYPES } = LiaisonChat;
 

@@ -1,14 +1,9 @@
 import LiaisonChat, { ErrorCode, type Message } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import {
-  type FakeTranscriber,
-  type FakeTranslator,
-  startFakeTranscriber,
-  startFakeTranslator,
-} from '../im/translation/test-providers';
-import { type Chat, connect, errorCode, nextEvent, sendText, startServer } from './harness';
-import { wav } from './media-samples';
+import type { LiaisonServer } from '../../app';
+import { type Chat, connect, errorCode, nextEvent, sendText, startServer } from '../../integration/harness';
+import { wav } from '../../integration/media-samples';
+import { type FakeTranscriber, type FakeTranslator, startFakeTranscriber, startFakeTranslator } from './test-providers';
 
 const { EVENT, TYPES } = LiaisonChat;
 

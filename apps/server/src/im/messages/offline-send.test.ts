@@ -3,9 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import LiaisonChat, { ErrorCode, type Message } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { type Chat, connect, nextEvent, recordMessages, startServer, until, wholeHistory } from './harness';
-import { startStallingProxy } from './stalling-proxy';
+import type { LiaisonServer } from '../../app';
+import {
+  type Chat,
+  connect,
+  nextEvent,
+  recordMessages,
+  startServer,
+  until,
+  wholeHistory,
+} from '../../integration/harness';
+import { startStallingProxy } from '../../integration/stalling-proxy';
 
 const { EVENT, TYPES } = LiaisonChat;
 

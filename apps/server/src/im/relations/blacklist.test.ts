@@ -1,8 +1,8 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { errorCode, nextEvent, sendText, startServer, wholeHistory } from './harness';
+import type { LiaisonServer } from '../../app';
+import { errorCode, nextEvent, sendText, startServer, wholeHistory } from '../../integration/harness';
 import {
   applicationsWhere,
   befriend,
@@ -13,9 +13,9 @@ import {
   lacksFriend,
   relationOf,
   WEB,
-} from './relation-helpers';
-import { snapshot } from './state-snapshot';
-import { Tabs } from './tabs';
+} from '../../integration/relation-helpers';
+import { snapshot } from '../../integration/state-snapshot';
+import { Tabs } from '../../integration/tabs';
 
 /**
  * The blocklist through the SDK against a real server: a blocked user's messages are refused and

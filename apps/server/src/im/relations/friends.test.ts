@@ -1,8 +1,8 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { errorCode, nextEvent, sendText, startServer } from './harness';
+import type { LiaisonServer } from '../../app';
+import { errorCode, nextEvent, sendText, startServer } from '../../integration/harness';
 import {
   applicationsWhere,
   befriend,
@@ -13,8 +13,8 @@ import {
   lacksFriend,
   relationOf,
   WEB,
-} from './relation-helpers';
-import { Tabs } from './tabs';
+} from '../../integration/relation-helpers';
+import { Tabs } from '../../integration/tabs';
 
 /**
  * Friends and friend requests through the SDK against a real server: what each party and their

@@ -4,10 +4,18 @@ import { join } from 'node:path';
 import { ErrorCode, Limits } from '@liaison/protocol';
 import LiaisonChat, { type Message } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { loggedIn } from '../files/test-uploads';
-import { type Chat, connect, errorCode, nextEvent, type RawClient, startServer, until } from './harness';
-import { mp4, png, wav } from './media-samples';
+import type { LiaisonServer } from '../../app';
+import { loggedIn } from '../../files/test-uploads';
+import {
+  type Chat,
+  connect,
+  errorCode,
+  nextEvent,
+  type RawClient,
+  startServer,
+  until,
+} from '../../integration/harness';
+import { mp4, png, wav } from '../../integration/media-samples';
 
 /**
  * Every message type through the SDK against a real server: uploads with progress, the shapes the

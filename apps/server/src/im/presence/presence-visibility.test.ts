@@ -1,8 +1,8 @@
 import LiaisonChat, { type UserStatus } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../app';
-import { type Chat, connect, nextEvent, startServer } from './harness';
-import { befriend } from './relation-helpers';
+import type { LiaisonServer } from '../../app';
+import { type Chat, connect, nextEvent, startServer } from '../../integration/harness';
+import { befriend } from '../../integration/relation-helpers';
 
 /**
  * Who may see whose online status (presence/visibility.ts): by default friends and people

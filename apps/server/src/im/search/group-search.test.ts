@@ -1,7 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { type Group } from '@liaison/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Chat, errorCode, useServer } from './harness';
+import { type Chat, errorCode, useServer } from '../../integration/harness';
 
 /**
  * searchCloudGroups through the SDK against a real server: groups by exact ID or a piece of the
