@@ -22,6 +22,7 @@ import { groupAdminHandlers } from '../im/groups/handlers';
 import { messageActionHandlers } from '../im/message-actions/handlers';
 import type { MessageActionSettings } from '../im/message-actions/message-actions';
 import * as history from '../im/messages/history';
+import { requireConversation } from '../im/messages/keys';
 import * as merger from '../im/messages/merger';
 import type { MessageWriter } from '../im/messages/message-writer';
 import * as send from '../im/messages/send';
@@ -125,12 +126,12 @@ export const handlers: HandlerTable = {
   },
 
   async getMessageList({ db }, _session, user, body) {
-    const ref = conversations.requireConversation(user.userID, body.conversationID);
+    const ref = requireConversation(user.userID, body.conversationID);
     return history.getMessagePage(db, user.userID, ref, body.nextReqMessageID, body.count);
   },
 
   async syncMessages({ db }, _session, user, body) {
-    const ref = conversations.requireConversation(user.userID, body.conversationID);
+    const ref = requireConversation(user.userID, body.conversationID);
     return history.getMessagesAfter(db, user.userID, ref, body.afterSequence);
   },
 
@@ -139,12 +140,12 @@ export const handlers: HandlerTable = {
   },
 
   async getConversationProfile({ db }, _session, user, body) {
-    const ref = conversations.requireConversation(user.userID, body.conversationID);
+    const ref = requireConversation(user.userID, body.conversationID);
     return { conversation: await conversations.getConversation(db, user.userID, ref) };
   },
 
   async deleteConversation(services, session, user, body) {
-    const ref = conversations.requireConversation(user.userID, body.conversationID);
+    const ref = requireConversation(user.userID, body.conversationID);
     await receipts.tellPeerWhenCursorMoves(services, user.userID, ref.conversationID, () =>
       conversations.deleteConversation(services.db, user.userID, ref),
     );
@@ -239,7 +240,7 @@ async function patch(
   conversationID: string,
   change: conversations.ConversationPatch,
 ) {
-  const ref = conversations.requireConversation(user.userID, conversationID);
+  const ref = requireConversation(user.userID, conversationID);
   const conversation = await conversations.patchConversation(services.db, user.userID, ref, change);
   tellOtherTabs(services, session, user, 'conversation', { conversation });
   return { conversation };

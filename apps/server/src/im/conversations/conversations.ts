@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  type GroupProfile,
   LiaisonError,
   type MessageRemindType,
   type Profile,
@@ -8,12 +7,11 @@ import {
 } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { formerGroupProfiles, groupAsSeen } from '../groups/group-visibility';
+import { formerGroupProfiles, groupProfilesFor } from '../groups/group-visibility';
 import { unreadMentions } from '../messages/group-mentions';
 import { lastVisibleMessages } from '../messages/history';
-import { type ConversationRef, resolveConversation } from '../messages/keys';
+import type { ConversationRef } from '../messages/keys';
 import { getProfiles } from '../profiles/users';
-import { type GroupRow, type MemberRow, toGroupProfile } from '../rows';
 
 interface ViewRow {
   conv_key: string;
@@ -61,12 +59,6 @@ export async function getConversation(db: Sql, userID: string, ref: Conversation
     if (peer) return emptyC2C(ref, peer);
   }
   throw new LiaisonError(ErrorCode.CONVERSATION_NOT_FOUND);
-}
-
-export function requireConversation(userID: string, conversationID: string): ConversationRef {
-  const ref = resolveConversation(userID, conversationID);
-  if (!ref) throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'conversationID must be C2C<userID> or GROUP<groupID>');
-  return ref;
 }
 
 export type ConversationPatch =
@@ -203,45 +195,6 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
 
 function ceilingOf(row: ViewRow): number | null {
   return row.ceiling_seq === null || row.ceiling_seq === undefined ? null : toNumber(row.ceiling_seq);
-}
-
-/**
- * Group profiles as userID may see them (selfInfo filled when they are a member); groups they may
- * not see are left out (see groupAsSeen).
- */
-export async function groupProfilesFor(
-  db: Sql,
-  userID: string,
-  groupIDs: string[],
-): Promise<Map<string, GroupProfile>> {
-  const result = new Map<string, GroupProfile>();
-  if (groupIDs.length === 0) return result;
-  const rows = await db.query<
-    GroupRow & Partial<MemberRow> & { remind_type: string | null; member_user: string | null }
-  >(
-    `SELECT g.*, m.user_id AS member_user, m.role, m.join_time, m.name_card, m.mute_until, uc.remind_type
-       FROM groups g
-       LEFT JOIN group_members m ON m.group_id = g.group_id AND m.user_id = $1
-       LEFT JOIN user_conversations uc ON uc.user_id = $1 AND uc.conv_key = 'g:' || g.group_id
-      WHERE g.group_id = ANY($2) AND g.dismissed_at IS NULL`,
-    [userID, groupIDs],
-  );
-  for (const row of rows) {
-    const self =
-      row.member_user && row.role
-        ? {
-            user_id: row.member_user,
-            role: row.role,
-            join_time: row.join_time,
-            name_card: row.name_card ?? '',
-            mute_until: row.mute_until ?? 0,
-            remind_type: row.remind_type ?? 'AcceptAndNotify',
-          }
-        : null;
-    const seen = groupAsSeen(toGroupProfile(row, self));
-    if (seen) result.set(row.group_id, seen);
-  }
-  return result;
 }
 
 async function showC2C(db: Sql, userID: string, ref: ConversationRef): Promise<void> {

@@ -1,6 +1,6 @@
 import { type GroupProfile, GroupType, JoinOption } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
-import { type GroupRow, toGroupProfile } from '../rows';
+import { type GroupRow, type MemberRow, toGroupProfile } from '../rows';
 
 /**
  * What a user may see of a group. Members see everything. A non-member sees the public card of a
@@ -12,6 +12,45 @@ export function groupAsSeen(profile: GroupProfile): GroupProfile | null {
   if (profile.selfInfo) return profile;
   if (profile.type === GroupType.WORK || profile.joinOption === JoinOption.DISABLE_APPLY) return null;
   return publicCard(profile);
+}
+
+/**
+ * Group profiles as userID may see them (selfInfo filled when they are a member); groups they may
+ * not see are left out (see groupAsSeen).
+ */
+export async function groupProfilesFor(
+  db: Sql,
+  userID: string,
+  groupIDs: string[],
+): Promise<Map<string, GroupProfile>> {
+  const result = new Map<string, GroupProfile>();
+  if (groupIDs.length === 0) return result;
+  const rows = await db.query<
+    GroupRow & Partial<MemberRow> & { remind_type: string | null; member_user: string | null }
+  >(
+    `SELECT g.*, m.user_id AS member_user, m.role, m.join_time, m.name_card, m.mute_until, uc.remind_type
+       FROM groups g
+       LEFT JOIN group_members m ON m.group_id = g.group_id AND m.user_id = $1
+       LEFT JOIN user_conversations uc ON uc.user_id = $1 AND uc.conv_key = 'g:' || g.group_id
+      WHERE g.group_id = ANY($2) AND g.dismissed_at IS NULL`,
+    [userID, groupIDs],
+  );
+  for (const row of rows) {
+    const self =
+      row.member_user && row.role
+        ? {
+            user_id: row.member_user,
+            role: row.role,
+            join_time: row.join_time,
+            name_card: row.name_card ?? '',
+            mute_until: row.mute_until ?? 0,
+            remind_type: row.remind_type ?? 'AcceptAndNotify',
+          }
+        : null;
+    const seen = groupAsSeen(toGroupProfile(row, self));
+    if (seen) result.set(row.group_id, seen);
+  }
+  return result;
 }
 
 /**

@@ -11,9 +11,9 @@ import {
   type OpRequestParsed,
 } from '@liaison/protocol';
 import type { Database, Sql } from '../../db/database';
-import { groupProfilesFor } from '../conversations/conversations';
 import { groupKey } from '../messages/keys';
 import { type MemberRow, toGroupMember, type UserRow } from '../rows';
+import { groupProfilesFor } from './group-visibility';
 
 const DEFAULT_JOIN_OPTION: Record<GroupType, JoinOption> = {
   Private: JoinOption.DISABLE_APPLY,

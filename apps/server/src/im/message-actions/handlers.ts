@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../../gateway/handlers';
-import { requireConversation } from '../conversations/conversations';
+import { requireConversation } from '../messages/keys';
 import * as actions from './message-actions';
 import * as changes from './message-changes';
 

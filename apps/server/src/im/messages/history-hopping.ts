@@ -1,6 +1,6 @@
 import { type OpRequestParsed, type OpResponse, SearchLimits } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
-import { requireConversation } from '../conversations/conversations';
+import { requireConversation } from '../messages/keys';
 import { type MessageRow, toWireMessage } from '../rows';
 import { columnsOf, NOT_DELETED_BY_ME, visibleRange } from './history';
 import { redactInlineRecords } from './merged-redaction';

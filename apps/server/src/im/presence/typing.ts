@@ -3,7 +3,7 @@ import type { BusEnvelope } from '../../bus/bus';
 import type { Session, SessionUser } from '../../gateway/session';
 import { TokenBucket } from '../../limits/token-bucket';
 import { countRefusal } from '../../metrics/metrics';
-import { requireConversation } from '../conversations/conversations';
+import { requireConversation } from '../messages/keys';
 
 /** The same state to the same peer again within this long is not relayed again (the SDK refreshes every few seconds). */
 const REPEAT_MS = 1_000;

@@ -14,8 +14,8 @@ import type { Bus } from '../../bus/bus';
 import { groupTarget, userTarget } from '../../bus/bus';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { requireConversation } from '../conversations/conversations';
 import type { ConversationRef } from '../messages/keys';
+import { requireConversation } from '../messages/keys';
 import { type MessageFacts, requireVisibleMessages, visibleMessages } from '../messages/visible-messages';
 
 /**

@@ -13,8 +13,8 @@ import type { Bus } from '../../bus/bus';
 import { userTarget } from '../../bus/bus';
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { requireConversation } from '../conversations/conversations';
 import type { ConversationRef } from '../messages/keys';
+import { requireConversation } from '../messages/keys';
 import { type MessageFacts, requireVisibleMessages } from '../messages/visible-messages';
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@liaison/protocol';
 import { z } from 'zod';
 import { type Sql, toNumber } from '../../db/database';
-import { groupProfilesFor } from '../conversations/conversations';
+import { groupProfilesFor } from '../groups/group-visibility';
 import { decodeCursor, encodeCursor, escapeLike } from './cursor';
 
 /**

@@ -11,8 +11,8 @@ import {
 import { z } from 'zod';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { requireConversation } from '../conversations/conversations';
 import { columnsOf, NOT_DELETED_BY_ME, visibleRange } from '../messages/history';
+import { requireConversation } from '../messages/keys';
 import { redactInlineRecords } from '../messages/merged-redaction';
 import { SEARCHABLE_TEXT_SQL } from '../messages/searchable-text';
 import { queryTokens } from '../messages/tokens';

@@ -2,9 +2,9 @@ import { ErrorCode, LiaisonError, type OpRequestParsed } from '@liaison/protocol
 import type { Sql } from '../../db/database';
 import type { BlobStore } from '../../files/blob-store';
 import { blobKey } from '../../files/context';
-import { requireConversation } from '../conversations/conversations';
 import { NOT_DELETED_BY_ME, visibleFloor } from '../messages/history';
 import type { ConversationRef } from '../messages/keys';
+import { requireConversation } from '../messages/keys';
 import { LruCache } from './lru';
 import { ProviderError, type SpeechToTextProvider } from './providers';
 
