@@ -36,12 +36,13 @@ import * as receipts from '../im/receipts/receipts';
 import type { BlockerIndex } from '../im/relations/blockers';
 import { friendHandlers } from '../im/relations/handlers';
 import { searchHandlers } from '../im/search/handlers';
+import type { SessionUser } from '../im/session';
 import { translationHandlers } from '../im/translation/handlers';
 import type { TranslationService } from '../im/translation/translation-service';
 import type { Gate } from '../limits/gate';
 import type { ModerationProvider } from '../moderation/provider';
 import type { SessionRegistry } from './registry';
-import type { Session, SessionUser } from './session';
+import type { Session } from './session';
 
 export interface Services {
   db: Database;

@@ -11,13 +11,12 @@ import {
 } from '@liaison/protocol';
 import { type Bus, userTarget } from '../../bus/bus';
 import type { Database, Sql } from '../../db/database';
-import type { RegistryObserver, SessionRegistry } from '../../gateway/registry';
-import type { Session, SessionUser } from '../../gateway/session';
 import { BucketMap } from '../../limits/token-bucket';
 import { countRefusal } from '../../metrics/metrics';
 import { loadAsMember, membersOf } from '../groups/group-access';
 import type { MessageWriter } from '../messages/message-writer';
 import { type C2CRules, c2cPairKey, c2cRefusals } from '../relations/c2c-permission';
+import type { ClientSession, RegistryObserver, SessionDirectory, SessionUser } from '../session';
 import { ringableInvitees } from './call-blocks';
 import { sendCallRecord } from './call-record';
 import { cancelInvites, connectIfTwoJoined, endIfOver, type FailedBy, liveCount, participantOf } from './call-rules';
@@ -42,7 +41,7 @@ export interface CallDeps {
   db: Database;
   bus: Bus;
   writer: MessageWriter;
-  registry: SessionRegistry;
+  registry: SessionDirectory;
   settings: CallSettings;
   /** Names this deployment's bus channels (its SDKAppID). */
   scope: string;
@@ -105,7 +104,7 @@ export class CallService implements RegistryObserver {
   }
 
   /** A connection went (closed, dropped, logged out): it leaves the calls it joined. */
-  sessionRemoved(session: Session): void {
+  sessionRemoved(session: ClientSession): void {
     const userID = session.user?.userID;
     if (!userID) return;
     for (const callID of this.relay.release(session)) {
@@ -123,7 +122,7 @@ export class CallService implements RegistryObserver {
   }
 
   async startCall(
-    session: Session,
+    session: ClientSession,
     user: SessionUser,
     body: OpRequestParsed<'startCall'>,
   ): Promise<OpResponse<'startCall'>> {
@@ -168,7 +167,7 @@ export class CallService implements RegistryObserver {
     return { call: stored.call };
   }
 
-  async acceptCall(session: Session, user: SessionUser, body: OpRequestParsed<'acceptCall'>) {
+  async acceptCall(session: ClientSession, user: SessionUser, body: OpRequestParsed<'acceptCall'>) {
     return this.callOf(
       this.step(body.callID, session, async (tx, stored, now) => {
         const me = requireParticipant(stored.call, user.userID);
@@ -187,7 +186,7 @@ export class CallService implements RegistryObserver {
     );
   }
 
-  async rejectCall(session: Session, user: SessionUser, body: OpRequestParsed<'rejectCall'>) {
+  async rejectCall(session: ClientSession, user: SessionUser, body: OpRequestParsed<'rejectCall'>) {
     return this.callOf(
       this.step(body.callID, session, async (_tx, stored) => {
         const me = requireParticipant(stored.call, user.userID);
@@ -200,7 +199,7 @@ export class CallService implements RegistryObserver {
   }
 
   /** The request's schema already refused a `failure` without reason 'failed'. */
-  async hangupCall(session: Session, user: SessionUser, body: OpRequestParsed<'hangupCall'>) {
+  async hangupCall(session: ClientSession, user: SessionUser, body: OpRequestParsed<'hangupCall'>) {
     const failedBy: FailedBy | undefined =
       body.reason === 'failed' ? { userID: user.userID, failure: body.failure ?? null } : undefined;
     return this.callOf(
@@ -212,7 +211,7 @@ export class CallService implements RegistryObserver {
   }
 
   /** Joining is the member's own choice and rings nobody, so blocklists do not stop it (as with group messages). */
-  async joinCall(session: Session, user: SessionUser, body: OpRequestParsed<'joinCall'>) {
+  async joinCall(session: ClientSession, user: SessionUser, body: OpRequestParsed<'joinCall'>) {
     return this.callOf(
       this.step(body.callID, session, async (tx, stored, now) => {
         const { call } = stored;
@@ -232,7 +231,7 @@ export class CallService implements RegistryObserver {
     );
   }
 
-  async inviteToCall(session: Session, user: SessionUser, body: OpRequestParsed<'inviteToCall'>) {
+  async inviteToCall(session: ClientSession, user: SessionUser, body: OpRequestParsed<'inviteToCall'>) {
     return this.callOf(
       this.step(body.callID, session, async (tx, stored, now) => {
         const { call } = stored;
@@ -271,7 +270,7 @@ export class CallService implements RegistryObserver {
 
   /** Relays to the connection the target joined from; both must be joined, the sender from this connection. */
   async sendCallSignal(
-    session: Session,
+    session: ClientSession,
     user: SessionUser,
     body: OpRequestParsed<'sendCallSignal'>,
   ): Promise<OpResponse<'sendCallSignal'>> {
@@ -292,7 +291,7 @@ export class CallService implements RegistryObserver {
     return {};
   }
 
-  async setCallMediaState(session: Session, user: SessionUser, body: OpRequestParsed<'setCallMediaState'>) {
+  async setCallMediaState(session: ClientSession, user: SessionUser, body: OpRequestParsed<'setCallMediaState'>) {
     return this.callOf(
       this.step(body.callID, session, async (_tx, stored) => {
         const me = requireJoinedHere(stored, user.userID, session);
@@ -310,7 +309,7 @@ export class CallService implements RegistryObserver {
    */
   private async step(
     callID: string,
-    session: Session | null,
+    session: ClientSession | null,
     decide: (tx: Sql, stored: StoredCall, now: number) => Promise<Outcome | null>,
   ): Promise<StoredCall> {
     const now = this.now();
@@ -335,7 +334,7 @@ export class CallService implements RegistryObserver {
   }
 
   /** After a step committed: this process's bindings and timer, the pushes, and the record of a call that ended. */
-  private async afterStep(stored: StoredCall, pushes: Push[], session: Session | null): Promise<void> {
+  private async afterStep(stored: StoredCall, pushes: Push[], session: ClientSession | null): Promise<void> {
     if (pushes.length === 0) return;
     const { call, seats } = stored;
     const joinedKeys = new Set<string>();
@@ -536,7 +535,7 @@ function requireParticipant(call: Call, userID: string) {
 }
 
 /** Joined, and from this connection: signalling and media state belong to the tab in the call. */
-function requireJoinedHere(stored: StoredCall, userID: string, session: Session) {
+function requireJoinedHere(stored: StoredCall, userID: string, session: ClientSession) {
   const me = requireParticipant(stored.call, userID);
   if (me.state !== 'joined' || stored.seats.get(userID)?.sessionKey !== session.id) {
     throw new LiaisonError(ErrorCode.CALL_INVALID_STATE, 'you are not in this call on this connection');

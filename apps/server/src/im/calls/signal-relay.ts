@@ -1,9 +1,9 @@
 import { ErrorCode, RateLimitError } from '@liaison/protocol';
 import { z } from 'zod';
 import type { Bus } from '../../bus/bus';
-import type { Session } from '../../gateway/session';
 import { TokenBucket } from '../../limits/token-bucket';
 import { countRefusal } from '../../metrics/metrics';
+import type { ClientSession } from '../session';
 
 const relayedSignal = z.object({ k: z.string(), f: z.string() });
 
@@ -14,10 +14,10 @@ const relayedSignal = z.object({ k: z.string(), f: z.string() });
  */
 export class SignalRelay {
   /** Connections here that joined a call, by session ID, with the calls they are in. */
-  private readonly joined = new Map<string, { session: Session; callIDs: Set<string> }>();
+  private readonly joined = new Map<string, { session: ClientSession; callIDs: Set<string> }>();
   /** The same, by call: the connections here in it. */
   private readonly byCall = new Map<string, Set<string>>();
-  private readonly buckets = new WeakMap<Session, TokenBucket>();
+  private readonly buckets = new WeakMap<ClientSession, TokenBucket>();
 
   constructor(
     private readonly bus: Bus,
@@ -33,7 +33,7 @@ export class SignalRelay {
   }
 
   /** The session joined the call on this process: signals for it are written here. */
-  bind(session: Session, callID: string): void {
+  bind(session: ClientSession, callID: string): void {
     let entry = this.joined.get(session.id);
     if (!entry) {
       entry = { session, callIDs: new Set() };
@@ -56,7 +56,7 @@ export class SignalRelay {
   }
 
   /** The calls this connection joined, forgotten here (it closed). */
-  release(session: Session): string[] {
+  release(session: ClientSession): string[] {
     const callIDs = [...(this.joined.get(session.id)?.callIDs ?? [])];
     for (const callID of callIDs) this.unbind(session.id, callID);
     return callIDs;
@@ -67,7 +67,7 @@ export class SignalRelay {
   }
 
   /** Refuses (10006, with the wait) a connection past its signal budget. */
-  admit(session: Session, now: number): void {
+  admit(session: ClientSession, now: number): void {
     let bucket = this.buckets.get(session);
     if (!bucket) {
       bucket = new TokenBucket(this.limit.perSecond, this.limit.burst, now);

@@ -9,9 +9,8 @@ import {
 import { z } from 'zod';
 import { type Bus, type BusDelivery, type BusEnvelope, toDelivery, userTarget } from '../../bus/bus';
 import type { Sql } from '../../db/database';
-import type { RegistryObserver, SessionRegistry } from '../../gateway/registry';
-import type { Session, SessionUser } from '../../gateway/session';
 import { type BlockerIndex, hasBlocked } from '../relations/blockers';
+import type { ClientSession, RegistryObserver, SessionDirectory, SessionUser } from '../session';
 import type { PresenceSettings } from './settings';
 import { StatusTracker } from './status-tracker';
 import { StatusSubscriptions } from './subscriptions';
@@ -21,7 +20,7 @@ import { type StatusViewing, viewingKey, visibleViewings } from './visibility';
 export interface PresenceDeps {
   db: Sql;
   bus: Bus;
-  registry: SessionRegistry;
+  registry: SessionDirectory;
   settings: PresenceSettings;
   /** Names this deployment's bus channels (its SDKAppID): processes of another app on the same NATS stay apart. */
   scope: string;
@@ -85,12 +84,12 @@ export class PresenceService implements RegistryObserver {
     this.tracker.departed(userID);
   }
 
-  sessionRemoved(session: Session): void {
+  sessionRemoved(session: ClientSession): void {
     this.subscriptions.dropSession(session);
   }
 
   async setTypingStatus(
-    session: Session,
+    session: ClientSession,
     user: SessionUser,
     body: OpRequestParsed<'setTypingStatus'>,
   ): Promise<OpResponse<'setTypingStatus'>> {
@@ -114,7 +113,7 @@ export class PresenceService implements RegistryObserver {
    * at once (a `userStatus` push after the answer): after a reconnect, that is what it missed.
    */
   async subscribeUserStatus(
-    session: Session,
+    session: ClientSession,
     user: SessionUser,
     body: OpRequestParsed<'subscribeUserStatus'>,
   ): Promise<OpResponse<'subscribeUserStatus'>> {
@@ -139,7 +138,7 @@ export class PresenceService implements RegistryObserver {
   }
 
   async unsubscribeUserStatus(
-    session: Session,
+    session: ClientSession,
     body: OpRequestParsed<'unsubscribeUserStatus'>,
   ): Promise<OpResponse<'unsubscribeUserStatus'>> {
     this.subscriptions.remove(session, body.userIDList);
@@ -166,7 +165,7 @@ export class PresenceService implements RegistryObserver {
 
   /** Stored, then pushed to my other tabs and to everyone watching me, on every process. */
   async setSelfStatus(
-    session: Session,
+    session: ClientSession,
     user: SessionUser,
     body: OpRequestParsed<'setSelfStatus'>,
   ): Promise<OpResponse<'setSelfStatus'>> {

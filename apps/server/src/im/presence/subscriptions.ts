@@ -1,5 +1,5 @@
 import type { UserStatus } from '@liaison/protocol';
-import type { Session } from '../../gateway/session';
+import type { ClientSession } from '../session';
 
 /** A connection may watch this many users at once (several calls of up to 100 each). */
 export const SUBSCRIPTIONS_PER_SESSION_MAX = 1_000;
@@ -7,7 +7,7 @@ export const SUBSCRIPTIONS_PER_SESSION_MAX = 1_000;
 interface Watched {
   /** The user's custom status as last read or announced: pushes carry it without a query. */
   customStatus: string;
-  sessions: Set<Session>;
+  sessions: Set<ClientSession>;
 }
 
 /**
@@ -17,22 +17,22 @@ interface Watched {
  */
 export class StatusSubscriptions {
   /** Whom each session watches, and whether it may see them. */
-  private readonly bySession = new Map<Session, Map<string, boolean>>();
+  private readonly bySession = new Map<ClientSession, Map<string, boolean>>();
   private readonly watched = new Map<string, Watched>();
-  private readonly outbox = new Map<Session, Map<string, UserStatus>>();
+  private readonly outbox = new Map<ClientSession, Map<string, UserStatus>>();
   private isFlushScheduled = false;
 
   /** How many more users this session may watch. */
-  room(session: Session): number {
+  room(session: ClientSession): number {
     return SUBSCRIPTIONS_PER_SESSION_MAX - (this.bySession.get(session)?.size ?? 0);
   }
 
-  isWatching(session: Session, userID: string): boolean {
+  isWatching(session: ClientSession, userID: string): boolean {
     return this.bySession.get(session)?.has(userID) === true;
   }
 
   /** Hidden: the session's user may not see this user's status (visibility.ts) and is told nothing of it. */
-  add(session: Session, userID: string, customStatus: string, isVisible: boolean): void {
+  add(session: ClientSession, userID: string, customStatus: string, isVisible: boolean): void {
     let mine = this.bySession.get(session);
     if (!mine) {
       mine = new Map();
@@ -48,20 +48,23 @@ export class StatusSubscriptions {
     }
   }
 
-  isVisible(session: Session, userID: string): boolean {
+  isVisible(session: ClientSession, userID: string): boolean {
     return this.bySession.get(session)?.get(userID) === true;
   }
 
-  setVisible(session: Session, userID: string, isVisible: boolean): void {
+  setVisible(session: ClientSession, userID: string, isVisible: boolean): void {
     const mine = this.bySession.get(session);
     if (mine?.has(userID)) mine.set(userID, isVisible);
   }
 
   /** Every subscription here in which one of these users is watched, or watches through one of `viewerSessions`. */
-  involving(userIDs: Iterable<string>, viewerSessions: Iterable<Session>): Array<{ session: Session; userID: string }> {
-    const found: Array<{ session: Session; userID: string }> = [];
+  involving(
+    userIDs: Iterable<string>,
+    viewerSessions: Iterable<ClientSession>,
+  ): Array<{ session: ClientSession; userID: string }> {
+    const found: Array<{ session: ClientSession; userID: string }> = [];
     const seen = new Set<string>();
-    const take = (session: Session, userID: string) => {
+    const take = (session: ClientSession, userID: string) => {
       const key = `${session.id}\n${userID}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -74,7 +77,7 @@ export class StatusSubscriptions {
   }
 
   /** Without userIDs: everyone the session watches. */
-  remove(session: Session, userIDs?: readonly string[]): void {
+  remove(session: ClientSession, userIDs?: readonly string[]): void {
     const mine = this.bySession.get(session);
     if (!mine) return;
     for (const userID of userIDs ?? [...mine.keys()]) {
@@ -86,7 +89,7 @@ export class StatusSubscriptions {
     if (mine.size === 0) this.bySession.delete(session);
   }
 
-  dropSession(session: Session): void {
+  dropSession(session: ClientSession): void {
     this.remove(session);
     this.outbox.delete(session);
   }
@@ -108,7 +111,7 @@ export class StatusSubscriptions {
   }
 
   /** One push to one session (the current statuses after it subscribed), sent with whatever else is due. */
-  queue(session: Session, status: UserStatus): void {
+  queue(session: ClientSession, status: UserStatus): void {
     let pending = this.outbox.get(session);
     if (!pending) {
       pending = new Map();

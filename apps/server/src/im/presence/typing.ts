@@ -1,9 +1,9 @@
 import { ErrorCode, LiaisonError, RateLimitError } from '@liaison/protocol';
 import type { BusEnvelope } from '../../bus/bus';
-import type { Session, SessionUser } from '../../gateway/session';
 import { TokenBucket } from '../../limits/token-bucket';
 import { countRefusal } from '../../metrics/metrics';
 import { requireConversation } from '../messages/keys';
+import type { ClientSession, SessionUser } from '../session';
 
 /** The same state to the same peer again within this long is not relayed again (the SDK refreshes every few seconds). */
 const REPEAT_MS = 1_000;
@@ -22,7 +22,7 @@ interface SessionTyping {
  * state by itself after Limits.TYPING_TIMEOUT_MS.
  */
 export class TypingRelay {
-  private readonly sessions = new WeakMap<Session, SessionTyping>();
+  private readonly sessions = new WeakMap<ClientSession, SessionTyping>();
 
   /**
    * `limit`: typing relays per connection, sustained rate and burst. Apart from the send budget
@@ -35,7 +35,7 @@ export class TypingRelay {
     private readonly now: () => number = Date.now,
   ) {}
 
-  relay(session: Session, user: SessionUser, conversationID: string, isTyping: boolean): void {
+  relay(session: ClientSession, user: SessionUser, conversationID: string, isTyping: boolean): void {
     const ref = requireConversation(user.userID, conversationID);
     if (ref.type !== 'C2C')
       throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'typing status is for C2C conversations only');
@@ -59,7 +59,7 @@ export class TypingRelay {
     });
   }
 
-  private stateOf(session: Session, now: number): SessionTyping {
+  private stateOf(session: ClientSession, now: number): SessionTyping {
     let state = this.sessions.get(session);
     if (!state) {
       state = { bucket: new TokenBucket(this.limit.perSecond, this.limit.burst, now), last: new Map() };

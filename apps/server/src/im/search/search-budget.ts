@@ -1,7 +1,7 @@
 import { ErrorCode, RateLimitError } from '@liaison/protocol';
-import type { Session } from '../../gateway/session';
 import { TokenBucket } from '../../limits/token-bucket';
 import { countRefusal } from '../../metrics/metrics';
+import type { ClientSession } from '../session';
 
 /**
  * Searches per connection, sustained and in a burst: a search reads far more than any other
@@ -10,10 +10,10 @@ import { countRefusal } from '../../metrics/metrics';
  */
 export const SEARCH_BUDGET = { perSecond: 10, burst: 30 } as const;
 
-const buckets = new WeakMap<Session, TokenBucket>();
+const buckets = new WeakMap<ClientSession, TokenBucket>();
 
 /** Takes one search from the session's budget, or refuses with 10006 and the wait. */
-export function admitSearch(session: Session, now: number = Date.now()): void {
+export function admitSearch(session: ClientSession, now: number = Date.now()): void {
   let bucket = buckets.get(session);
   if (!bucket) {
     bucket = new TokenBucket(SEARCH_BUDGET.perSecond, SEARCH_BUDGET.burst, now);
