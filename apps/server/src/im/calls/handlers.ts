@@ -1,8 +1,8 @@
-import type { HandlerTable } from '../../gateway/handlers';
+import type { OpHandlers } from '../handler';
+import type { CallService } from './call-service';
 
 /** Voice and video calls: calls/call-service.ts. */
-export const callHandlers: Pick<
-  HandlerTable,
+export const callHandlers: OpHandlers<
   | 'getCallConfig'
   | 'startCall'
   | 'acceptCall'
@@ -13,7 +13,8 @@ export const callHandlers: Pick<
   | 'getGroupCall'
   | 'getMyCalls'
   | 'sendCallSignal'
-  | 'setCallMediaState'
+  | 'setCallMediaState',
+  { calls: CallService }
 > = {
   getCallConfig: ({ calls }, _session, user) => calls.getCallConfig(user),
   startCall: ({ calls }, session, user, body) => calls.startCall(session, user, body),

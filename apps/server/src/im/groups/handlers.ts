@@ -1,9 +1,13 @@
-import type { HandlerTable } from '../../gateway/handlers';
+import { Limits } from '@liaison/protocol';
+import type { OpHandlers } from '../handler';
 import * as admin from './group-admin';
+import * as groups from './groups';
 
-/** Group life cycle and administration: services/group-admin.ts (docs/groups.md). */
-export const groupAdminHandlers: Pick<
-  HandlerTable,
+/** Groups, their members and their administration: groups.ts, group-admin.ts (docs/groups.md). */
+export const groupHandlers: OpHandlers<
+  | 'getGroupList'
+  | 'getGroupProfile'
+  | 'getGroupMemberList'
   | 'createGroup'
   | 'joinGroup'
   | 'getGroupApplicationList'
@@ -19,8 +23,15 @@ export const groupAdminHandlers: Pick<
   | 'getGroupMemberProfile'
   | 'setGroupMemberNameCard'
   | 'searchGroupByID'
-  | 'getGroupOnlineMemberCount'
+  | 'getGroupOnlineMemberCount',
+  admin.GroupAdminDeps
 > = {
+  getGroupList: async ({ db }, _session, user) => ({ groupList: await groups.listGroups(db, user.userID) }),
+  getGroupProfile: async ({ db }, _session, user, body) => ({
+    group: await groups.getGroupProfile(db, user.userID, body.groupID),
+  }),
+  getGroupMemberList: ({ db }, _session, user, body) =>
+    groups.getMembers(db, user.userID, body.groupID, body.count ?? Limits.MEMBER_PAGE_MAX, body.offset ?? 0),
   createGroup: (services, _session, user, body) => admin.createGroup(services, user, body),
   joinGroup: (services, _session, user, body) => admin.joinGroup(services, user.userID, body),
   getGroupApplicationList: async (services, _session, user) => ({

@@ -1,12 +1,12 @@
-import type { HandlerTable } from '../../gateway/handlers';
+import type { OpHandlers } from '../handler';
 import { requireConversation } from '../messages/keys';
 import * as actions from './message-actions';
 import * as changes from './message-changes';
 
 /** Revoke, delete for me, modify, and the change log a client catches up from (services/message-actions.ts). */
-export const messageActionHandlers: Pick<
-  HandlerTable,
-  'revokeMessage' | 'deleteMessage' | 'modifyMessage' | 'syncMessageChanges'
+export const messageActionHandlers: OpHandlers<
+  'revokeMessage' | 'deleteMessage' | 'modifyMessage' | 'syncMessageChanges',
+  actions.MessageActionDeps
 > = {
   async revokeMessage(services, session, user, body) {
     return actions.revokeMessage(services, session.id, user.userID, body);

@@ -1,9 +1,10 @@
-import type { HandlerTable } from '../../gateway/handlers';
+import type { OpHandlers } from '../handler';
+import type { PresenceService } from './presence-service';
 
 /** Typing and online status: presence/presence-service.ts. */
-export const presenceHandlers: Pick<
-  HandlerTable,
-  'setTypingStatus' | 'getUserStatus' | 'subscribeUserStatus' | 'unsubscribeUserStatus' | 'setSelfStatus'
+export const presenceHandlers: OpHandlers<
+  'setTypingStatus' | 'getUserStatus' | 'subscribeUserStatus' | 'unsubscribeUserStatus' | 'setSelfStatus',
+  { presence: PresenceService }
 > = {
   setTypingStatus: ({ presence }, session, user, body) => presence.setTypingStatus(session, user, body),
   getUserStatus: ({ presence }, _session, user, body) => presence.getUserStatus(user, body),

@@ -1,10 +1,11 @@
-import type { HandlerTable } from '../../gateway/handlers';
+import type { OpHandlers } from '../handler';
+import type { ReactionDeps } from './reactions';
 import * as reactions from './reactions';
 
 /** Message reactions: services/reactions.ts. */
-export const reactionHandlers: Pick<
-  HandlerTable,
-  'addMessageReaction' | 'removeMessageReaction' | 'getMessageReactions' | 'getAllUserListOfMessageReaction'
+export const reactionHandlers: OpHandlers<
+  'addMessageReaction' | 'removeMessageReaction' | 'getMessageReactions' | 'getAllUserListOfMessageReaction',
+  ReactionDeps
 > = {
   addMessageReaction: (services, _session, user, body) => reactions.addMessageReaction(services, user.userID, body),
   removeMessageReaction: (services, _session, user, body) =>

@@ -1,10 +1,11 @@
-import type { HandlerTable } from '../../gateway/handlers';
+import type { OpHandlers } from '../handler';
+import type { ReceiptDeps } from './receipts';
 import * as receipts from './receipts';
 
 /** Group read receipts (C2C reads travel with setMessageRead): services/receipts.ts. */
-export const receiptHandlers: Pick<
-  HandlerTable,
-  'sendMessageReadReceipt' | 'getMessageReadReceiptList' | 'getGroupMessageReadMemberList'
+export const receiptHandlers: OpHandlers<
+  'sendMessageReadReceipt' | 'getMessageReadReceiptList' | 'getGroupMessageReadMemberList',
+  ReceiptDeps
 > = {
   sendMessageReadReceipt: (services, _session, user, body) =>
     receipts.sendMessageReadReceipt(services, user.userID, body),

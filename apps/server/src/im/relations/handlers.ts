@@ -1,15 +1,14 @@
-import type { HandlerTable } from '../../gateway/handlers';
-import { searchUsers } from '../search/user-search';
+import type { OpHandlers } from '../handler';
 import * as blacklist from './blacklist';
 import * as applications from './friend-applications';
 import * as friends from './friends';
+import type { RelationDeps } from './relations';
 
 /**
- * Friends, friend requests, the blocklist and user search (docs/friends-and-blocklist.md):
- * services/friends.ts, friend-applications.ts, blacklist.ts, user-search.ts.
+ * Friends, friend requests and the blocklist (docs/friends-and-blocklist.md): friends.ts,
+ * friend-applications.ts, blacklist.ts.
  */
-export const friendHandlers: Pick<
-  HandlerTable,
+export const relationHandlers: OpHandlers<
   | 'addFriend'
   | 'getFriendApplicationList'
   | 'acceptFriendApplication'
@@ -23,8 +22,8 @@ export const friendHandlers: Pick<
   | 'checkFriend'
   | 'addToBlacklist'
   | 'removeFromBlacklist'
-  | 'getBlacklist'
-  | 'searchUsers'
+  | 'getBlacklist',
+  RelationDeps
 > = {
   addFriend: (services, session, user, body) => friends.addFriend(services, session.id, user.userID, body),
   getFriendApplicationList: ({ db }, _session, user) => applications.getFriendApplicationList(db, user.userID),
@@ -45,5 +44,4 @@ export const friendHandlers: Pick<
   removeFromBlacklist: (services, session, user, body) =>
     blacklist.removeFromBlacklist(services, session.id, user.userID, body),
   getBlacklist: ({ db }, _session, user) => blacklist.getBlacklist(db, user.userID),
-  searchUsers: ({ db }, _session, user, body) => searchUsers(db, user.userID, body),
 };

@@ -1,14 +1,15 @@
-import type { HandlerTable } from '../../gateway/handlers';
-import { getMessageListHopping } from '../messages/history-hopping';
+import type { Database } from '../../db/database';
+import type { OpHandlers } from '../handler';
 import { searchCloudGroups } from './group-search';
 import { searchCloudGroupMembers } from './member-search';
 import { searchCloudMessages } from './message-search';
 import { admitSearch } from './search-budget';
+import { searchUsers } from './user-search';
 
-/** Search (docs/search.md): search/, and history opened at a message (services/history-hopping.ts). */
-export const searchHandlers: Pick<
-  HandlerTable,
-  'searchCloudMessages' | 'searchCloudGroups' | 'searchCloudGroupMembers' | 'getMessageListHopping'
+/** Search (docs/search.md): messages, groups, group members and users. */
+export const searchHandlers: OpHandlers<
+  'searchCloudMessages' | 'searchCloudGroups' | 'searchCloudGroupMembers' | 'searchUsers',
+  { db: Database }
 > = {
   searchCloudMessages: ({ db }, session, user, body) => {
     admitSearch(session);
@@ -22,5 +23,5 @@ export const searchHandlers: Pick<
     admitSearch(session);
     return searchCloudGroupMembers(db, user.userID, body);
   },
-  getMessageListHopping: ({ db }, _session, user, body) => getMessageListHopping(db, user.userID, body),
+  searchUsers: ({ db }, _session, user, body) => searchUsers(db, user.userID, body),
 };
