@@ -58,15 +58,6 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The value of one cookie the request carries, or null. */
-export function requestCookie(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, value] = part.trim().split('=');
-    if (key === name && value) return value;
-  }
-  return null;
-}
-
 /** The logged-in account, or a 401 for a missing, malformed, forged, expired or revoked token. */
 export async function requireAccount(ctx: PortalContext, request: FastifyRequest): Promise<AccountRow> {
   return (await requireSession(ctx, request)).account;
