@@ -513,7 +513,7 @@ async function measureSdk(
           const t = now();
           await searchCloudMessages(server.db, userID, ops.searchCloudMessages.request.parse(options));
           const d = now() - t;
-          // At most 10 searches a second per connection (search/search-budget.ts): paced below it.
+          // At most 10 searches a second per connection (im/search/search-budget.ts): paced below it.
           await sleep(Math.max(0, lastSdk + 110 - now()));
           const t2 = now();
           lastSdk = t2;

@@ -45,7 +45,7 @@ export interface CallDeps {
   settings: CallSettings;
   /** Names this deployment's bus channels (its SDKAppID). */
   scope: string;
-  /** The rules of one-to-one messages, which one-to-one calls follow (services/c2c-permission.ts). */
+  /** The rules of one-to-one messages, which one-to-one calls follow (im/relations/c2c-permission.ts). */
   c2c: C2CRules;
   /** Everyone online on any process (presence): a joined participant who is not was on a process that died. */
   onlineUsers(): string[];

@@ -1,7 +1,7 @@
 import type { OpHandlers } from '../handler';
 import type { CallService } from './call-service';
 
-/** Voice and video calls: calls/call-service.ts. */
+/** Voice and video calls: call-service.ts. */
 export const callHandlers: OpHandlers<
   | 'getCallConfig'
   | 'startCall'

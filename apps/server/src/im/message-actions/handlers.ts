@@ -3,7 +3,7 @@ import { requireConversation } from '../messages/keys';
 import * as actions from './message-actions';
 import * as changes from './message-changes';
 
-/** Revoke, delete for me, modify, and the change log a client catches up from (services/message-actions.ts). */
+/** Revoke, delete for me, modify, and the change log a client catches up from (message-actions.ts, message-changes.ts). */
 export const messageActionHandlers: OpHandlers<
   'revokeMessage' | 'deleteMessage' | 'modifyMessage' | 'syncMessageChanges',
   actions.MessageActionDeps

@@ -330,7 +330,7 @@ describe('group tips', () => {
     });
     await one.ok('quitGroup', { groupID: 'grp-tips' });
     const history = await owner.history('GROUPgrp-tips');
-    // 'Owner created the group' (services/group-tips.ts) opens it.
+    // 'Owner created the group' (im/groups/group-tips.ts) opens it.
     expect(history.map((m) => [m.type, m.from, (m.payload as { operationType?: number }).operationType])).toEqual([
       ['TIMCustomElem', 'tip-owner', undefined],
       ['TIMGroupTipElem', SYSTEM_SENDER, 1],

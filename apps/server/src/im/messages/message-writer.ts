@@ -23,7 +23,7 @@ export interface NewMessage {
   recipient: string;
   id: string;
   type: WireMessageType;
-  /** The delivered payload, valid for `type` (services/message-content.ts). */
+  /** The delivered payload, valid for `type` (im/messages/message-content.ts). */
   payload: WireMessage['payload'];
   atUserList: string[];
   clientTime: number;
@@ -93,7 +93,7 @@ export class MessageWriter {
     onCommitted: (results: WriteResult[]) => Promise<void>,
     onError: (err: unknown) => void,
     laneCount = 1,
-    /** Blocklist and friendship rules of one-to-one sends (services/c2c-permission.ts). */
+    /** Blocklist and friendship rules of one-to-one sends (im/relations/c2c-permission.ts). */
     c2c: C2CRules = checkEveryPair,
   ) {
     this.lanes = Array.from({ length: laneCount }, () => new Lane(db, this.caches, onCommitted, onError, c2c));
@@ -332,7 +332,7 @@ const storeBatch = (withGrants: boolean) => `
 /**
  * A group message sent with needReadReceipt: how many members besides the sender could read it,
  * from the group's member count (the sender is a member: the send was authorised). Read receipts
- * count against it (services/receipts.ts); nothing is written per member. Evaluated only for
+ * count against it (im/receipts/receipts.ts); nothing is written per member. Evaluated only for
  * such messages, and never for groups without receipts (AVChatRoom is never stored).
  */
 const RECEIPT_TARGETS = `CASE WHEN fresh.rr AND fresh.ct = 'GROUP' THEN COALESCE(

@@ -1,7 +1,7 @@
 import type { OpHandlers } from '../handler';
 import type { PresenceService } from './presence-service';
 
-/** Typing and online status: presence/presence-service.ts. */
+/** Typing and online status: presence-service.ts. */
 export const presenceHandlers: OpHandlers<
   'setTypingStatus' | 'getUserStatus' | 'subscribeUserStatus' | 'unsubscribeUserStatus' | 'setSelfStatus',
   { presence: PresenceService }

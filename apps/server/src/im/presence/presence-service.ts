@@ -24,7 +24,7 @@ export interface PresenceDeps {
   settings: PresenceSettings;
   /** Names this deployment's bus channels (its SDKAppID): processes of another app on the same NATS stay apart. */
   scope: string;
-  /** A blocked user's typing reaches nobody (services/blockers.ts). */
+  /** A blocked user's typing reaches nobody (im/relations/blockers.ts). */
   blockers: BlockerIndex;
   onError: (err: unknown) => void;
 }

@@ -5,7 +5,7 @@ import { type Chat, connect, nextEvent, startServer } from '../../integration/ha
 import { befriend } from '../../integration/relation-helpers';
 
 /**
- * Who may see whose online status (presence/visibility.ts): by default friends and people
+ * Who may see whose online status (im/presence/visibility.ts): by default friends and people
  * sharing a group; never someone the user blocked. A change of either after subscribing is
  * pushed to the watcher at once.
  */

@@ -2,7 +2,7 @@ import type { OpHandlers } from '../handler';
 import type { ReactionDeps } from './reactions';
 import * as reactions from './reactions';
 
-/** Message reactions: services/reactions.ts. */
+/** Message reactions: reactions.ts. */
 export const reactionHandlers: OpHandlers<
   'addMessageReaction' | 'removeMessageReaction' | 'getMessageReactions' | 'getAllUserListOfMessageReaction',
   ReactionDeps

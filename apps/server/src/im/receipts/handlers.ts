@@ -2,7 +2,7 @@ import type { OpHandlers } from '../handler';
 import type { ReceiptDeps } from './receipts';
 import * as receipts from './receipts';
 
-/** Group read receipts (C2C reads travel with setMessageRead): services/receipts.ts. */
+/** Group read receipts (C2C reads travel with setMessageRead): receipts.ts. */
 export const receiptHandlers: OpHandlers<
   'sendMessageReadReceipt' | 'getMessageReadReceiptList' | 'getGroupMessageReadMemberList',
   ReceiptDeps

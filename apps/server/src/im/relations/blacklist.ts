@@ -4,7 +4,7 @@ import { lockPairs, RelationChanges, type RelationDeps, relationInvalid, require
 
 /**
  * The blocklist (docs/friends-and-blocklist.md). A blocked user's one-to-one messages to me are
- * refused (services/c2c-permission.ts) and neither of us can add the other. As the reference does
+ * refused (im/relations/c2c-permission.ts) and neither of us can add the other. As the reference does
  * by default, blocking ends the friendship both ways and drops friend requests either way.
  */
 

@@ -14,7 +14,7 @@ export interface C2CSend {
 /** The rules the message writer applies to one-to-one sends. */
 export interface C2CRules {
   settings: C2CSettings;
-  /** False only when the user has nobody in their blocklist (services/blockers.ts). */
+  /** False only when the user has nobody in their blocklist (im/relations/blockers.ts). */
   mayBlock(userID: string): boolean;
 }
 

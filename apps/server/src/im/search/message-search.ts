@@ -24,7 +24,7 @@ type Request = OpRequestParsed<'searchCloudMessages'>;
 type Response = OpResponse<'searchCloudMessages'>;
 
 /**
- * searchCloudMessages (docs/search.md). Candidates come from the token index (search/tokens.ts),
+ * searchCloudMessages (docs/search.md). Candidates come from the token index (im/messages/tokens.ts),
  * then each keyword is checked as a substring of the message's searchable text, so a hit is
  * always a real one. Only what I can read: conversations I am in or was in (up to when I left),
  * above my floor (joined later, deleted the conversation), not revoked, not deleted by me.

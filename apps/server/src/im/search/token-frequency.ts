@@ -5,7 +5,7 @@ import { queryTokens } from '../messages/tokens';
 /**
  * How many stored messages a keyword query could match, from the statistics ANALYZE keeps on
  * `messages.search_tokens` (its most common lexemes and their frequencies). Global search asks it
- * to choose a plan (search/message-search.ts): the token index only pays for queries that match
+ * to choose a plan (im/search/message-search.ts): the token index only pays for queries that match
  * few messages in all. An upper bound, never exact; null when the database has no statistics yet
  * (PGlite has no autovacuum: until something runs ANALYZE there are none).
  */

@@ -1,7 +1,7 @@
 import type { OpHandlers } from '../handler';
 import type { TranslationService } from './translation-service';
 
-/** Translation and voice to text: translation/translation-service.ts. */
+/** Translation and voice to text: translation-service.ts. */
 export const translationHandlers: OpHandlers<
   'translateText' | 'convertVoiceToText',
   { translation: TranslationService }
