@@ -2,7 +2,7 @@ import { ErrorCode, stripBidiControls } from '@liaison/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import { type Chat, connect, sendText } from '../../apps/server/src/integration/harness';
 import { launchChromium } from './browser';
 import { CANARY, hostileGroupNames, hostileMessages, hostileNicks, hostileNotice } from './hostile-corpus';

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import { axeViolations } from './axe';
 import { launchChromium, settledOptions } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';

@@ -5,7 +5,7 @@ import type { Message } from '@liaison/sdk';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import { type FakeTranslator, startFakeTranslator } from '../../apps/server/src/im/translation/test-providers';
 import { type Chat, connect } from '../../apps/server/src/integration/harness';
 import { axeViolations } from './axe';

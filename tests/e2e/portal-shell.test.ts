@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import { startServer } from '../../apps/server/src/integration/harness';
 import { FakeWechat } from '../../apps/server/src/portal/auth/test-wechat';
 import { launchChromium } from './browser';

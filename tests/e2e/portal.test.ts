@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import { launchChromium } from './browser';
 import { loginThroughPortal, nextCaptchaAnswer, smsCodeFromOutbox, startPortal } from './portal-harness';
 

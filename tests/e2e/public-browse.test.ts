@@ -2,7 +2,7 @@ import type { PublicAbility } from '@liaison/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import type { PageOf } from '../../apps/server/src/portal/paging';
 import { PortalClient } from '../../apps/server/src/portal/test-client';
 import { launchChromium } from './browser';

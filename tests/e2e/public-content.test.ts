@@ -12,7 +12,7 @@ import type {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import type { PageOf } from '../../apps/server/src/portal/paging';
 import { freshMobile, PortalClient } from '../../apps/server/src/portal/test-client';
 import { launchChromium, settledOptions } from './browser';

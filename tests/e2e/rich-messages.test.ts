@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import { type Chat, connect } from '../../apps/server/src/integration/harness';
 import { wav } from '../../apps/server/src/integration/media-samples';
 import { axeViolations } from './axe';

@@ -1,7 +1,6 @@
-import { ListState } from './list-state';
-import type { RefreshLists } from './relations';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok } from './types';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
+import { ListState, type RefreshLists } from './list-state';
 
 export interface BlacklistContext {
   request: RequestFunction;

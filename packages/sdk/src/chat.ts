@@ -3,26 +3,30 @@ import {
   type GroupMember,
   type JoinStatus,
   LiaisonError,
-  Limits,
   type Profile,
   type SearchCloudMessagesOptions,
 } from '@liaison/protocol';
-import { createCallEngine } from './calls/call-engine';
+import { lazyCallEngine } from './calls/call-engine';
 import { Signalling } from './calls/call-signalling';
 import type { CallEngine, WebRTCEnvironment } from './calls/call-types';
 import { ChangeSync } from './change-sync';
-import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversation-api';
 import type { Conversation } from './conversation-model';
-import { ConversationStore, type ConversationStoreView } from './conversations';
-import { toLiaisonError } from './errors';
+import { ConversationStore, type ConversationStoreView } from './conversation-store';
+import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversations';
+import { toLiaisonError } from './core/errors';
+import type { KnownPush } from './core/incoming';
+import { Logger } from './core/logger';
+import { type LoginResult, Session } from './core/session';
+import { loadDefaultWebSocket, type WebSocketConstructor } from './core/transport';
+import { type ChatResponse, EVENT, type EventName, type KickedOutType, TYPES } from './core/types';
+import { normalizeServerURL } from './core/url';
 import { Emitter, type EventHandler } from './events';
 import { FileAccess, fileOrigin } from './file-urls';
 import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } from './friend-applications';
 import type { AddFriendOptions, CheckFriendOptions, DeleteFriendOptions, UpdateFriendOptions } from './friends';
 import { GroupAdmin, type HandleGroupApplicationOptions, type UpdateGroupProfileOptions } from './group-admin';
 import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
-import type { KnownPush } from './incoming';
-import { Logger } from './logger';
+import { type LoginOptions, Logins } from './login';
 import {
   type CreateAudioMessageOptions,
   type CreateCustomMessageOptions,
@@ -39,17 +43,18 @@ import {
   createLocationMessage,
   createVideoMessage,
 } from './media-messages';
-import { cancelUpload, releaseMedia, uploadMedia } from './media-send';
+import { releaseMedia, uploadMedia } from './media-send';
 import {
   type CreateForwardMessageOptions,
   type CreateMergerMessageOptions,
   createForwardMessage,
   createMergerMessage,
-  downloadMergerMessage,
   type MergerLike,
 } from './merger';
 import { MessageActions } from './message-actions';
-import { type CreateTextMessageOptions, createTextMessage, fromWire, type Message, type Sender } from './messages';
+import { type CreateTextMessageOptions, createTextMessage, type Sender } from './message-model';
+import type { Message } from './message-types';
+import { type GetMessageListOptions, MessageAPI, type MessageListResult } from './messages';
 import { Presence } from './presence';
 import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
 import { type GetAllUserListOptions, type GetMessageReactionsOptions, Reactions } from './reactions';
@@ -63,11 +68,7 @@ import {
   type SearchCloudGroupsOptions,
 } from './search';
 import { MessageSender } from './sending';
-import { type LoginResult, Session } from './session';
 import { type TranslateTextOptions, Translation } from './translation';
-import { loadDefaultWebSocket, type WebSocketConstructor } from './transport';
-import { type ChatResponse, EVENT, type EventName, type KickedOutType, ok, TYPES } from './types';
-import { normalizeServerURL } from './url';
 import { searchUsers } from './user-search';
 
 export interface CreateOptions {
@@ -95,24 +96,6 @@ export interface CreateOptions {
   webRTC?: WebRTCEnvironment | null;
 }
 
-export interface LoginOptions {
-  userID: string;
-  userSig: string;
-}
-
-export interface GetMessageListOptions {
-  conversationID: string;
-  /** From the previous page, to load older messages. */
-  nextReqMessageID?: string;
-}
-
-export interface MessageListResult {
-  /** Oldest first. */
-  messageList: Message[];
-  nextReqMessageID: string;
-  isCompleted: boolean;
-}
-
 const DEFAULT_REQUEST_TIMEOUT = 15_000;
 const DEFAULT_HEARTBEAT_INTERVAL = 25_000;
 const DEFAULT_SEND_TIMEOUT = 15_000;
@@ -120,7 +103,10 @@ const DEFAULT_SEND_TIMEOUT = 15_000;
 /**
  * A chat client: the reference SDK's API over this project's server. Make one with
  * `LiaisonChat.create()`. State (the conversation list) lives here; a UI reads it through
- * `conversationStore` or the events.
+ * `conversationStore` or the events. Each method hands its call to the capability module that
+ * does it. They are grouped by area in the order of Tencent's API reference (login, messages,
+ * conversations, profiles and relations, friends, groups, group members, signalling), so that a
+ * new method has one place to go and the two read side by side.
  */
 export class ChatSDK {
   readonly TYPES = TYPES;
@@ -132,11 +118,13 @@ export class ChatSDK {
   private readonly events = new Emitter(this.logger);
   private readonly store = new ConversationStore();
   private readonly session: Session;
+  private readonly logins: Logins;
   private readonly receiver: Receiver;
   private readonly conversations: ConversationAPI;
   private readonly groups: GroupAPI;
   private readonly groupAdmin: GroupAdmin;
   private readonly profiles: ProfileAPI;
+  private readonly messages: MessageAPI;
   private readonly sender: MessageSender;
   private readonly files: FileAccess;
   private readonly actions: MessageActions;
@@ -147,15 +135,11 @@ export class ChatSDK {
   private readonly relations: Relations;
   private readonly search: Search;
   private readonly signalling: Signalling;
-  private readonly webRTC: WebRTCEnvironment | null | undefined;
-  private callEngine: CallEngine | null = null;
+  private readonly callEngine: () => CallEngine;
 
   private ready = false;
   /** Pushes that arrived while logging in, before the conversation list was loaded. */
   private pushBuffer: KnownPush[] | null = null;
-  /** Bumped by every login and logout, so that work from an older one stops. */
-  private epoch = 0;
-  private loginInFlight: { userID: string; done: Promise<unknown> } | null = null;
   private emittedList: readonly Conversation[] | null = null;
   private emittedTotal: number | null = null;
   private isEmitScheduled = false;
@@ -186,11 +170,19 @@ export class ChatSDK {
         onError: (error) => this.reportError(error),
       },
     );
+    this.logins = new Logins({
+      session: this.session,
+      events: this.events,
+      isReady: () => this.ready,
+      start: (login, epoch) => this.performLogin(login, epoch),
+      clear: () => this.clearState(),
+    });
     const request = this.session.request;
     const me = () => this.me();
     const onError = (error: unknown) => this.reportError(error);
     this.files = new FileAccess({ origin: fileOrigin(url), request, onError });
     const resolveURL = this.files.resolve;
+    this.messages = new MessageAPI({ request, me, resolveURL });
     this.conversationStore = this.store;
     this.store.subscribe(() => this.scheduleConversationEvents());
     this.conversations = new ConversationAPI({
@@ -271,10 +263,34 @@ export class ChatSDK {
     });
     this.search = new Search({ request, me, resolveURL: this.files.resolve });
     this.signalling = new Signalling({ request, onError });
-    this.webRTC = options.webRTC;
+    this.callEngine = lazyCallEngine({ signalling: this.signalling, me, webRTC: options.webRTC });
   }
 
-  // Events
+  // Login and the SDK instance
+
+  /** Connects and logs in; resolves once SDK_READY has been emitted. */
+  login(options: LoginOptions): Promise<ChatResponse<{ repeatLogin: boolean }>> {
+    return this.logins.login(options);
+  }
+
+  /** Logs out and closes the connection; no reconnect follows. */
+  logout(): Promise<ChatResponse<Record<string, never>>> {
+    return this.logins.logout();
+  }
+
+  /** The logged-in user's ID, or '' when logged out. */
+  getLoginUser(): string {
+    return this.session.userID ?? '';
+  }
+
+  isReady(): boolean {
+    return this.ready;
+  }
+
+  /** Logs out and forgets every listener. */
+  destroy(): Promise<void> {
+    return this.logins.destroy();
+  }
 
   on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
     this.events.on(name, handler, context);
@@ -284,73 +300,12 @@ export class ChatSDK {
     this.events.off(name, handler, context);
   }
 
-  // Login
-
-  /** Connects and logs in; resolves once SDK_READY has been emitted. */
-  async login(options: LoginOptions): Promise<ChatResponse<{ repeatLogin: boolean }>> {
-    if (this.session.isActive || this.loginInFlight) {
-      if (this.session.userID === options.userID || this.loginInFlight?.userID === options.userID) {
-        await this.loginInFlight?.done;
-        return ok({ repeatLogin: true });
-      }
-      await this.logout();
-    }
-    const epoch = ++this.epoch;
-    const done = this.performLogin(options, epoch);
-    this.loginInFlight = { userID: options.userID, done };
-    try {
-      await done;
-      return ok({ repeatLogin: false });
-    } finally {
-      if (this.loginInFlight?.done === done) this.loginInFlight = null;
-    }
-  }
-
-  /** Logs out and closes the connection; no reconnect follows. */
-  async logout(): Promise<ChatResponse<Record<string, never>>> {
-    const wasActive = this.session.isActive || this.ready;
-    this.epoch++;
-    await this.session.logout();
-    this.clearState();
-    if (wasActive) this.events.emit(EVENT.SDK_NOT_READY, undefined);
-    return ok({});
-  }
-
-  /** Logs out and forgets every listener. */
-  async destroy(): Promise<void> {
-    await this.logout();
-    this.events.removeAll();
-  }
-
   /** 0 everything, 1 release, 2 warnings and errors (the default), 3 errors, 4 nothing. */
   setLogLevel(level: number): void {
     this.logger.setLevel(level);
   }
 
-  isReady(): boolean {
-    return this.ready;
-  }
-
-  /** The logged-in user's ID, or '' when logged out. */
-  getLoginUser(): string {
-    return this.session.userID ?? '';
-  }
-
-  // Profiles
-
-  getMyProfile(): Promise<ChatResponse<Profile>> {
-    return this.call(() => this.profiles.getMyProfile());
-  }
-
-  getUserProfile(options: { userIDList: string[] }): Promise<ChatResponse<Profile[]>> {
-    return this.call(() => this.profiles.getUserProfile(options));
-  }
-
-  updateMyProfile(options: UpdateMyProfileOptions): Promise<ChatResponse<Profile>> {
-    return this.call(() => this.profiles.updateMyProfile(options));
-  }
-
-  // Messages
+  // Messages: creating, sending, history, receipts, deleting, reactions, translation, search, typing (ours)
 
   /** A text message to send with sendMessage; status 'unSend'. Throws SDK_NOT_READY when logged out. */
   createTextMessage(options: CreateTextMessageOptions): Message {
@@ -367,14 +322,22 @@ export class ChatSDK {
     return createImageMessage(options, this.messageSender());
   }
 
+  /** A voice message from payload.file (a File, Blob or recording); payload.second or measured. */
+  createAudioMessage(options: CreateAudioMessageOptions): Message {
+    return createAudioMessage(options, this.messageSender());
+  }
+
   /** A video from payload.file; in a browser its first frame becomes the snapshot. */
   createVideoMessage(options: CreateVideoMessageOptions): Message {
     return createVideoMessage(options, this.messageSender());
   }
 
-  /** A voice message from payload.file (a File, Blob or recording); payload.second or measured. */
-  createAudioMessage(options: CreateAudioMessageOptions): Message {
-    return createAudioMessage(options, this.messageSender());
+  createCustomMessage(options: CreateCustomMessageOptions): Message {
+    return createCustomMessage(options, this.messageSender());
+  }
+
+  createFaceMessage(options: CreateFaceMessageOptions): Message {
+    return createFaceMessage(options, this.messageSender());
   }
 
   createFileMessage(options: CreateFileMessageOptions): Message {
@@ -385,37 +348,19 @@ export class ChatSDK {
     return createLocationMessage(options, this.messageSender());
   }
 
-  createFaceMessage(options: CreateFaceMessageOptions): Message {
-    return createFaceMessage(options, this.messageSender());
-  }
-
-  createCustomMessage(options: CreateCustomMessageOptions): Message {
-    return createCustomMessage(options, this.messageSender());
-  }
-
   /** A merged chat record of 1–300 sent messages. */
   createMergerMessage(options: CreateMergerMessageOptions): Message {
     return createMergerMessage(options, this.messageSender());
   }
 
+  /** Resolves with the merger message (or nested record) whose payload.messageList is filled. */
+  downloadMergerMessage<M extends MergerLike>(message: M): Promise<ChatResponse<M>> {
+    return this.call(() => this.messages.downloadMergerMessage(message));
+  }
+
   /** A copy of payload (a sent or received message) for another conversation; nothing is re-uploaded. */
   createForwardMessage(options: CreateForwardMessageOptions): Message {
     return createForwardMessage(options, this.messageSender());
-  }
-
-  /** Resolves with the merger message (or nested record) whose payload.messageList is filled. */
-  downloadMergerMessage<M extends MergerLike>(message: M): Promise<ChatResponse<M>> {
-    return this.call(async () =>
-      ok(await downloadMergerMessage(message, { request: this.session.request, resolveURL: this.files.resolve })),
-    );
-  }
-
-  /**
-   * Ours (the reference has no such call): aborts the upload of a message being sent; its
-   * sendMessage rejects with UPLOAD_CANCELLED (2803) and the message can be sent again.
-   */
-  cancelUploadMessage(message: Message): Promise<ChatResponse<{ message: Message; isCancelled: boolean }>> {
-    return this.call(async () => ok({ message, isCancelled: cancelUpload(message) }));
   }
 
   /**
@@ -427,38 +372,46 @@ export class ChatSDK {
     return this.sender.send(message);
   }
 
-  /** One page (15) of history, oldest first; pass nextReqMessageID from the previous page for older ones. */
-  getMessageList(options: GetMessageListOptions): Promise<ChatResponse<MessageListResult>> {
-    return this.call(async () => {
-      const page = await this.session.request('getMessageList', {
-        conversationID: options.conversationID,
-        nextReqMessageID: options.nextReqMessageID || undefined,
-        count: Limits.HISTORY_PAGE_SIZE,
-      });
-      const me = this.me();
-      return ok({
-        messageList: page.messageList.map((wire) => fromWire(wire, me, this.files.resolve)),
-        nextReqMessageID: page.nextReqMessageID,
-        isCompleted: page.isCompleted,
-      });
-    });
+  /**
+   * Ours (the reference has no such call): aborts the upload of a message being sent; its
+   * sendMessage rejects with UPLOAD_CANCELLED (2803) and the message can be sent again.
+   */
+  cancelUploadMessage(message: Message): Promise<ChatResponse<{ message: Message; isCancelled: boolean }>> {
+    return this.call(() => this.messages.cancelUploadMessage(message));
   }
-
-  // Message actions
 
   revokeMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
     return this.call(() => this.actions.revokeMessage(message));
-  }
-
-  deleteMessage(messageList: Message[]): Promise<ChatResponse<{ messageList: Message[] }>> {
-    return this.call(() => this.actions.deleteMessage(messageList));
   }
 
   modifyMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
     return this.call(() => this.actions.modifyMessage(message));
   }
 
-  // Reactions
+  /** One page (15) of history, oldest first; pass nextReqMessageID from the previous page for older ones. */
+  getMessageList(options: GetMessageListOptions): Promise<ChatResponse<MessageListResult>> {
+    return this.call(() => this.messages.getMessageList(options));
+  }
+
+  getMessageListHopping(options: GetMessageListHoppingOptions) {
+    return this.call(() => this.search.getMessageListHopping(options));
+  }
+
+  sendMessageReadReceipt(messageList: Message[]) {
+    return this.call(() => this.receipts.sendMessageReadReceipt(messageList));
+  }
+
+  getMessageReadReceiptList(messageList: Message[]) {
+    return this.call(() => this.receipts.getMessageReadReceiptList(messageList));
+  }
+
+  getGroupMessageReadMemberList(options: GetGroupMessageReadMemberListOptions) {
+    return this.call(() => this.receipts.getGroupMessageReadMemberList(options));
+  }
+
+  deleteMessage(messageList: Message[]): Promise<ChatResponse<{ messageList: Message[] }>> {
+    return this.call(() => this.actions.deleteMessage(messageList));
+  }
 
   addMessageReaction(message: Message, reactionID: string) {
     return this.call(() => this.reactions.addMessageReaction(message, reactionID));
@@ -476,21 +429,17 @@ export class ChatSDK {
     return this.call(() => this.reactions.getAllUserListOfMessageReaction(options));
   }
 
-  // Read receipts
-
-  sendMessageReadReceipt(messageList: Message[]) {
-    return this.call(() => this.receipts.sendMessageReadReceipt(messageList));
+  translateText(options: TranslateTextOptions) {
+    return this.call(() => this.translation.translateText(options));
   }
 
-  getMessageReadReceiptList(messageList: Message[]) {
-    return this.call(() => this.receipts.getMessageReadReceiptList(messageList));
+  convertVoiceToText(options: { message: Message; language?: string }) {
+    return this.call(() => this.translation.convertVoiceToText(options));
   }
 
-  getGroupMessageReadMemberList(options: GetGroupMessageReadMemberListOptions) {
-    return this.call(() => this.receipts.getGroupMessageReadMemberList(options));
+  searchCloudMessages(options: SearchCloudMessagesOptions) {
+    return this.call(() => this.search.searchCloudMessages(options));
   }
-
-  // Typing and online status
 
   enterTypingState(options: { conversationID: string }) {
     return this.call(() => this.presence.enterTypingState(options));
@@ -498,32 +447,6 @@ export class ChatSDK {
 
   leaveTypingState(options: { conversationID: string }) {
     return this.call(() => this.presence.leaveTypingState(options));
-  }
-
-  getUserStatus(options: { userIDList: string[] }) {
-    return this.call(() => this.presence.getUserStatus(options));
-  }
-
-  subscribeUserStatus(options: { userIDList: string[] }) {
-    return this.call(() => this.presence.subscribeUserStatus(options));
-  }
-
-  unsubscribeUserStatus(options?: { userIDList?: string[] }) {
-    return this.call(() => this.presence.unsubscribeUserStatus(options));
-  }
-
-  setSelfStatus(options: { customStatus: string }) {
-    return this.call(() => this.presence.setSelfStatus(options));
-  }
-
-  // Translation and voice to text
-
-  translateText(options: TranslateTextOptions) {
-    return this.call(() => this.translation.translateText(options));
-  }
-
-  convertVoiceToText(options: { message: Message; language?: string }) {
-    return this.call(() => this.translation.convertVoiceToText(options));
   }
 
   // Conversations
@@ -544,8 +467,17 @@ export class ChatSDK {
     return this.call(() => this.conversations.pinConversation(options));
   }
 
+  setMessageRead(options: { conversationID: string }): Promise<ChatResponse<ConversationResult>> {
+    return this.call(() => this.conversations.setMessageRead(options));
+  }
+
   setMessageRemindType(options: SetMessageRemindTypeOptions): Promise<ChatResponse<ConversationResult>> {
     return this.call(() => this.conversations.setMessageRemindType(options));
+  }
+
+  /** Unread messages in conversations that notify; synchronous, from local state. */
+  getTotalUnreadMessageCount(): number {
+    return this.store.getTotalUnreadCount();
   }
 
   setConversationDraft(options: {
@@ -555,128 +487,60 @@ export class ChatSDK {
     return this.call(() => this.conversations.setConversationDraft(options));
   }
 
-  setMessageRead(options: { conversationID: string }): Promise<ChatResponse<ConversationResult>> {
-    return this.call(() => this.conversations.setMessageRead(options));
+  // Profiles and relations: profiles, user status, blocklist, user search (ours)
+
+  getMyProfile(): Promise<ChatResponse<Profile>> {
+    return this.call(() => this.profiles.getMyProfile());
   }
 
-  /** Unread messages in conversations that notify; synchronous, from local state. */
-  getTotalUnreadMessageCount(): number {
-    return this.store.getTotalUnreadCount();
+  getUserProfile(options: { userIDList: string[] }): Promise<ChatResponse<Profile[]>> {
+    return this.call(() => this.profiles.getUserProfile(options));
   }
 
-  // Groups
-
-  createGroup(options: CreateGroupOptions): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groups.createGroup(options));
+  updateMyProfile(options: UpdateMyProfileOptions): Promise<ChatResponse<Profile>> {
+    return this.call(() => this.profiles.updateMyProfile(options));
   }
 
-  /** JOIN_STATUS_SUCCESS, JOIN_STATUS_WAIT_APPROVAL (a Public group asking permission) or JOIN_STATUS_ALREADY_IN_GROUP. */
-  joinGroup(options: {
-    groupID: string;
-    applyMessage?: string;
-    type?: string;
-  }): Promise<ChatResponse<{ status: JoinStatus; group: Group }>> {
-    return this.call(() => this.groupAdmin.joinGroup(options));
+  getUserStatus(options: { userIDList: string[] }) {
+    return this.call(() => this.presence.getUserStatus(options));
   }
 
-  quitGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
-    return this.call(() => this.groupAdmin.quitGroup(groupID));
+  setSelfStatus(options: { customStatus: string }) {
+    return this.call(() => this.presence.setSelfStatus(options));
   }
 
-  dismissGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
-    return this.call(() => this.groupAdmin.dismissGroup(groupID));
+  subscribeUserStatus(options: { userIDList: string[] }) {
+    return this.call(() => this.presence.subscribeUserStatus(options));
   }
 
-  /** Join requests to the groups I own or administer. */
-  getGroupApplicationList() {
-    return this.call(() => this.groupAdmin.getGroupApplicationList());
+  unsubscribeUserStatus(options?: { userIDList?: string[] }) {
+    return this.call(() => this.presence.unsubscribeUserStatus(options));
   }
 
-  handleGroupApplication(options: HandleGroupApplicationOptions): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.handleGroupApplication(options));
+  getBlacklist() {
+    return this.call(() => this.relations.blacklist.getBlacklist());
   }
 
-  addGroupMember(options: { groupID: string; userIDList: string[] }) {
-    return this.call(() => this.groupAdmin.addGroupMember(options));
+  addToBlacklist(options: { userIDList: string[] }) {
+    return this.call(() => this.relations.blacklist.addToBlacklist(options));
   }
 
-  deleteGroupMember(options: { groupID: string; userIDList: string[]; reason?: string }) {
-    return this.call(() => this.groupAdmin.deleteGroupMember(options));
+  removeFromBlacklist(options: { userIDList: string[] }) {
+    return this.call(() => this.relations.blacklist.removeFromBlacklist(options));
   }
 
-  changeGroupOwner(options: { groupID: string; newOwnerID: string }): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.changeGroupOwner(options));
+  searchUsers(options: { keyword: string }) {
+    return this.call(() => searchUsers(this.session.request, options));
   }
 
-  setGroupMemberRole(options: {
-    groupID: string;
-    userID: string;
-    role: 'Admin' | 'Member';
-  }): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.setGroupMemberRole(options));
-  }
-
-  /** muteTime in seconds from now; 0 cancels. */
-  setGroupMemberMuteTime(options: { groupID: string; userID: string; muteTime: number }) {
-    return this.call(() => this.groupAdmin.setGroupMemberMuteTime(options));
-  }
-
-  updateGroupProfile(options: UpdateGroupProfileOptions): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.updateGroupProfile(options));
-  }
-
-  getGroupMemberProfile(options: { groupID: string; userIDList: string[] }) {
-    return this.call(() => this.groupAdmin.getGroupMemberProfile(options));
-  }
-
-  setGroupMemberNameCard(options: {
-    groupID: string;
-    userID?: string;
-    nameCard: string;
-  }): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.setGroupMemberNameCard(options));
-  }
-
-  searchGroupByID(groupID: string): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groupAdmin.searchGroupByID(groupID));
-  }
-
-  getGroupOnlineMemberCount(groupID: string): Promise<ChatResponse<{ memberCount: number }>> {
-    return this.call(() => this.groupAdmin.getGroupOnlineMemberCount(groupID));
-  }
-
-  getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
-    return this.call(() => this.groups.getGroupList());
-  }
-
-  getGroupProfile(options: { groupID: string }): Promise<ChatResponse<{ group: Group }>> {
-    return this.call(() => this.groups.getGroupProfile(options));
-  }
-
-  getGroupMemberList(options: {
-    groupID: string;
-    count?: number;
-    offset?: number;
-  }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
-    return this.call(() => this.groups.getGroupMemberList(options));
-  }
-
-  // Friends, friend requests, blocklist and user search
-
-  addFriend(options: AddFriendOptions) {
-    return this.call(() => this.relations.friends.addFriend(options));
-  }
+  // Friends and friend requests
 
   getFriendList() {
     return this.call(() => this.relations.friends.getFriendList());
   }
 
-  getFriendProfile(options: { userIDList: string[] }) {
-    return this.call(() => this.relations.friends.getFriendProfile(options));
-  }
-
-  updateFriend(options: UpdateFriendOptions) {
-    return this.call(() => this.relations.friends.updateFriend(options));
+  addFriend(options: AddFriendOptions) {
+    return this.call(() => this.relations.friends.addFriend(options));
   }
 
   deleteFriend(options: DeleteFriendOptions) {
@@ -685,6 +549,14 @@ export class ChatSDK {
 
   checkFriend(options: CheckFriendOptions) {
     return this.call(() => this.relations.friends.checkFriend(options));
+  }
+
+  getFriendProfile(options: { userIDList: string[] }) {
+    return this.call(() => this.relations.friends.getFriendProfile(options));
+  }
+
+  updateFriend(options: UpdateFriendOptions) {
+    return this.call(() => this.relations.friends.updateFriend(options));
   }
 
   getFriendApplicationList() {
@@ -707,46 +579,118 @@ export class ChatSDK {
     return this.call(() => this.relations.applications.setFriendApplicationRead());
   }
 
-  addToBlacklist(options: { userIDList: string[] }) {
-    return this.call(() => this.relations.blacklist.addToBlacklist(options));
+  // Groups
+
+  getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
+    return this.call(() => this.groups.getGroupList());
   }
 
-  removeFromBlacklist(options: { userIDList: string[] }) {
-    return this.call(() => this.relations.blacklist.removeFromBlacklist(options));
+  getGroupProfile(options: { groupID: string }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groups.getGroupProfile(options));
   }
 
-  getBlacklist() {
-    return this.call(() => this.relations.blacklist.getBlacklist());
+  createGroup(options: CreateGroupOptions): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groups.createGroup(options));
   }
 
-  searchUsers(options: { keyword: string }) {
-    return this.call(() => searchUsers(this.session.request, options));
+  dismissGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
+    return this.call(() => this.groupAdmin.dismissGroup(groupID));
   }
 
-  // Search
+  updateGroupProfile(options: UpdateGroupProfileOptions): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.updateGroupProfile(options));
+  }
 
-  searchCloudMessages(options: SearchCloudMessagesOptions) {
-    return this.call(() => this.search.searchCloudMessages(options));
+  /** JOIN_STATUS_SUCCESS, JOIN_STATUS_WAIT_APPROVAL (a Public group asking permission) or JOIN_STATUS_ALREADY_IN_GROUP. */
+  joinGroup(options: {
+    groupID: string;
+    applyMessage?: string;
+    type?: string;
+  }): Promise<ChatResponse<{ status: JoinStatus; group: Group }>> {
+    return this.call(() => this.groupAdmin.joinGroup(options));
+  }
+
+  quitGroup(groupID: string): Promise<ChatResponse<{ groupID: string }>> {
+    return this.call(() => this.groupAdmin.quitGroup(groupID));
+  }
+
+  searchGroupByID(groupID: string): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.searchGroupByID(groupID));
   }
 
   searchCloudGroups(options: SearchCloudGroupsOptions) {
     return this.call(() => this.search.searchCloudGroups(options));
   }
 
+  getGroupOnlineMemberCount(groupID: string): Promise<ChatResponse<{ memberCount: number }>> {
+    return this.call(() => this.groupAdmin.getGroupOnlineMemberCount(groupID));
+  }
+
+  changeGroupOwner(options: { groupID: string; newOwnerID: string }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.changeGroupOwner(options));
+  }
+
+  handleGroupApplication(options: HandleGroupApplicationOptions): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.handleGroupApplication(options));
+  }
+
+  /** Join requests to the groups I own or administer. */
+  getGroupApplicationList() {
+    return this.call(() => this.groupAdmin.getGroupApplicationList());
+  }
+
+  // Group members
+
+  getGroupMemberList(options: {
+    groupID: string;
+    count?: number;
+    offset?: number;
+  }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
+    return this.call(() => this.groups.getGroupMemberList(options));
+  }
+
+  getGroupMemberProfile(options: { groupID: string; userIDList: string[] }) {
+    return this.call(() => this.groupAdmin.getGroupMemberProfile(options));
+  }
+
+  addGroupMember(options: { groupID: string; userIDList: string[] }) {
+    return this.call(() => this.groupAdmin.addGroupMember(options));
+  }
+
+  deleteGroupMember(options: { groupID: string; userIDList: string[]; reason?: string }) {
+    return this.call(() => this.groupAdmin.deleteGroupMember(options));
+  }
+
+  /** muteTime in seconds from now; 0 cancels. */
+  setGroupMemberMuteTime(options: { groupID: string; userID: string; muteTime: number }) {
+    return this.call(() => this.groupAdmin.setGroupMemberMuteTime(options));
+  }
+
+  setGroupMemberRole(options: {
+    groupID: string;
+    userID: string;
+    role: 'Admin' | 'Member';
+  }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.setGroupMemberRole(options));
+  }
+
+  setGroupMemberNameCard(options: {
+    groupID: string;
+    userID?: string;
+    nameCard: string;
+  }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.setGroupMemberNameCard(options));
+  }
+
   searchCloudGroupMembers(options: SearchCloudGroupMembersOptions) {
     return this.call(() => this.search.searchCloudGroupMembers(options));
   }
 
-  getMessageListHopping(options: GetMessageListHoppingOptions) {
-    return this.call(() => this.search.getMessageListHopping(options));
-  }
-
-  // Calls
+  // Signalling and calls
 
   /** Voice and video calls (the reference TUICallEngine's shape), one engine per instance. */
   getCallEngine(): CallEngine {
-    this.callEngine ??= createCallEngine({ signalling: this.signalling, me: () => this.me(), webRTC: this.webRTC });
-    return this.callEngine;
+    return this.callEngine();
   }
 
   // Internals
@@ -775,7 +719,7 @@ export class ChatSDK {
       void this.groups.load();
       void this.relations.load();
     } catch (error) {
-      if (epoch === this.epoch) {
+      if (this.logins.isCurrent(epoch)) {
         this.session.stop();
         this.clearState();
       }
@@ -784,7 +728,7 @@ export class ChatSDK {
   }
 
   private async handleReconnected(result: LoginResult): Promise<void> {
-    const epoch = this.epoch;
+    const epoch = this.logins.epoch;
     this.receiver.pause();
     this.profiles.accept(result.profile, { isMine: true });
     this.logger.info('reconnected; catching up');
@@ -796,7 +740,7 @@ export class ChatSDK {
       const fileToken = this.files.refresh();
       const { conversationList } = await this.session.request('getConversationList', {});
       await fileToken;
-      if (epoch !== this.epoch) return;
+      if (!this.logins.isCurrent(epoch)) return;
       this.conversations.refresh(conversationList, since);
       const caughtUp = this.receiver.catchUp(conversationList);
       this.receiver.resume();
@@ -805,7 +749,7 @@ export class ChatSDK {
       void this.relations.load();
       await caughtUp;
     } catch (error) {
-      if (epoch !== this.epoch) return;
+      if (!this.logins.isCurrent(epoch)) return;
       this.receiver.resume();
       this.reportError(error);
     }
@@ -873,7 +817,7 @@ export class ChatSDK {
   }
 
   private handleKicked(type: KickedOutType): void {
-    this.epoch++;
+    this.logins.end();
     const wasReady = this.ready;
     this.events.emit(EVENT.KICKED_OUT, { type });
     this.clearState();
@@ -944,7 +888,7 @@ export class ChatSDK {
   }
 
   private assertCurrent(epoch: number): void {
-    if (epoch !== this.epoch) throw new LiaisonError(ErrorCode.SDK_NOT_READY, 'Logged out during login');
+    if (!this.logins.isCurrent(epoch)) throw new LiaisonError(ErrorCode.SDK_NOT_READY, 'Logged out during login');
   }
 
   /** Runs an API call, turning anything thrown into a rejected LiaisonError. */

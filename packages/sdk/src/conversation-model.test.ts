@@ -11,7 +11,8 @@ import {
   toConversation,
   totalUnreadCount,
 } from './conversation-model';
-import { fromWire, type Message } from './messages';
+import { fromWire } from './message-model';
+import type { Message } from './message-types';
 import { type TextWire, wireConversation, wireMessage } from './test-fixtures';
 
 const me = 'me';

@@ -7,8 +7,9 @@ import {
   type WireConversation,
   type WireMessage,
 } from '@liaison/protocol';
-import { fromWire, type Message, type MessageStatus, mentions } from './messages';
-import { type MessageElemType, TYPES } from './types';
+import { type MessageElemType, TYPES } from './core/types';
+import { fromWire, mentions } from './message-model';
+import type { Message, MessageStatus } from './message-types';
 
 /** The reference SDK's `conversation.lastMessage`; all fields empty when there is none. */
 export interface LastMessage {

@@ -1,158 +1,263 @@
-import { type Conversation, compareConversations, totalUnreadCount } from './conversation-model';
+import {
+  ErrorCode,
+  type GroupProfile,
+  LiaisonError,
+  type MessageRemindType,
+  type PushEvent,
+  toConversationID,
+  type WireConversation,
+} from '@liaison/protocol';
+import {
+  applyMessage,
+  applyMessageChange,
+  applyOwnSend,
+  type Conversation,
+  conversationFromGroup,
+  conversationFromMessage,
+  markRead,
+  mergeConversation,
+} from './conversation-model';
+import type { ConversationStore } from './conversation-store';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
+import type { Message } from './message-types';
 
-/** What a UI needs to read the conversation list: fits React's useSyncExternalStore. */
-export interface ConversationStoreView {
-  /** Calls `listener` after every change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  /** The sorted list; the same array until something changes. */
-  getSnapshot(): readonly Conversation[];
-  getTotalUnreadCount(): number;
-  get(conversationID: string): Conversation | undefined;
+export interface ConversationsContext {
+  request: RequestFunction;
+  me(): string;
+  store: ConversationStore;
+  onError(error: unknown): void;
+  /** The group as the group list has it, for a conversation that appears with a message. */
+  groupOf(groupID: string): GroupProfile | undefined;
+}
+
+export interface SetMessageRemindTypeOptions {
+  messageRemindType: MessageRemindType;
+  conversationID?: string;
+  /** Reference form for a group conversation. */
+  groupID?: string;
+  /** Reference form for C2C conversations: one call per user. */
+  userIDList?: string[];
+}
+
+export interface ConversationResult {
+  conversationID: string;
+  conversation: Conversation;
 }
 
 /**
- * The local conversation list. Conversations are immutable values: every change replaces the
- * object, so a UI can compare by reference. Pure state, no I/O.
+ * The conversation calls of the public API, and how messages and pushes change the local
+ * conversation list.
  */
-export class ConversationStore implements ConversationStoreView {
-  private readonly conversations = new Map<string, Conversation>();
-  /** Local activity order: a conversation touched later sorts first among equal times. */
-  private readonly ranks = new Map<string, number>();
-  private readonly listeners = new Set<() => void>();
-  private lastRank = 0;
-  private snapshot: readonly Conversation[] | null = null;
-  private total: number | null = null;
-  /** My remark for each friend that has one: a one-to-one conversation carries its peer's. */
-  private remarks: ReadonlyMap<string, string> = new Map();
+export class ConversationAPI {
+  /** Conversations whose server view is being fetched because a message arrived in them. */
+  private readonly fetching = new Set<string>();
+  /** Conversations whose view being fetched went out of date (I joined or left the group meanwhile). */
+  private readonly outdated = new Set<string>();
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  constructor(private readonly context: ConversationsContext) {}
 
-  getSnapshot = (): readonly Conversation[] => {
-    if (this.snapshot === null) {
-      const ranked = [...this.conversations.values()].map((conversation) => ({
-        conversation,
-        rank: this.ranks.get(conversation.conversationID) ?? 0,
-      }));
-      this.snapshot = Object.freeze(ranked.sort(compareConversations).map((item) => item.conversation));
-    }
-    return this.snapshot;
-  };
-
-  getTotalUnreadCount = (): number => {
-    this.total ??= totalUnreadCount(this.conversations.values());
-    return this.total;
-  };
-
-  get(conversationID: string): Conversation | undefined {
-    return this.conversations.get(conversationID);
-  }
-
-  has(conversationID: string): boolean {
-    return this.conversations.has(conversationID);
-  }
-
-  /** Replaces the whole list (login, reconnect). */
-  replaceAll(conversations: readonly Conversation[]): void {
-    this.conversations.clear();
-    for (const conversation of conversations)
-      this.conversations.set(conversation.conversationID, this.withRemark(conversation));
-    for (const id of this.ranks.keys()) if (!this.conversations.has(id)) this.ranks.delete(id);
-    this.changed();
-  }
-
-  /** Adds or replaces one conversation; `touch` moves it up among conversations with the same time. */
-  put(given: Conversation, options: { touch?: boolean } = {}): void {
-    const conversation = this.withRemark(given);
-    const previous = this.conversations.get(conversation.conversationID);
-    if (options.touch) this.ranks.set(conversation.conversationID, ++this.lastRank);
-    // An equal value keeps the old object, so readers comparing by reference see no change.
-    const isSame = previous !== undefined && (previous === conversation || isEqual(previous, conversation));
-    if (isSame && !options.touch) return;
-    if (!isSame) this.conversations.set(conversation.conversationID, conversation);
-    this.changed();
-  }
-
-  /** Applies `update` to a stored conversation; false if there is none. */
-  update(
-    conversationID: string,
-    update: (conversation: Conversation) => Conversation,
-    options: { touch?: boolean } = {},
-  ): boolean {
-    const previous = this.conversations.get(conversationID);
-    if (!previous) return false;
-    const next = update(previous);
-    if (next !== previous || options.touch) this.put(next, options);
-    return true;
+  /** The list loaded at login replaces everything. */
+  load(list: readonly WireConversation[]): void {
+    const me = this.context.me();
+    this.context.store.replaceAll(list.map((wire) => mergeConversation(undefined, wire, me)));
   }
 
   /**
-   * My friends' remarks (from the friend list, as it changes): each one-to-one conversation's
-   * `remark` follows its peer's, as the reference SDK fills it.
+   * A fresh list from the server: merge it in, and drop local conversations it no longer has
+   * unless a message touched them after `since` (store.activityMark() before the request).
    */
-  setFriendRemarks(remarks: ReadonlyMap<string, string>): void {
-    this.remarks = remarks;
-    let isChanged = false;
-    for (const [id, conversation] of this.conversations) {
-      const next = this.withRemark(conversation);
-      if (next === conversation) continue;
-      this.conversations.set(id, next);
-      isChanged = true;
-    }
-    if (isChanged) this.changed();
+  refresh(list: readonly WireConversation[], since: number): void {
+    const { store } = this.context;
+    const me = this.context.me();
+    for (const wire of list) store.put(mergeConversation(store.get(wire.conversationID), wire, me));
+    store.retainOnly(new Set(list.map((wire) => wire.conversationID)), since);
   }
 
-  /** A mark of local activity so far, for retainOnly(). */
-  activityMark(): number {
-    return this.lastRank;
+  /** A new message (incoming or own) in order: last message, unread count, @-info, position. */
+  handleMessage(message: Message): void {
+    const { store } = this.context;
+    const me = this.context.me();
+    if (
+      store.update(message.conversationID, (conversation) => applyMessage(conversation, message, me), { touch: true })
+    ) {
+      return;
+    }
+    // AVChatRoom messages (sequence 0) have no conversation on the server.
+    if (message.sequence === 0) return;
+    const standIn = conversationFromMessage(message, me);
+    const group = message.conversationType === 'GROUP' ? this.context.groupOf(message.to) : undefined;
+    store.put(group ? { ...standIn, groupProfile: group, subType: group.type } : standIn, { touch: true });
+    void this.fetchProfile(message.conversationID);
+  }
+
+  /** My message on its way, or failed: its row shows it at once (conversation-model applyOwnSend). */
+  handleOwnSend(message: Message): void {
+    const { store } = this.context;
+    const isSending = message.status !== 'fail';
+    if (store.update(message.conversationID, (c) => applyOwnSend(c, message), { touch: isSending })) return;
+    // A first message to someone: the conversation shows while it is on its way.
+    if (!isSending || message.conversationType === 'GROUP') return;
+    store.put(conversationFromMessage(message, this.context.me()), { touch: true });
+    void this.fetchProfile(message.conversationID);
   }
 
   /**
-   * Removes the conversations not in `keep`, except those a message touched after `since`
-   * (they are newer than the list that `keep` came from).
+   * I am in a group now (created, joined, added, let in): its conversation shows at once under
+   * its name, as a member's again if I had left it, then as the server has it.
    */
-  retainOnly(keep: ReadonlySet<string>, since: number): void {
-    let removed = false;
-    for (const id of [...this.conversations.keys()]) {
-      if (keep.has(id) || (this.ranks.get(id) ?? 0) > since) continue;
-      this.conversations.delete(id);
-      this.ranks.delete(id);
-      removed = true;
+  handleGroupJoined(group: GroupProfile): void {
+    const { store } = this.context;
+    const conversationID = toConversationID('GROUP', group.groupID);
+    const existing = store.get(conversationID);
+    store.put(
+      existing
+        ? { ...existing, groupProfile: group, subType: group.type, operationType: 0 }
+        : conversationFromGroup(group),
+      { touch: !existing },
+    );
+    void this.fetchProfile(conversationID);
+  }
+
+  /** The group's profile changed (a tip): the conversation shows the group as it is now. */
+  handleGroupChanged(group: GroupProfile): void {
+    this.context.store.update(toConversationID('GROUP', group.groupID), (conversation) =>
+      conversation.groupProfile === group ? conversation : { ...conversation, groupProfile: group },
+    );
+  }
+
+  /** I am out of the group (TYPES.CONV_OPERATION_*): the conversation stays, with the reason. */
+  handleGroupLeft(groupID: string, operationType: number): void {
+    const conversationID = toConversationID('GROUP', groupID);
+    const known = this.context.store.update(conversationID, (conversation) =>
+      conversation.operationType === operationType ? conversation : { ...conversation, operationType },
+    );
+    if (known) void this.fetchProfile(conversationID);
+  }
+
+  /** A delivered message changed (revoked, modified, flagged): its row follows if it is the last one. */
+  handleMessageChanged(message: Message, changeSequence: number): void {
+    this.context.store.update(message.conversationID, (c) => applyMessageChange(c, message, changeSequence));
+  }
+
+  /** I deleted messages for myself: when the last one went, the server says which is the last now. */
+  handleMessagesDeleted(conversationID: string, messageIDs: readonly string[], changeSequence: number): void {
+    const { store } = this.context;
+    const lastID = store.get(conversationID)?.lastMessage.ID;
+    store.update(conversationID, (c) => applyMessageChange(c, null, changeSequence));
+    if (lastID && messageIDs.includes(lastID)) void this.fetchProfile(conversationID);
+  }
+
+  handlePush(
+    push:
+      | { event: 'conversation'; data: PushEvent<'conversation'> }
+      | { event: 'conversationDeleted'; data: PushEvent<'conversationDeleted'> },
+  ): void {
+    const { store } = this.context;
+    if (push.event === 'conversationDeleted') {
+      store.remove(push.data.conversationID);
+      return;
     }
-    if (removed) this.changed();
+    const wire = push.data.conversation;
+    store.put(mergeConversation(store.get(wire.conversationID), wire, this.context.me()));
   }
 
-  remove(conversationID: string): void {
-    this.ranks.delete(conversationID);
-    if (this.conversations.delete(conversationID)) this.changed();
+  async getConversationList(): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
+    const since = this.context.store.activityMark();
+    const { conversationList } = await this.context.request('getConversationList', {});
+    this.refresh(conversationList, since);
+    return ok({ conversationList: [...this.context.store.getSnapshot()], isSyncCompleted: true });
   }
 
-  clear(): void {
-    this.ranks.clear();
-    this.remarks = new Map();
-    if (this.conversations.size === 0) return;
-    this.conversations.clear();
-    this.changed();
+  async getConversationProfile(conversationID: string): Promise<ChatResponse<{ conversation: Conversation }>> {
+    const { conversation } = await this.context.request('getConversationProfile', { conversationID });
+    return ok({ conversation: this.merge(conversation) });
   }
 
-  private withRemark(conversation: Conversation): Conversation {
-    if (conversation.type !== 'C2C') return conversation;
-    const remark = this.remarks.get(conversation.conversationID.slice('C2C'.length)) ?? '';
-    return conversation.remark === remark ? conversation : { ...conversation, remark };
+  async deleteConversation(conversationID: string): Promise<ChatResponse<{ conversationID: string }>> {
+    const result = await this.context.request('deleteConversation', { conversationID });
+    this.context.store.remove(result.conversationID);
+    return ok({ conversationID: result.conversationID });
   }
 
-  private changed(): void {
-    this.snapshot = null;
-    this.total = null;
-    for (const listener of [...this.listeners]) listener();
+  async pinConversation(options: {
+    conversationID: string;
+    isPinned: boolean;
+  }): Promise<ChatResponse<ConversationResult>> {
+    const { conversation } = await this.context.request('pinConversation', {
+      conversationID: options.conversationID,
+      isPinned: options.isPinned,
+    });
+    return this.result(conversation);
+  }
+
+  async setMessageRemindType(options: SetMessageRemindTypeOptions): Promise<ChatResponse<ConversationResult>> {
+    const ids = remindTargets(options);
+    if (ids.length === 0) {
+      throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Give conversationID, groupID or userIDList');
+    }
+    const results = await Promise.all(
+      ids.map((conversationID) =>
+        this.context.request('setMessageRemindType', { conversationID, messageRemindType: options.messageRemindType }),
+      ),
+    );
+    const last = results[results.length - 1];
+    if (!last) throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Give conversationID, groupID or userIDList');
+    for (const { conversation } of results.slice(0, -1)) this.merge(conversation);
+    return this.result(last.conversation);
+  }
+
+  async setConversationDraft(options: {
+    conversationID: string;
+    draftText: string;
+  }): Promise<ChatResponse<ConversationResult>> {
+    const { conversation } = await this.context.request('setConversationDraft', {
+      conversationID: options.conversationID,
+      draftText: options.draftText,
+    });
+    return this.result(conversation);
+  }
+
+  async setMessageRead(options: { conversationID: string }): Promise<ChatResponse<ConversationResult>> {
+    const { conversation } = await this.context.request('setMessageRead', { conversationID: options.conversationID });
+    this.merge(conversation);
+    this.context.store.update(conversation.conversationID, markRead);
+    return this.result(conversation);
+  }
+
+  private result(wire: WireConversation): ChatResponse<ConversationResult> {
+    return ok({ conversationID: wire.conversationID, conversation: this.merge(wire) });
+  }
+
+  private merge(wire: WireConversation): Conversation {
+    const { store } = this.context;
+    const merged = mergeConversation(store.get(wire.conversationID), wire, this.context.me());
+    store.put(merged);
+    return merged;
+  }
+
+  /** Replaces a stand-in conversation with the server's view; on failure the stand-in stays. */
+  private async fetchProfile(conversationID: string): Promise<void> {
+    if (this.fetching.has(conversationID)) {
+      // Asked while an answer is on its way: that answer may predate what changed since.
+      this.outdated.add(conversationID);
+      return;
+    }
+    this.fetching.add(conversationID);
+    try {
+      const { conversation } = await this.context.request('getConversationProfile', { conversationID });
+      if (this.context.store.has(conversationID) && !this.outdated.has(conversationID)) this.merge(conversation);
+    } catch (error) {
+      this.context.onError(error);
+    } finally {
+      this.fetching.delete(conversationID);
+      if (this.outdated.delete(conversationID)) void this.fetchProfile(conversationID);
+    }
   }
 }
 
-/** Conversations are plain JSON-shaped values (built by conversation-model), so this is exact. */
-function isEqual(a: Conversation, b: Conversation): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+function remindTargets(options: SetMessageRemindTypeOptions): string[] {
+  if (options.conversationID) return [options.conversationID];
+  if (options.groupID) return [toConversationID('GROUP', options.groupID)];
+  return (options.userIDList ?? []).map((userID) => toConversationID('C2C', userID));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { EVENT } from './core/types';
 import { Emitter } from './events';
-import { EVENT } from './types';
 
 describe('Emitter', () => {
   it('hands listeners { name, data } like the reference SDK', () => {

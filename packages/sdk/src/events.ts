@@ -1,8 +1,8 @@
 import type { ErrorBody, Friend, FriendApplication, GroupProfile, Profile, UserStatus } from '@liaison/protocol';
 import type { Conversation } from './conversation-model';
-import { Logger } from './logger';
-import type { Message, MessageOf, MessageReaction } from './messages';
-import { EVENT, type EventName, type KickedOutType, type NetState } from './types';
+import { Logger } from './core/logger';
+import { EVENT, type EventName, type KickedOutType, type NetState } from './core/types';
+import type { Message, MessageOf, MessageReaction } from './message-types';
 
 /** The `data` each event carries. */
 export interface EventDataMap {

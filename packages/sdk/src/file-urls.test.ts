@@ -1,8 +1,8 @@
 import type { WireMessage } from '@liaison/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestFunction } from './core/requests';
 import { FileAccess, fileOrigin } from './file-urls';
-import { fromWire } from './messages';
-import type { RequestFunction } from './requests';
+import { fromWire } from './message-model';
 import { wireMessage } from './test-fixtures';
 
 const ORIGIN = 'https://chat.example.com:8443';

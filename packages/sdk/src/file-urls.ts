@@ -4,8 +4,8 @@ import {
   type MergedMessage as WireMergedMessage,
   type WireMessageType,
 } from '@liaison/protocol';
-import type { MergedMessage, MessageContent } from './messages';
-import type { RequestFunction } from './requests';
+import type { RequestFunction } from './core/requests';
+import type { MergedMessage, MessageContent } from './message-types';
 
 /** Turns a file path from the server ('/im/files/<id>…') into a URL the viewer can load. */
 export type URLResolver = (path: string) => string;

@@ -1,8 +1,7 @@
 import { ErrorCode, type Friend, type FriendRelation, type OpRequest, type OpResponse } from '@liaison/protocol';
-import { ListState } from './list-state';
-import type { RefreshLists } from './relations';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok, type TYPES } from './types';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok, type TYPES } from './core/types';
+import { ListState, type RefreshLists } from './list-state';
 
 export interface FriendsContext {
   request: RequestFunction;

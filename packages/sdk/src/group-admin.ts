@@ -8,12 +8,13 @@ import {
   LiaisonError,
   type WireMessage,
 } from '@liaison/protocol';
-import type { ConversationAPI } from './conversation-api';
+import type { ConversationAPI } from './conversations';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, EVENT, ok, TYPES } from './core/types';
 import type { Emitter } from './events';
 import type { Group, GroupAPI } from './groups';
-import { fromWire, type MessageOf } from './messages';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, EVENT, ok, TYPES } from './types';
+import { fromWire } from './message-model';
+import type { MessageOf } from './message-types';
 
 export interface GroupAdminContext {
   request: RequestFunction;

@@ -1,8 +1,8 @@
 import { type GroupProfile, GroupTipOperation, type GroupTipPayload, type OpName } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import { type Group, GroupAPI } from './groups';
-import type { MessageOf } from './messages';
-import { fromWire } from './messages';
+import { fromWire } from './message-model';
+import type { MessageOf } from './message-types';
 
 const ME = 'me';
 

@@ -6,9 +6,9 @@ import {
   type JoinOption,
   type PushEvent,
 } from '@liaison/protocol';
-import type { MessageOf } from './messages';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok } from './types';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
+import type { MessageOf } from './message-types';
 
 /** A group as the logged-in user sees it (selfInfo is null when they are not a member). */
 export type Group = GroupProfile;

@@ -1,5 +1,5 @@
 import { ChatSDK, type CreateOptions } from './chat';
-import { EVENT, TYPES } from './types';
+import { EVENT, TYPES } from './core/types';
 
 /**
  * The SDK entry, shaped like the reference SDK's default export:
@@ -63,17 +63,15 @@ export type {
   WebRTCEnvironment,
 } from './calls/call-types';
 export { CALL_EVENT, CALL_MEDIA_TYPE } from './calls/call-types';
-export type {
-  CreateOptions,
-  GetMessageListOptions,
-  LoginOptions,
-  MessageListResult,
-} from './chat';
+export type { CreateOptions } from './chat';
 export { ChatSDK } from './chat';
-export type { ConversationResult, SetMessageRemindTypeOptions } from './conversation-api';
 export type { Conversation, GroupAtInfo, GroupAtType, LastMessage } from './conversation-model';
-export type { ConversationStoreView } from './conversations';
-export { SendMessageError } from './errors';
+export type { ConversationStoreView } from './conversation-store';
+export type { ConversationResult, SetMessageRemindTypeOptions } from './conversations';
+export type { WebSocketConstructor, WebSocketLike } from './core/transport';
+export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './core/types';
+export { EVENT, TYPES } from './core/types';
+export { IM_ENDPOINT_PATH, normalizeServerURL } from './core/url';
 export type { ChatEvent, EventDataMap, EventHandler, ReadReceiptUpdate } from './events';
 export type {
   AcceptFriendApplicationOptions,
@@ -94,6 +92,7 @@ export type {
   UpdateGroupProfileOptions,
 } from './group-admin';
 export type { CreateGroupOptions, Group } from './groups';
+export type { LoginOptions } from './login';
 export type {
   CreateAudioMessageOptions,
   CreateCustomMessageOptions,
@@ -109,8 +108,8 @@ export type {
 } from './media-messages';
 export type { CreateForwardMessageOptions, CreateMergerMessageOptions, MergerLike } from './merger';
 export { messageFromRecord } from './merger';
+export type { CreateTextMessageOptions } from './message-model';
 export type {
-  CreateTextMessageOptions,
   MergedMessage,
   MergerPayload,
   Message,
@@ -124,7 +123,8 @@ export type {
   MessageType,
   ReadReceiptInfo,
   TextPayload,
-} from './messages';
+} from './message-types';
+export type { GetMessageListOptions, MessageListResult } from './messages';
 export type { StatusFailure } from './presence';
 export type { UpdateMyProfileOptions } from './profiles';
 export type { GetAllUserListOptions, GetMessageReactionsOptions } from './reactions';
@@ -137,9 +137,6 @@ export type {
   SearchCloudMessagesResult,
   SearchResultItem,
 } from './search';
+export { SendMessageError } from './sending';
 export type { TranslateTextOptions } from './translation';
-export type { WebSocketConstructor, WebSocketLike } from './transport';
-export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './types';
-export { EVENT, TYPES } from './types';
 export type { UploadSource } from './uploads';
-export { IM_ENDPOINT_PATH, normalizeServerURL } from './url';

@@ -1,15 +1,9 @@
 import type { ConversationType } from '@liaison/protocol';
-import { invalidParams } from './errors';
+import { invalidParams } from './core/errors';
+import { TYPES } from './core/types';
 import { attachMedia, guessImageFormat } from './media-send';
-import {
-  createOutgoingMessage,
-  defaultEntropy,
-  type Message,
-  type MessageContent,
-  type MessageEntropy,
-  type Sender,
-} from './messages';
-import { TYPES } from './types';
+import { createOutgoingMessage, defaultEntropy, type MessageEntropy, type Sender } from './message-model';
+import type { Message, MessageContent } from './message-types';
 import { isUploadSource, sourceName, type UploadSource } from './uploads';
 
 /** What every create*Message takes besides its payload, as the reference SDK. */

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, LiaisonError, Limits } from '@liaison/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestFunction } from './core/requests';
 import { createFileMessage, createImageMessage, createLocationMessage } from './media-messages';
 import { cancelUpload, checkFile, uploadMedia } from './media-send';
-import { toSendBody } from './messages';
-import type { RequestFunction } from './requests';
+import { toSendBody } from './message-model';
 import { MessageSender } from './sending';
 import { wireMessage } from './test-fixtures';
 

@@ -1,6 +1,6 @@
 import { ErrorCode, type FileUploadResult, LiaisonError, Limits, type UploadKind } from '@liaison/protocol';
 import { canProbeMedia, probeAudioSeconds, probeVideo } from './media-probe';
-import type { Message } from './messages';
+import type { Message } from './message-types';
 import { setSendContent } from './send-content';
 import { sourceName, sourceType, type UploadContext, type UploadSource, uploadFile } from './uploads';
 

@@ -1,8 +1,9 @@
 import { ErrorCode } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
+import type { RequestFunction } from './core/requests';
 import { createForwardMessage, createMergerMessage, downloadMergerMessage, messageFromRecord } from './merger';
-import { createTextMessage, fromWire, type Message, toSendBody } from './messages';
-import type { RequestFunction } from './requests';
+import { createTextMessage, fromWire, toSendBody } from './message-model';
+import type { Message } from './message-types';
 import { wireMessage } from './test-fixtures';
 
 const me = { userID: 'me', nick: 'Me', avatar: '' };

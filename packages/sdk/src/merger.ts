@@ -1,21 +1,12 @@
 import { ErrorCode, LiaisonError, Limits, type SendContent } from '@liaison/protocol';
-import { invalidParams } from './errors';
+import { invalidParams } from './core/errors';
+import type { RequestFunction } from './core/requests';
+import { TYPES } from './core/types';
 import { resolveMergedMessages, type URLResolver } from './file-urls';
 import type { CreateMessageOptions } from './media-messages';
-import {
-  blankMessage,
-  createOutgoingMessage,
-  defaultEntropy,
-  type MergedMessage,
-  type MergerPayload,
-  type Message,
-  type MessageContent,
-  type MessageEntropy,
-  type Sender,
-} from './messages';
-import type { RequestFunction } from './requests';
+import { blankMessage, createOutgoingMessage, defaultEntropy, type MessageEntropy, type Sender } from './message-model';
+import type { MergedMessage, MergerPayload, Message, MessageContent } from './message-types';
 import { setSendContent } from './send-content';
-import { TYPES } from './types';
 
 export type CreateMergerMessageOptions = CreateMessageOptions<{
   /** 1 to 300 sent messages (status 'success'), mergers included, group tips and notices not. */

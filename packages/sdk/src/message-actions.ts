@@ -7,13 +7,14 @@ import {
   type WireMessage,
 } from '@liaison/protocol';
 import type { ChangePage } from './change-sync';
-import type { ConversationAPI } from './conversation-api';
-import { invalidParams } from './errors';
+import type { ConversationAPI } from './conversations';
+import { invalidParams } from './core/errors';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, EVENT, ok, TYPES } from './core/types';
 import type { Emitter } from './events';
 import type { URLResolver } from './file-urls';
-import { fromWire, type Message } from './messages';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, EVENT, ok, TYPES } from './types';
+import { fromWire } from './message-model';
+import type { Message } from './message-types';
 
 export interface MessageActionsContext {
   request: RequestFunction;

@@ -1,11 +1,11 @@
 import { Limits } from '@liaison/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RequestFunction } from './core/requests';
+import { EVENT } from './core/types';
 import { Emitter } from './events';
-import { fromWire } from './messages';
+import { fromWire } from './message-model';
 import { Presence, TYPING_RESEND_MS } from './presence';
-import type { RequestFunction } from './requests';
 import { wireMessage } from './test-fixtures';
-import { EVENT } from './types';
 
 interface Sent {
   op: string;

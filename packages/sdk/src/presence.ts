@@ -1,8 +1,8 @@
 import { ErrorCode, LiaisonError, Limits, type PushEvent, type UserStatus } from '@liaison/protocol';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, EVENT, ok, TYPES } from './core/types';
 import type { Emitter } from './events';
-import type { Message } from './messages';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, EVENT, ok, TYPES } from './types';
+import type { Message } from './message-types';
 
 export interface PresenceContext {
   request: RequestFunction;

@@ -1,6 +1,6 @@
 import type { AllowType, Profile } from '@liaison/protocol';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok } from './types';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
 
 export interface ProfilesContext {
   request: RequestFunction;

@@ -1,9 +1,10 @@
 import { Limits, type PushEvent, type ReactionSummary, type ReactionUser } from '@liaison/protocol';
-import { invalidParams } from './errors';
+import { invalidParams } from './core/errors';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, EVENT, ok } from './core/types';
 import type { Emitter } from './events';
-import { type Message, type MessageReaction, oneConversation } from './messages';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, EVENT, ok } from './types';
+import { oneConversation } from './message-model';
+import type { Message, MessageReaction } from './message-types';
 
 export interface ReactionsContext {
   request: RequestFunction;

@@ -1,12 +1,12 @@
 import { ErrorCode } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import { mergeConversation } from './conversation-model';
-import { ConversationStore } from './conversations';
+import { ConversationStore } from './conversation-store';
+import { EVENT } from './core/types';
 import { Emitter, type ReadReceiptUpdate } from './events';
-import { fromWire } from './messages';
+import { fromWire } from './message-model';
 import { isMessagePeerRead, Receipts } from './receipts';
 import { wireConversation, wireMessage } from './test-fixtures';
-import { EVENT } from './types';
 
 /**
  * The client side of read receipts that no server run can order at will: counts of concurrent

@@ -1,11 +1,12 @@
 import { ErrorCode, LiaisonError, Limits, type PushEvent } from '@liaison/protocol';
 import { applyPeerRead, type Conversation } from './conversation-model';
-import type { ConversationStore } from './conversations';
-import { invalidParams } from './errors';
+import type { ConversationStore } from './conversation-store';
+import { invalidParams } from './core/errors';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, EVENT, ok } from './core/types';
 import type { Emitter, ReadReceiptUpdate } from './events';
-import { type Message, oneConversation } from './messages';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, EVENT, ok } from './types';
+import { oneConversation } from './message-model';
+import type { Message } from './message-types';
 
 export interface ReceiptsContext {
   request: RequestFunction;

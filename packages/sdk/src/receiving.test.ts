@@ -1,6 +1,6 @@
 import type { WireConversation, WireMessage } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
-import type { Message } from './messages';
+import type { Message } from './message-types';
 import { Receiver } from './receiving';
 import { wireConversation, wireMessage } from './test-fixtures';
 

@@ -1,7 +1,8 @@
 import type { WireConversation, WireMessage } from '@liaison/protocol';
 import type { ChangeSync } from './change-sync';
 import type { URLResolver } from './file-urls';
-import { conversationIDOf, fromWire, type Message } from './messages';
+import { conversationIDOf, fromWire } from './message-model';
+import type { Message } from './message-types';
 import { SequenceSync, type SyncPage } from './sync';
 
 export interface ReceiverOptions {

@@ -1,9 +1,9 @@
 import { LiaisonError } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
+import type { RequestFunction } from './core/requests';
+import { EVENT } from './core/types';
 import { Emitter } from './events';
 import { Relations } from './relations';
-import type { RequestFunction } from './requests';
-import { EVENT } from './types';
 
 /** A server whose lists the test changes between calls. */
 function setUp() {

@@ -1,15 +1,11 @@
 import type { Friend, PushEvent } from '@liaison/protocol';
 import { BlacklistAPI } from './blacklist';
+import type { RequestFunction } from './core/requests';
+import { EVENT } from './core/types';
 import type { Emitter } from './events';
 import { FriendApplicationAPI } from './friend-applications';
 import { FriendAPI } from './friends';
-import type { RequestFunction } from './requests';
-import { EVENT } from './types';
-
-export type RelationListName = PushEvent<'relations'>['lists'][number];
-
-/** Fetches the named lists again (after a change made here), reporting a failure rather than throwing. */
-export type RefreshLists = (lists: readonly RelationListName[]) => Promise<void>;
+import type { RefreshLists, RelationListName } from './list-state';
 
 export interface RelationsContext {
   request: RequestFunction;

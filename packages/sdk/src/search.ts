@@ -1,8 +1,9 @@
 import type { GroupMember, GroupProfile, SearchCloudMessagesOptions } from '@liaison/protocol';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
 import type { URLResolver } from './file-urls';
-import { fromWire, type Message } from './messages';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok } from './types';
+import { fromWire } from './message-model';
+import type { Message } from './message-types';
 
 export interface SearchContext {
   request: RequestFunction;

@@ -1,5 +1,5 @@
 import { ErrorCode, LiaisonError, type SendContent } from '@liaison/protocol';
-import type { Message } from './messages';
+import type { Message } from './message-types';
 
 /**
  * What an outgoing message sends, when that is not its payload: files are sent by the uuid their

@@ -1,7 +1,7 @@
 import { ErrorCode, LiaisonError, RateLimitError } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
-import { createTextMessage } from './messages';
-import type { RequestFunction } from './requests';
+import type { RequestFunction } from './core/requests';
+import { createTextMessage } from './message-model';
 import { MessageSender, RATE_LIMIT_RETRIES } from './sending';
 import { wireMessage } from './test-fixtures';
 

@@ -1,4 +1,5 @@
 import {
+  type ErrorBody,
   ErrorCode,
   LiaisonError,
   Limits,
@@ -7,13 +8,14 @@ import {
   RateLimitError,
   type WireMessage,
 } from '@liaison/protocol';
-import { SendMessageError, toLiaisonError } from './errors';
+import { toLiaisonError } from './core/errors';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
 import type { URLResolver } from './file-urls';
-import { fromWire, type Message, toSendBody } from './messages';
-import type { RequestFunction } from './requests';
+import { fromWire, toSendBody } from './message-model';
+import type { Message } from './message-types';
 import { hasSendContent, sendContentOf } from './send-content';
 import { SendGate } from './send-gate';
-import { type ChatResponse, ok } from './types';
 
 export interface SenderContext {
   request: RequestFunction;
@@ -40,6 +42,17 @@ export interface SenderContext {
    * the change is told.
    */
   onRetryStatus?: (message: Message) => void;
+}
+
+/** sendMessage rejects with this: the code and message of the failure, and the failed message. */
+export class SendMessageError extends LiaisonError {
+  readonly data: { message: Message };
+
+  constructor(cause: ErrorBody, message: Message) {
+    super(cause.code, cause.message);
+    this.name = 'SendMessageError';
+    this.data = { message };
+  }
 }
 
 /** A send refused for rate limit is tried again after the server's retry-after, this many times at most. */

@@ -1,7 +1,7 @@
 import { ErrorCode, LiaisonError } from '@liaison/protocol';
-import type { Message } from './messages';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok, TYPES } from './types';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok, TYPES } from './core/types';
+import type { Message } from './message-types';
 
 export interface TranslationContext {
   request: RequestFunction;

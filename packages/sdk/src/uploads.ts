@@ -6,7 +6,7 @@ import {
   LiaisonError,
   type UploadKind,
 } from '@liaison/protocol';
-import type { RequestFunction } from './requests';
+import type { RequestFunction } from './core/requests';
 
 /**
  * What a file message can carry. In a browser: a File or Blob (from a picker, a paste, a drop or a

@@ -1,6 +1,6 @@
 import type { FoundUser } from '@liaison/protocol';
-import type { RequestFunction } from './requests';
-import { type ChatResponse, ok } from './types';
+import type { RequestFunction } from './core/requests';
+import { type ChatResponse, ok } from './core/types';
 
 /**
  * Ours (the reference has no such call): up to 20 users found by exact userID, a piece of their

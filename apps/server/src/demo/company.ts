@@ -3,7 +3,7 @@ import { toNumber } from '../db/database';
 import { hashPassword } from '../portal/auth/passwords';
 import type { PortalContext } from '../portal/context';
 import { createSubAccount } from '../portal/sub-accounts/sub-accounts';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD } from './credentials';
 
 /** Upstream, midstream, downstream segments of each demo chain, and which demo enterprise sits where. */
 const CHAINS = [

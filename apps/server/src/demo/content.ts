@@ -3,7 +3,7 @@ import { createAccount } from '../portal/accounts';
 import { hashPassword } from '../portal/auth/passwords';
 import type { PortalContext } from '../portal/context';
 import { creditCodeCheckChar, idCardCheckDigit, idCardHash, maskIdCard } from '../portal/identity';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD } from './credentials';
 
 /** Home advertisements: pictures drawn as SVG, links to the portal's own pages. */
 const ADS = [

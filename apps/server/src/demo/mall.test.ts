@@ -4,7 +4,7 @@ import type { LiaisonServer } from '../app';
 import { startServer } from '../integration/harness';
 import type { PageOf } from '../portal/paging';
 import { PortalClient } from '../portal/test-client';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD } from './credentials';
 
 /** The demo's points mall: goods with pictures, one sold out, and an order with points left over. */
 let server: LiaisonServer;

@@ -11,7 +11,7 @@ import type { LiaisonServer } from '../app';
 import { startServer } from '../integration/harness';
 import type { PageOf } from '../portal/paging';
 import { PortalClient } from '../portal/test-client';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD } from './credentials';
 
 /** The embedded demo gives every public page content on first start. */
 let server: LiaisonServer;

@@ -7,7 +7,7 @@ import { hashPassword } from '../portal/auth/passwords';
 import type { PortalContext } from '../portal/context';
 import { befriend, sendCooperationOpening } from '../portal/cooperation/cooperation-chat';
 import { creditCodeCheckChar, idCardCheckDigit, idCardHash, maskIdCard } from '../portal/identity';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD } from './credentials';
 
 /**
  * The public portal's demo (docs/portal-api.md "Public portal"): four more approved enterprises

@@ -5,7 +5,7 @@ import type { LiaisonServer } from '../app';
 import { startServer } from '../integration/harness';
 import { PortalClient } from '../portal/test-client';
 import { DEMO_VIDEO_SECONDS } from './content';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD } from './credentials';
 
 const WEB_PUBLIC = new URL('../../../web/public', import.meta.url);
 

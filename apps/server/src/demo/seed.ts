@@ -11,13 +11,11 @@ import { seedAbilities } from './abilities';
 import { seedCompany } from './company';
 import { seedContent } from './content';
 import { seedCooperation } from './cooperation';
+import { DEMO_PASSWORD } from './credentials';
 import { seedMall } from './mall';
 import { seedPublicContent } from './public-content';
 import { seedStatistics } from './statistics';
 import { seedVip } from './vip';
-
-/** Every demo account's password; only ever set in embedded demo mode (README lists them). */
-export const DEMO_PASSWORD = 'Demo2026';
 
 interface DemoPerson {
   mobile: string;

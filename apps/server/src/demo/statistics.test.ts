@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
 import { startServer } from '../integration/harness';
 import { PortalClient } from '../portal/test-client';
-import { DEMO_PASSWORD } from './seed';
+import { DEMO_PASSWORD } from './credentials';
 
 /** The demo enterprises open a data board, statistics and need-push with a living week in them. */
 let server: LiaisonServer;

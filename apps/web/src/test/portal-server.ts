@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { nodeForms } from '../../../../tests/support/dom-for-server-tests';
 import type { LiaisonServer, ServerOptions } from '../../../server/src/app';
-import { DEMO_PASSWORD } from '../../../server/src/demo/seed';
+import { DEMO_PASSWORD } from '../../../server/src/demo/credentials';
 import { startServer } from '../../../server/src/integration/harness';
 import { creditCodeCheckChar, idCardCheckDigit } from '../../../server/src/portal/identity';
 import { freshMobile, PortalClient } from '../../../server/src/portal/test-client';

@@ -1,4 +1,4 @@
-import { Logger } from '../logger';
+import { Logger } from '../core/logger';
 import type { CallEventDataMap, CallEventHandler, CallEventName } from './call-types';
 
 /** Writes through a generic key need a cast: TypeScript cannot narrow `HandlerTable[K]` for writes. */

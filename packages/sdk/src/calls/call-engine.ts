@@ -1,6 +1,6 @@
 import { type Call, CallMediaType, type CallParticipant, ErrorCode, LiaisonError } from '@liaison/protocol';
-import { invalidParams, toLiaisonError } from '../errors';
-import { Logger } from '../logger';
+import { invalidParams, toLiaisonError } from '../core/errors';
+import { Logger } from '../core/logger';
 import { CallEmitter } from './call-emitter';
 import { CallMedia, detectWebRTC } from './call-media';
 import { entryEmissions, participantEmissions } from './call-transitions';
@@ -25,6 +25,15 @@ export interface CallEngineOptions {
 
 export function createCallEngine(options: CallEngineOptions): CallEngine {
   return new Engine(options);
+}
+
+/** The one engine of an SDK instance, made when first asked for. */
+export function lazyCallEngine(options: CallEngineOptions): () => CallEngine {
+  let engine: CallEngine | null = null;
+  return () => {
+    engine ??= createCallEngine(options);
+    return engine;
+  };
 }
 
 /** The one call this tab is part of. */

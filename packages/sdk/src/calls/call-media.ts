@@ -1,5 +1,5 @@
 import type { CallMediaType, CallSignal, IceServer } from '@liaison/protocol';
-import type { Logger } from '../logger';
+import type { Logger } from '../core/logger';
 import type { EmitCallEvent } from './call-emitter';
 import { CALL_EVENT, type CallMediaFailure, type NetworkQuality, type WebRTCEnvironment } from './call-types';
 import { LocalMedia } from './local-media';

@@ -1,6 +1,6 @@
 import type { Call } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
-import type { RequestFunction } from '../requests';
+import type { RequestFunction } from '../core/requests';
 import { Signalling } from './call-signalling';
 
 const ringing: Call = {

@@ -1,5 +1,5 @@
 import type { Call, CallMediaFailure, CallMediaType, CallSignal, PushEvent } from '@liaison/protocol';
-import type { RequestFunction } from '../requests';
+import type { RequestFunction } from '../core/requests';
 import type { CallSignalling } from './call-types';
 
 type CallChange = Parameters<Parameters<CallSignalling['onCall']>[0]>[0];

@@ -1,5 +1,5 @@
 import type { CallSignal } from '@liaison/protocol';
-import type { Logger } from '../logger';
+import type { Logger } from '../core/logger';
 import type { LocalMedia } from './local-media';
 import { type LinkSample, readSample } from './network-quality';
 

@@ -9,7 +9,8 @@ import {
 import { z } from 'zod';
 import { type Bus, type BusDelivery, type BusEnvelope, toDelivery, userTarget } from '../../bus/bus';
 import type { Sql } from '../../db/database';
-import { type BlockerIndex, hasBlocked } from '../relations/blockers';
+import type { BlockerIndex } from '../relations/blockers';
+import { hasBlocked } from '../relations/blocklist-rule';
 import type { ClientSession, RegistryObserver, SessionDirectory, SessionUser } from '../session';
 import type { PresenceSettings } from './settings';
 import { StatusTracker } from './status-tracker';

@@ -1,5 +1,5 @@
 import type { Sql } from '../../db/database';
-import { blocksSql } from '../relations/blockers';
+import { blocksSql } from '../relations/blocklist-rule';
 
 /** One user asking about another's online status. */
 export interface StatusViewing {

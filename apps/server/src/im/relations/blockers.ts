@@ -57,17 +57,3 @@ export class BlockerIndex {
 }
 
 const blockerSignal = z.object({ u: z.string() });
-
-/** Whether `userID` has `otherID` in their blocklist. */
-export async function hasBlocked(db: Sql, userID: string, otherID: string): Promise<boolean> {
-  const [row] = await db.query<{ blocked: boolean }>(`SELECT ${blocksSql('$1', '$2')} AS blocked`, [userID, otherID]);
-  return row?.blocked === true;
-}
-
-/**
- * An SQL condition: true when `blocker` has `blocked` in their blocklist. Both are SQL expressions
- * (parameters or columns of the outer query), never user input: the one place this lookup is written.
- */
-export function blocksSql(blocker: string, blocked: string): string {
-  return `EXISTS (SELECT 1 FROM blacklist bl WHERE bl.user_id = ${blocker} AND bl.blocked_id = ${blocked})`;
-}

@@ -1,6 +1,6 @@
 import { ErrorCode, LiaisonError, SYSTEM_SENDER } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
-import { blocksSql } from './blockers';
+import { type BlockerHint, blocksSql } from './blocklist-rule';
 import { type C2CSettings, defaultC2CSettings } from './c2c-settings';
 
 /** A one-to-one send, as the message writer knows it. */
@@ -12,10 +12,8 @@ export interface C2CSend {
 }
 
 /** The rules the message writer applies to one-to-one sends. */
-export interface C2CRules {
+export interface C2CRules extends BlockerHint {
   settings: C2CSettings;
-  /** False only when the user has nobody in their blocklist (im/relations/blockers.ts). */
-  mayBlock(userID: string): boolean;
 }
 
 /** Without a blocker index: every pair is looked up. */

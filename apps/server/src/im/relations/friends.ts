@@ -10,7 +10,7 @@ import {
   type OpResponse,
 } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
-import { blocksSql } from './blockers';
+import { blocksSql } from './blocklist-rule';
 import {
   dropApplications,
   friendsOf,

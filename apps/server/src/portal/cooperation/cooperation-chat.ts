@@ -2,7 +2,7 @@ import type { CooperationRequest } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { c2cKey } from '../../im/messages/keys';
 import type { MessageWriter } from '../../im/messages/message-writer';
-import { blocksSql } from '../../im/relations/blockers';
+import { eitherBlocksSql } from '../../im/relations/blocklist-rule';
 import { insertFriends, lockPairs, RelationChanges } from '../../im/relations/relations';
 
 /** The friend source of a friendship made by an agreed cooperation. */
@@ -16,10 +16,7 @@ export const COOPERATION_SOURCE = 'AddSource_Type_Coop';
 export async function befriend(tx: Sql, enterpriseId: string, requesterId: string): Promise<RelationChanges> {
   const changes = new RelationChanges();
   await lockPairs(tx, enterpriseId, [requesterId]);
-  const [blocked] = await tx.query(`SELECT 1 WHERE ${blocksSql('$1', '$2')} OR ${blocksSql('$2', '$1')}`, [
-    enterpriseId,
-    requesterId,
-  ]);
+  const [blocked] = await tx.query(`SELECT 1 WHERE ${eitherBlocksSql('$1', '$2')}`, [enterpriseId, requesterId]);
   if (blocked) return changes;
   const wording = '合作申请已同意';
   await insertFriends(
@@ -64,7 +61,7 @@ export async function sendCooperationOpening(
 ): Promise<void> {
   const requesterId = request.otherUserId;
   const [row] = await deps.db.query<{ nick: string; avatar: string; blocked: boolean }>(
-    `SELECT nick, avatar, (${blocksSql('$1', '$2')} OR ${blocksSql('$2', '$1')}) AS blocked
+    `SELECT nick, avatar, ${eitherBlocksSql('$1', '$2')} AS blocked
        FROM users WHERE user_id = $1`,
     [enterpriseId, requesterId],
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../errors';
 import { requestSchemaError } from '../text';
-import { FriendLimits, friendOps, remarkBytes } from './friends';
+import { FriendLimits, friendOps, remarkBytes } from './relations';
 
 describe('remarkBytes (spec portal.md §5)', () => {
   it('counts one byte for each Latin-1 character, accented ones included', () => {

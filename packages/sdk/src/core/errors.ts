@@ -1,16 +1,4 @@
-import { type ErrorBody, ErrorCode, LiaisonError } from '@liaison/protocol';
-import type { Message } from './messages';
-
-/** sendMessage rejects with this: the code and message of the failure, and the failed message. */
-export class SendMessageError extends LiaisonError {
-  readonly data: { message: Message };
-
-  constructor(cause: ErrorBody, message: Message) {
-    super(cause.code, cause.message);
-    this.name = 'SendMessageError';
-    this.data = { message };
-  }
-}
+import { ErrorCode, LiaisonError } from '@liaison/protocol';
 
 /** A bad argument to the public API (60003), refused before anything is sent. */
 export function invalidParams(message: string): LiaisonError {

@@ -1,8 +1,8 @@
 import type { WireConversation } from '@liaison/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { applyMessage, type Conversation, toConversation } from './conversation-model';
-import { ConversationStore } from './conversations';
-import { fromWire } from './messages';
+import { ConversationStore } from './conversation-store';
+import { fromWire } from './message-model';
 import { wireConversation } from './test-fixtures';
 
 function conversation(id: string, overrides: Partial<WireConversation> = {}): Conversation {

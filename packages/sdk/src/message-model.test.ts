@@ -1,6 +1,13 @@
 import { AT_ALL, ErrorCode, messageIDSchema } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
-import { conversationIDOf, createTextMessage, fromWire, generateMessageID, mentions, toSendBody } from './messages';
+import {
+  conversationIDOf,
+  createTextMessage,
+  fromWire,
+  generateMessageID,
+  mentions,
+  toSendBody,
+} from './message-model';
 import type { TextWire } from './test-fixtures';
 
 const alice = { userID: 'alice', nick: 'Alice', avatar: 'https://example.com/a.png' };

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { Limits } from '../constants';
+import { displayText, safeText } from '../text';
+import {
+  groupIDSchema,
+  groupMemberSchema,
+  groupProfileSchema,
+  groupTypeSchema,
+  joinOptionSchema,
+  userIDSchema,
+} from '../wire';
+
+/**
+ * Creating groups and reading them: my groups, one group's profile, its members page by page.
+ * Joining, leaving and administration are in group-admin.ts.
+ */
+export const groupOps = {
+  createGroup: {
+    request: z.object({
+      type: groupTypeSchema,
+      name: displayText({ min: 1, maxBytes: Limits.GROUP_NAME_MAX_BYTES }),
+      groupID: groupIDSchema.optional(),
+      introduction: displayText({ maxBytes: Limits.GROUP_INTRODUCTION_MAX_BYTES }).optional(),
+      notification: displayText({ maxBytes: Limits.GROUP_NOTIFICATION_MAX_BYTES }).optional(),
+      avatar: safeText({ maxBytes: Limits.AVATAR_URL_MAX_BYTES }).optional(),
+      joinOption: joinOptionSchema.optional(),
+      memberList: z
+        .array(z.object({ userID: userIDSchema }))
+        .max(Limits.CREATE_MEMBER_MAX)
+        .optional(),
+    }),
+    response: z.object({ group: groupProfileSchema }),
+  },
+  getGroupList: {
+    request: z.object({}),
+    response: z.object({ groupList: z.array(groupProfileSchema) }),
+  },
+  getGroupProfile: {
+    request: z.object({ groupID: groupIDSchema }),
+    response: z.object({ group: groupProfileSchema }),
+  },
+  getGroupMemberList: {
+    request: z.object({
+      groupID: groupIDSchema,
+      count: z.number().int().min(1).max(Limits.MEMBER_PAGE_MAX).optional(),
+      offset: z.number().int().nonnegative().optional(),
+    }),
+    response: z.object({ memberList: z.array(groupMemberSchema), offset: z.number().int() }),
+  },
+} as const;

@@ -1,0 +1,81 @@
+import type { Session } from './core/session';
+import { type ChatResponse, EVENT, ok } from './core/types';
+import type { Emitter } from './events';
+
+export interface LoginOptions {
+  userID: string;
+  userSig: string;
+}
+
+export interface LoginContext {
+  session: Pick<Session, 'isActive' | 'userID' | 'logout'>;
+  events: Pick<Emitter, 'emit' | 'removeAll'>;
+  /** SDK_READY was emitted and the state is not yet cleared. */
+  isReady(): boolean;
+  /** Logs in and loads the user's state up to SDK_READY; gives up once `epoch` is no longer current. */
+  start(options: LoginOptions, epoch: number): Promise<void>;
+  /** Forgets the logged-in user's state. */
+  clear(): void;
+}
+
+/**
+ * Logins and logouts in the order they were asked for: a login of the user already logged in (or
+ * logging in) waits for that one and reports a repeat; a login of another user logs out first.
+ * Each login and logout starts a new epoch, so that work begun for an older one stops.
+ */
+export class Logins {
+  private current = 0;
+  private inFlight: { userID: string; done: Promise<unknown> } | null = null;
+
+  constructor(private readonly context: LoginContext) {}
+
+  get epoch(): number {
+    return this.current;
+  }
+
+  /** Connects and logs in; resolves once SDK_READY has been emitted. */
+  async login(options: LoginOptions): Promise<ChatResponse<{ repeatLogin: boolean }>> {
+    const { session } = this.context;
+    if (session.isActive || this.inFlight) {
+      if (session.userID === options.userID || this.inFlight?.userID === options.userID) {
+        await this.inFlight?.done;
+        return ok({ repeatLogin: true });
+      }
+      await this.logout();
+    }
+    const epoch = ++this.current;
+    const done = this.context.start(options, epoch);
+    this.inFlight = { userID: options.userID, done };
+    try {
+      await done;
+      return ok({ repeatLogin: false });
+    } finally {
+      if (this.inFlight?.done === done) this.inFlight = null;
+    }
+  }
+
+  /** Logs out and closes the connection; no reconnect follows. */
+  async logout(): Promise<ChatResponse<Record<string, never>>> {
+    const wasActive = this.context.session.isActive || this.context.isReady();
+    this.current++;
+    await this.context.session.logout();
+    this.context.clear();
+    if (wasActive) this.context.events.emit(EVENT.SDK_NOT_READY, undefined);
+    return ok({});
+  }
+
+  /** Logs out and forgets every listener. */
+  async destroy(): Promise<void> {
+    await this.logout();
+    this.context.events.removeAll();
+  }
+
+  /** The session ended without a logout (kicked out): work begun for it stops. */
+  end(): void {
+    this.current++;
+  }
+
+  isCurrent(epoch: number): boolean {
+    return epoch === this.current;
+  }
+}

@@ -1,0 +1,218 @@
+import { type ConversationType, Limits, type OpRequest, toConversationID, type WireMessage } from '@liaison/protocol';
+import { invalidParams } from './core/errors';
+import { TYPES } from './core/types';
+import { resolveContentURLs, type URLResolver } from './file-urls';
+import type { Message, MessageBase, MessageContent } from './message-types';
+import { sendContentOf } from './send-content';
+
+export interface CreateTextMessageOptions {
+  /** Peer user ID for C2C, group ID for groups. */
+  to: string;
+  conversationType: ConversationType;
+  payload: { text: string; atUserList?: string[] };
+  needReadReceipt?: boolean;
+  cloudCustomData?: string;
+}
+
+export interface Sender {
+  userID: string;
+  nick: string;
+  avatar: string;
+}
+
+/** Sources of time and randomness, injectable for tests. */
+export interface MessageEntropy {
+  now: () => number;
+  random: () => number;
+}
+
+export const defaultEntropy: MessageEntropy = { now: Date.now, random: randomUint31 };
+
+/** A new outgoing text message, status 'unSend', with a fresh client-side ID. */
+export function createTextMessage(
+  options: CreateTextMessageOptions,
+  sender: Sender,
+  entropy: MessageEntropy = defaultEntropy,
+): Message {
+  const { payload } = options;
+  if (typeof payload?.text !== 'string') throw invalidParams('payload.text must be a string');
+  return createOutgoingMessage(
+    { type: TYPES.MSG_TEXT, payload: { text: payload.text } },
+    { ...options, atUserList: payload.atUserList },
+    sender,
+    entropy,
+  );
+}
+
+/** Where an outgoing message goes and what it carries besides its content. */
+export interface OutgoingOptions {
+  /** Peer user ID for C2C, group ID for groups. */
+  to: string;
+  conversationType: ConversationType;
+  needReadReceipt?: boolean;
+  cloudCustomData?: string;
+  atUserList?: string[];
+}
+
+/** A new outgoing message of any type, status 'unSend', with a fresh client-side ID. */
+export function createOutgoingMessage<C extends MessageContent>(
+  content: C,
+  options: OutgoingOptions,
+  sender: Sender,
+  entropy: MessageEntropy = defaultEntropy,
+): MessageBase & C {
+  const { to, conversationType } = options;
+  if (conversationType !== TYPES.CONV_C2C && conversationType !== TYPES.CONV_GROUP) {
+    throw invalidParams(`conversationType must be ${TYPES.CONV_C2C} or ${TYPES.CONV_GROUP}`);
+  }
+  if (typeof to !== 'string' || to.length === 0) throw invalidParams('to must be a non-empty user or group ID');
+  const nowMs = entropy.now();
+  const random = entropy.random();
+  const clientTime = Math.floor(nowMs / 1000);
+  const base: MessageBase = {
+    ...blankMessage(),
+    ID: generateMessageID(sender.userID, nowMs, random),
+    conversationID: toConversationID(conversationType, to),
+    conversationType,
+    to,
+    from: sender.userID,
+    flow: 'out',
+    time: clientTime,
+    clientTime,
+    status: 'unSend',
+    random,
+    nick: sender.nick,
+    avatar: sender.avatar,
+    atUserList: [...(options.atUserList ?? [])],
+    cloudCustomData: options.cloudCustomData ?? '',
+    needReadReceipt: options.needReadReceipt ?? false,
+  };
+  return Object.assign(base, content);
+}
+
+/**
+ * `${userID}-${milliseconds}-${random}`: unique per sender in practice, and within the
+ * protocol's message ID charset (user IDs are letters, digits, _ and - only).
+ */
+export function generateMessageID(userID: string, nowMs: number, random: number): string {
+  return `${userID}-${nowMs}-${random}`.slice(0, Limits.MESSAGE_ID_MAX);
+}
+
+/**
+ * A stored message as the logged-in user `me` sees it; `resolveURL` turns the server's file paths
+ * into URLs the viewer can load (file-urls.ts).
+ */
+export function fromWire(wire: WireMessage, me: string, resolveURL: URLResolver = keepURL): Message {
+  return {
+    ...blankMessage(),
+    ...resolveContentURLs(wire, resolveURL),
+    ID: wire.ID,
+    conversationID: conversationIDOf(wire, me),
+    conversationType: wire.conversationType,
+    to: wire.to,
+    from: wire.from,
+    flow: wire.from === me ? 'out' : 'in',
+    time: wire.time,
+    clientTime: wire.clientTime,
+    status: 'success',
+    sequence: wire.sequence,
+    random: wire.random,
+    nick: wire.nick,
+    avatar: wire.avatar,
+    atUserList: [...wire.atUserList],
+    cloudCustomData: wire.cloudCustomData,
+    needReadReceipt: wire.needReadReceipt,
+    hasRiskContent: wire.hasRiskContent,
+    isRevoked: wire.isRevoked,
+    revoker: wire.revoker,
+    version: wire.version,
+    isModified: wire.version > 0,
+  };
+}
+
+/** C2C plus the other party (or me, for notes to self), or GROUP plus the group ID. */
+export function conversationIDOf(message: Pick<WireMessage, 'conversationType' | 'from' | 'to'>, me: string): string {
+  if (message.conversationType === TYPES.CONV_GROUP) return toConversationID('GROUP', message.to);
+  return toConversationID('C2C', message.from === me ? message.to : message.from);
+}
+
+/** The `sendMessage` request body for an outgoing message (its content as send-content.ts has it). */
+export function toSendBody(message: Message): OpRequest<'sendMessage'> {
+  return {
+    ID: message.ID,
+    conversationType: message.conversationType,
+    to: message.to,
+    ...sendContentOf(message),
+    atUserList: message.atUserList,
+    clientTime: message.clientTime,
+    random: message.random,
+    cloudCustomData: message.cloudCustomData,
+    needReadReceipt: message.needReadReceipt,
+  };
+}
+
+/** Whether the message mentions `me` directly or everyone. */
+export function mentions(message: Pick<Message, 'atUserList'>, me: string): { me: boolean; all: boolean } {
+  return { me: message.atUserList.includes(me), all: message.atUserList.includes(TYPES.MSG_AT_ALL) };
+}
+
+/** The fields of a message that start the same for every message. */
+export function blankMessage(): Omit<
+  MessageBase,
+  | 'ID'
+  | 'conversationID'
+  | 'conversationType'
+  | 'to'
+  | 'from'
+  | 'flow'
+  | 'time'
+  | 'clientTime'
+  | 'status'
+  | 'random'
+  | 'nick'
+  | 'avatar'
+  | 'atUserList'
+  | 'cloudCustomData'
+  | 'needReadReceipt'
+> {
+  return {
+    sequence: 0,
+    priority: 'Normal',
+    nameCard: '',
+    isPeerRead: false,
+    readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
+    isRevoked: false,
+    revoker: '',
+    isDeleted: false,
+    isModified: false,
+    version: 0,
+    isSystemMessage: false,
+    isBroadcastMessage: false,
+    hasRiskContent: false,
+    reactionList: [],
+    progress: 1,
+  };
+}
+
+function keepURL(path: string): string {
+  return path;
+}
+
+function randomUint31(): number {
+  const cryptoSource = globalThis.crypto;
+  if (cryptoSource?.getRandomValues) {
+    const buffer = new Uint32Array(1);
+    cryptoSource.getRandomValues(buffer);
+    return (buffer[0] ?? 0) >>> 1;
+  }
+  return Math.floor(Math.random() * 0x7fffffff);
+}
+
+/** The one conversation every message of the list is in; 60003 for an empty or mixed list. */
+export function oneConversation(messageList: readonly Message[]): string {
+  const conversationID = messageList[0]?.conversationID;
+  if (typeof conversationID !== 'string' || messageList.some((m) => m?.conversationID !== conversationID)) {
+    throw invalidParams('messageList must hold messages of one conversation');
+  }
+  return conversationID;
+}

@@ -1,0 +1,117 @@
+import type {
+  ConversationType,
+  CustomPayload,
+  FacePayload,
+  FilePayload,
+  GroupSystemNoticePayload,
+  GroupTipPayload,
+  ImagePayload,
+  LocationPayload,
+  ReactionUser,
+  SoundPayload,
+  VideoPayload,
+  MergedMessage as WireMergedMessage,
+  MergerPayload as WireMergerPayload,
+} from '@liaison/protocol';
+
+export type MessageFlow = 'in' | 'out';
+export type MessageStatus = 'unSend' | 'success' | 'fail';
+
+export interface TextPayload {
+  text: string;
+}
+
+/** A message inside a merged record (payload.messageList of MSG_MERGER), with its file URLs resolved. */
+export interface MergedMessage extends Omit<WireMergedMessage, 'messageBody'> {
+  /** One element: the message's type and payload, as a Message has them. */
+  messageBody: MessageContent[];
+}
+
+/** payload of MSG_MERGER: messageList is empty for a large record until downloadMergerMessage fills it. */
+export interface MergerPayload extends Omit<WireMergerPayload, 'messageList'> {
+  messageList: MergedMessage[];
+}
+
+/** The payload of each message type, with the reference SDK's field names (spec chat.md §3). */
+export interface MessagePayloads {
+  TIMTextElem: TextPayload;
+  TIMImageElem: ImagePayload;
+  TIMSoundElem: SoundPayload;
+  TIMVideoFileElem: VideoPayload;
+  TIMFileElem: FilePayload;
+  TIMLocationElem: LocationPayload;
+  TIMFaceElem: FacePayload;
+  TIMCustomElem: CustomPayload;
+  TIMRelayElem: MergerPayload;
+  TIMGroupTipElem: GroupTipPayload;
+  TIMGroupSystemNoticeElem: GroupSystemNoticePayload;
+}
+export type MessageType = keyof MessagePayloads;
+
+/** A type and its payload: `message.type === TYPES.MSG_IMAGE` narrows `message.payload`. */
+export type MessageContent = { [T in MessageType]: { type: T; payload: MessagePayloads[T] } }[MessageType];
+
+export interface ReadReceiptInfo {
+  readCount: number;
+  unreadCount: number;
+  isPeerRead: boolean;
+}
+
+export interface MessageReaction {
+  reactionID: string;
+  /** Exact, however many reacted. */
+  totalUserCount: number;
+  reactedByMyself: boolean;
+  /** The first few reactors, oldest first, as the reference SDK lists them. */
+  partialUserList: ReactionUser[];
+}
+
+/** The fields every message has, whatever its type. */
+export interface MessageBase {
+  ID: string;
+  conversationID: string;
+  conversationType: ConversationType;
+  /** Peer user ID for C2C, group ID for groups. */
+  to: string;
+  from: string;
+  flow: MessageFlow;
+  /** Server time in seconds (the local time until the server has stored it). */
+  time: number;
+  /** Sender's clock at creation, seconds. */
+  clientTime: number;
+  status: MessageStatus;
+  /** Per-conversation server sequence; 0 until stored, and always 0 in AVChatRoom. */
+  sequence: number;
+  random: number;
+  priority: 'Normal';
+  nick: string;
+  nameCard: string;
+  avatar: string;
+  atUserList: string[];
+  cloudCustomData: string;
+  needReadReceipt: boolean;
+  isPeerRead: boolean;
+  readReceiptInfo: ReadReceiptInfo;
+  isRevoked: boolean;
+  revoker: string;
+  isDeleted: boolean;
+  isModified: boolean;
+  /** Ours: bumped by every modifyMessage (isModified once above 0); modifyMessage sends it back. */
+  version: number;
+  isSystemMessage: boolean;
+  isBroadcastMessage: boolean;
+  /** Moderation flagged the content (possibly after delivery): show a placeholder, offer no download. */
+  hasRiskContent: boolean;
+  reactionList: MessageReaction[];
+  /** Upload progress 0..1 of a message with a file; 1 for everything else and once uploaded. */
+  progress: number;
+}
+
+/**
+ * A message, with the reference SDK's field names (spec chat.md §3). `conversationID` and
+ * `flow` are relative to the logged-in user. A union on `type`: each type has its own payload.
+ */
+export type Message = MessageBase & MessageContent;
+
+/** A message of one type. */
+export type MessageOf<T extends MessageType> = MessageBase & { type: T; payload: MessagePayloads[T] };
