@@ -9,7 +9,7 @@
 import { ErrorCode, Limits } from '@liaison/protocol';
 import type pg from 'pg';
 import { genUserSig } from '../../apps/server/src/auth/usersig';
-import { groupKey } from '../../apps/server/src/services/keys';
+import { groupKey } from '../../apps/server/src/im/messages/keys';
 import { Histogram } from '../histogram';
 import type { AppCredentials } from '../ipc';
 import { LeanClient } from '../load-client';

@@ -9,7 +9,7 @@
  */
 import { Limits } from '@liaison/protocol';
 import pg from 'pg';
-import { groupKey } from '../../apps/server/src/services/keys';
+import { groupKey } from '../../apps/server/src/im/messages/keys';
 import { split } from '../generator';
 import { Histogram } from '../histogram';
 import type { EnrolResult, Sender } from '../ipc';

@@ -18,8 +18,8 @@ import { genUserSig } from '../../apps/server/src/auth/usersig';
 import type { Database, Sql } from '../../apps/server/src/db/database';
 import { toNumber } from '../../apps/server/src/db/database';
 import { openDatabase } from '../../apps/server/src/db/open';
-import { searchCloudMessages } from '../../apps/server/src/search/message-search';
-import { storedTokens, tokensSql } from '../../apps/server/src/search/searchable-text';
+import { storedTokens, tokensSql } from '../../apps/server/src/im/messages/searchable-text';
+import { searchCloudMessages } from '../../apps/server/src/im/search/message-search';
 import type { BenchConfig } from '../config';
 import { Histogram } from '../histogram';
 import { benchServerLimits } from '../limits';
@@ -513,7 +513,7 @@ async function measureSdk(
           const t = now();
           await searchCloudMessages(server.db, userID, ops.searchCloudMessages.request.parse(options));
           const d = now() - t;
-          // At most 10 searches a second per connection (search/search-budget.ts): paced below it.
+          // At most 10 searches a second per connection (im/search/search-budget.ts): paced below it.
           await sleep(Math.max(0, lastSdk + 110 - now()));
           const t2 = now();
           lastSdk = t2;

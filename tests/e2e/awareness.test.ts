@@ -6,8 +6,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
+import { ensureUser } from '../../apps/server/src/im/profiles/users';
 import { type Chat, connect } from '../../apps/server/src/integration/harness';
-import { ensureUser } from '../../apps/server/src/services/users';
 import { launchChromium } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
 

@@ -1,8 +1,12 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Limits } from '@liaison/protocol';
-import { type CallSettings, callsFromEnv } from './calls/settings';
 import { type FileSettings, filesFromEnv } from './files/settings';
+import { type CallSettings, callsFromEnv } from './im/calls/settings';
+import { type PresenceSettings, presenceFromEnv } from './im/presence/settings';
+import { parseAvatarHosts } from './im/profiles/avatars';
+import { type C2CSettings, c2cFromEnv } from './im/relations/c2c-settings';
+import { type TranslationSettings, translationFromEnv } from './im/translation/settings';
 import { parseTrustProxy } from './limits/client-address';
 import { type LimitSettings, limitsFromEnv } from './limits/settings';
 import { DEFAULT_LINES_PER_ADDRESS } from './logging/client-log';
@@ -11,10 +15,6 @@ import type { ModerationSettings } from './moderation/settings';
 import { type AiSettings, aiFromEnv } from './portal/ai/settings';
 import { type WechatSettings, wechatFromEnv } from './portal/auth/wechat-settings';
 import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
-import { type PresenceSettings, presenceFromEnv } from './presence/settings';
-import { parseAvatarHosts } from './services/avatars';
-import { type C2CSettings, c2cFromEnv } from './services/c2c-settings';
-import { type TranslationSettings, translationFromEnv } from './translation/settings';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 
 /** Every setting comes from the environment; README.md documents each with its default. */

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import { indexStoredMessages } from '../search/backfill';
+import { indexStoredMessages } from '../im/search/backfill';
 
 /**
  * `npm run reindex`: writes the search tokens of every stored message again (docs/search.md),

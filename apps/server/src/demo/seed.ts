@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
+import { createGroup } from '../im/groups/groups';
+import { c2cKey, groupKey } from '../im/messages/keys';
+import type { MessageWriter } from '../im/messages/message-writer';
 import { createAccount } from '../portal/accounts';
 import { hashPassword } from '../portal/auth/passwords';
 import type { PortalContext } from '../portal/context';
 import { creditCodeCheckChar, idCardCheckDigit, idCardHash, maskIdCard } from '../portal/identity';
-import { createGroup } from '../services/groups';
-import { c2cKey, groupKey } from '../services/keys';
-import type { MessageWriter } from '../services/message-writer';
 import { seedAbilities } from './abilities';
 import { seedCompany } from './company';
 import { seedContent } from './content';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ErrorCode, LiaisonError, Limits } from '@liaison/protocol';
-import { Gate } from '../gateway/gate';
+import { Gate } from '../limits/gate';
 import { type WorkerCalls, workerCalls } from '../workers/worker-calls';
 
 /**

@@ -2,7 +2,7 @@ import { ErrorCode, errorMessages, IM_FILES_PATH, LiaisonError } from '@liaison/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCredentials } from '../auth/usersig';
 import type { Sql } from '../db/database';
-import { isOriginAllowed, type OriginPolicy } from '../gateway/origin';
+import { isOriginAllowed, type OriginPolicy } from '../web/origin';
 import type { BlobStore } from './blob-store';
 import type { FileContext } from './context';
 import { DiskBlobStore } from './disk-blob-store';

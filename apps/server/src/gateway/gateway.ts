@@ -19,9 +19,11 @@ import type { LimitSettings } from '../limits/settings';
 import type { ClientLog } from '../logging/client-log';
 import { observeOp } from '../metrics/metrics';
 import { LoginDeadlines } from './deadlines';
-import { handlers, login, type Services } from './handlers';
+import type { Services } from './handler-table';
+import { handlers } from './handlers';
 import { ConnectionLimits } from './limits';
 import { Session } from './session';
+import { login } from './session-handlers';
 
 /** How long a client gets to answer the going-away close before its socket is cut. */
 const CLOSE_GRACE_MS = 1_000;

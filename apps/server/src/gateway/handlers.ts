@@ -1,250 +1,121 @@
-import {
-  ErrorCode,
-  LiaisonError,
-  Limits,
-  type OpName,
-  type OpRequestParsed,
-  type OpResponse,
-  type PushEventName,
-} from '@liaison/protocol';
-import { isPortalSessionLive, portalSessionOf } from '../auth/portal-binding';
-import type { AppCredentials } from '../auth/usersig';
-import { verifyUserSig } from '../auth/usersig';
-import type { Bus } from '../bus/bus';
-import { userTarget } from '../bus/bus';
-import type { CallService } from '../calls/call-service';
-import type { Database } from '../db/database';
-import * as fileGrants from '../files/grants';
-import type { ModerationProvider } from '../moderation/provider';
-import type { PresenceService } from '../presence/presence-service';
-import { requireAllowedAvatar } from '../services/avatars';
-import type { BlockerIndex } from '../services/blockers';
-import * as conversations from '../services/conversations';
-import * as groups from '../services/groups';
-import * as history from '../services/history';
-import * as merger from '../services/merger';
-import type { MessageActionSettings } from '../services/message-actions';
-import type { MessageWriter } from '../services/message-writer';
-import * as receipts from '../services/receipts';
-import * as send from '../services/send';
-import * as users from '../services/users';
-import type { TranslationService } from '../translation/translation-service';
-import type { Gate } from './gate';
-import { callHandlers } from './handlers/calls';
-import { friendHandlers } from './handlers/friends';
-import { groupAdminHandlers } from './handlers/group-admin';
-import { messageActionHandlers } from './handlers/message-actions';
-import { presenceHandlers } from './handlers/presence';
-import { reactionHandlers } from './handlers/reactions';
-import { receiptHandlers } from './handlers/receipts';
-import { searchHandlers } from './handlers/search';
-import { translationHandlers } from './handlers/translation';
-import type { SessionRegistry } from './registry';
-import type { Session, SessionUser } from './session';
+import { fileHandlers } from '../files/handlers';
+import { callHandlers } from '../im/calls/handlers';
+import { conversationHandlers } from '../im/conversations/handlers';
+import { groupHandlers } from '../im/groups/handlers';
+import { messageActionHandlers } from '../im/message-actions/handlers';
+import { messageHandlers } from '../im/messages/handlers';
+import { presenceHandlers } from '../im/presence/handlers';
+import { profileHandlers } from '../im/profiles/handlers';
+import { reactionHandlers } from '../im/reactions/handlers';
+import { receiptHandlers } from '../im/receipts/handlers';
+import { relationHandlers } from '../im/relations/handlers';
+import { searchHandlers } from '../im/search/handlers';
+import { translationHandlers } from '../im/translation/handlers';
+import type { HandlerTable } from './handler-table';
+import { sessionHandlers } from './session-handlers';
 
-export interface Services {
-  db: Database;
-  writer: MessageWriter;
-  bus: Bus;
-  app: AppCredentials;
-  registry: SessionRegistry;
-  /** AVATAR_URL_HOSTS: https hosts avatars may point at, besides our own uploads. */
-  avatarHosts: ReadonlySet<string>;
-  /** Logins waiting for the database go through here (see Gate). */
-  logins: Gate;
-  /** Judges message content before it is stored (moderation/provider.ts). */
-  moderation: ModerationProvider;
-  /** The revoke window and the clock it is measured with (services/message-actions.ts). */
-  messageActions: MessageActionSettings;
-  /** Typing relay and online status (presence/). */
-  presence: PresenceService;
-  /** translateText and convertVoiceToText through the configured providers (translation/). */
-  translation: TranslationService;
-  /** Who may have blocked someone: one-to-one sends to anyone else skip the blocklist (services/blockers.ts). */
-  blockers: BlockerIndex;
-  /** Voice and video calls (calls/). */
-  calls: CallService;
-}
-
-export type Handler<K extends OpName> = (
-  services: Services,
-  session: Session,
-  user: SessionUser,
-  body: OpRequestParsed<K>,
-) => Promise<OpResponse<K>>;
-
-/** Every op but login: the table the gateway dispatches from. */
-export type HandlerTable = { [K in Exclude<OpName, 'login'>]: Handler<K> };
-
-/** Every op but login runs for a logged-in session; the gateway checks that before calling. */
+/**
+ * The op table: every op but login (gateway.ts runs that before there is a user), mapped to its
+ * capability's handler. The gateway checks the session is logged in before calling one.
+ */
 export const handlers: HandlerTable = {
-  ...friendHandlers,
-  ...groupAdminHandlers,
-  ...messageActionHandlers,
-  ...reactionHandlers,
-  ...searchHandlers,
-  ...receiptHandlers,
-  ...presenceHandlers,
-  ...translationHandlers,
-  ...callHandlers,
-  async logout(services, session) {
-    if (session.expiryTimer) clearTimeout(session.expiryTimer);
-    services.registry.remove(session);
-    session.user = null;
-    return {};
-  },
+  logout: sessionHandlers.logout,
+  heartbeat: sessionHandlers.heartbeat,
 
-  async heartbeat() {
-    return { serverTime: Math.floor(Date.now() / 1000) };
-  },
+  getMyProfile: profileHandlers.getMyProfile,
+  getUserProfile: profileHandlers.getUserProfile,
+  updateMyProfile: profileHandlers.updateMyProfile,
 
-  async getMyProfile({ db }, _session, user) {
-    return { profile: await users.getProfile(db, user.userID) };
-  },
+  addFriend: relationHandlers.addFriend,
+  getFriendApplicationList: relationHandlers.getFriendApplicationList,
+  acceptFriendApplication: relationHandlers.acceptFriendApplication,
+  refuseFriendApplication: relationHandlers.refuseFriendApplication,
+  deleteFriendApplication: relationHandlers.deleteFriendApplication,
+  setFriendApplicationRead: relationHandlers.setFriendApplicationRead,
+  getFriendList: relationHandlers.getFriendList,
+  getFriendProfile: relationHandlers.getFriendProfile,
+  updateFriend: relationHandlers.updateFriend,
+  deleteFriend: relationHandlers.deleteFriend,
+  checkFriend: relationHandlers.checkFriend,
+  addToBlacklist: relationHandlers.addToBlacklist,
+  removeFromBlacklist: relationHandlers.removeFromBlacklist,
+  getBlacklist: relationHandlers.getBlacklist,
 
-  async getUserProfile({ db }, _session, _user, body) {
-    return { profiles: await users.getProfiles(db, body.userIDList) };
-  },
+  sendMessage: messageHandlers.sendMessage,
+  downloadMergerMessage: messageHandlers.downloadMergerMessage,
+  getMessageList: messageHandlers.getMessageList,
+  syncMessages: messageHandlers.syncMessages,
+  getMessageListHopping: messageHandlers.getMessageListHopping,
 
-  async updateMyProfile({ db, bus, avatarHosts }, _session, user, body) {
-    await requireAllowedAvatar(db, user.userID, body.avatar, avatarHosts);
-    const profile = await users.updateProfile(db, user.userID, body);
-    // Other sessions learn the new nick from the bus; this one may send again before that.
-    user.nick = profile.nick;
-    user.avatar = profile.avatar;
-    bus.publish([userTarget(user.userID)], { event: 'profile', data: { profile } });
-    return { profile };
-  },
+  createUpload: fileHandlers.createUpload,
+  getFileAccessToken: fileHandlers.getFileAccessToken,
 
-  async sendMessage(services, session, user, body) {
-    return send.sendMessage(services, session.id, user, body);
-  },
+  revokeMessage: messageActionHandlers.revokeMessage,
+  deleteMessage: messageActionHandlers.deleteMessage,
+  modifyMessage: messageActionHandlers.modifyMessage,
+  syncMessageChanges: messageActionHandlers.syncMessageChanges,
 
-  async downloadMergerMessage({ db }, _session, user, body) {
-    return merger.downloadMergerMessage(db, user.userID, body.downloadKey);
-  },
+  getConversationList: conversationHandlers.getConversationList,
+  getConversationProfile: conversationHandlers.getConversationProfile,
+  deleteConversation: conversationHandlers.deleteConversation,
+  pinConversation: conversationHandlers.pinConversation,
+  setMessageRemindType: conversationHandlers.setMessageRemindType,
+  setConversationDraft: conversationHandlers.setConversationDraft,
+  setMessageRead: conversationHandlers.setMessageRead,
+  getTotalUnreadMessageCount: conversationHandlers.getTotalUnreadMessageCount,
 
-  async getMessageList({ db }, _session, user, body) {
-    const ref = conversations.requireConversation(user.userID, body.conversationID);
-    return history.getMessagePage(db, user.userID, ref, body.nextReqMessageID, body.count);
-  },
+  getGroupList: groupHandlers.getGroupList,
+  getGroupProfile: groupHandlers.getGroupProfile,
+  getGroupMemberList: groupHandlers.getGroupMemberList,
+  createGroup: groupHandlers.createGroup,
+  joinGroup: groupHandlers.joinGroup,
+  getGroupApplicationList: groupHandlers.getGroupApplicationList,
+  handleGroupApplication: groupHandlers.handleGroupApplication,
+  addGroupMember: groupHandlers.addGroupMember,
+  deleteGroupMember: groupHandlers.deleteGroupMember,
+  quitGroup: groupHandlers.quitGroup,
+  dismissGroup: groupHandlers.dismissGroup,
+  changeGroupOwner: groupHandlers.changeGroupOwner,
+  setGroupMemberRole: groupHandlers.setGroupMemberRole,
+  setGroupMemberMuteTime: groupHandlers.setGroupMemberMuteTime,
+  updateGroupProfile: groupHandlers.updateGroupProfile,
+  getGroupMemberProfile: groupHandlers.getGroupMemberProfile,
+  setGroupMemberNameCard: groupHandlers.setGroupMemberNameCard,
+  searchGroupByID: groupHandlers.searchGroupByID,
+  getGroupOnlineMemberCount: groupHandlers.getGroupOnlineMemberCount,
 
-  async syncMessages({ db }, _session, user, body) {
-    const ref = conversations.requireConversation(user.userID, body.conversationID);
-    return history.getMessagesAfter(db, user.userID, ref, body.afterSequence);
-  },
+  sendMessageReadReceipt: receiptHandlers.sendMessageReadReceipt,
+  getMessageReadReceiptList: receiptHandlers.getMessageReadReceiptList,
+  getGroupMessageReadMemberList: receiptHandlers.getGroupMessageReadMemberList,
 
-  async getConversationList({ db }, _session, user) {
-    return { conversationList: await conversations.listConversations(db, user.userID) };
-  },
+  addMessageReaction: reactionHandlers.addMessageReaction,
+  removeMessageReaction: reactionHandlers.removeMessageReaction,
+  getMessageReactions: reactionHandlers.getMessageReactions,
+  getAllUserListOfMessageReaction: reactionHandlers.getAllUserListOfMessageReaction,
 
-  async getConversationProfile({ db }, _session, user, body) {
-    const ref = conversations.requireConversation(user.userID, body.conversationID);
-    return { conversation: await conversations.getConversation(db, user.userID, ref) };
-  },
+  searchCloudMessages: searchHandlers.searchCloudMessages,
+  searchCloudGroups: searchHandlers.searchCloudGroups,
+  searchCloudGroupMembers: searchHandlers.searchCloudGroupMembers,
+  searchUsers: searchHandlers.searchUsers,
 
-  async deleteConversation(services, session, user, body) {
-    const ref = conversations.requireConversation(user.userID, body.conversationID);
-    await receipts.tellPeerWhenCursorMoves(services, user.userID, ref.conversationID, () =>
-      conversations.deleteConversation(services.db, user.userID, ref),
-    );
-    tellOtherTabs(services, session, user, 'conversationDeleted', { conversationID: ref.conversationID });
-    return { conversationID: ref.conversationID };
-  },
+  setTypingStatus: presenceHandlers.setTypingStatus,
+  getUserStatus: presenceHandlers.getUserStatus,
+  subscribeUserStatus: presenceHandlers.subscribeUserStatus,
+  unsubscribeUserStatus: presenceHandlers.unsubscribeUserStatus,
+  setSelfStatus: presenceHandlers.setSelfStatus,
 
-  async pinConversation(services, session, user, body) {
-    return patch(services, session, user, body.conversationID, { kind: 'pin', isPinned: body.isPinned });
-  },
+  translateText: translationHandlers.translateText,
+  convertVoiceToText: translationHandlers.convertVoiceToText,
 
-  async setMessageRemindType(services, session, user, body) {
-    return patch(services, session, user, body.conversationID, {
-      kind: 'remind',
-      messageRemindType: body.messageRemindType,
-    });
-  },
-
-  async setConversationDraft(services, session, user, body) {
-    return patch(services, session, user, body.conversationID, { kind: 'draft', draftText: body.draftText });
-  },
-
-  async setMessageRead(services, session, user, body) {
-    // C2C: the peer's tabs learn how far I have read (isPeerRead; services/receipts.ts).
-    return receipts.tellPeerWhenRead(services, user.userID, body.conversationID, () =>
-      patch(services, session, user, body.conversationID, { kind: 'read' }),
-    );
-  },
-
-  async getTotalUnreadMessageCount({ db }, _session, user) {
-    return { totalUnreadCount: await conversations.totalUnread(db, user.userID) };
-  },
-
-  async getGroupList({ db }, _session, user) {
-    return { groupList: await groups.listGroups(db, user.userID) };
-  },
-
-  async getGroupProfile({ db }, _session, user, body) {
-    return { group: await groups.getGroupProfile(db, user.userID, body.groupID) };
-  },
-
-  async getGroupMemberList({ db }, _session, user, body) {
-    return groups.getMembers(db, user.userID, body.groupID, body.count ?? Limits.MEMBER_PAGE_MAX, body.offset ?? 0);
-  },
-
-  async createUpload({ db, app }, _session, user, body) {
-    return fileGrants.createUpload(db, app, user.userID, body);
-  },
-
-  async getFileAccessToken({ app }, session, user) {
-    return fileGrants.getFileAccessToken(app, user.userID, session.portalSessionID);
-  },
+  getCallConfig: callHandlers.getCallConfig,
+  startCall: callHandlers.startCall,
+  acceptCall: callHandlers.acceptCall,
+  rejectCall: callHandlers.rejectCall,
+  hangupCall: callHandlers.hangupCall,
+  joinCall: callHandlers.joinCall,
+  inviteToCall: callHandlers.inviteToCall,
+  getGroupCall: callHandlers.getGroupCall,
+  getMyCalls: callHandlers.getMyCalls,
+  sendCallSignal: callHandlers.sendCallSignal,
+  setCallMediaState: callHandlers.setCallMediaState,
 };
-
-/** Verifies the userSig and binds the session to the user. */
-export async function login(
-  services: Services,
-  session: Session,
-  body: OpRequestParsed<'login'>,
-): Promise<OpResponse<'login'> & { expiresAt: number }> {
-  if (session.user) throw new LiaisonError(ErrorCode.ALREADY_LOGGED_IN);
-  if (body.SDKAppID !== services.app.sdkAppID) throw new LiaisonError(ErrorCode.USERSIG_APP_MISMATCH);
-  const { expiresAt, userbuf } = verifyUserSig(services.app, body.userID, body.userSig);
-  const { profile, groupIDs } = await services.logins.run(async () => {
-    // A client that gave up while its login was queued has gone; its login would be wasted work.
-    if (!session.isOpen) throw new LiaisonError(ErrorCode.NETWORK_ERROR);
-    return {
-      profile: await users.ensureUser(services.db, body.userID),
-      groupIDs: await groups.listGroupIDs(services.db, body.userID),
-    };
-  });
-  // Gone while the database answered: its close has run already, so registering it now would
-  // leave it registered for good (its user online, pushes to a dead socket).
-  if (!session.isOpen) throw new LiaisonError(ErrorCode.NETWORK_ERROR);
-  session.user = { userID: profile.userID, nick: profile.nick, avatar: profile.avatar };
-  session.portalSessionID = portalSessionOf(userbuf);
-  services.registry.add(session, groupIDs);
-  // Checked once registered: a portal logout from now on reaches this session through the bus.
-  if (session.portalSessionID !== null && !(await isPortalSessionLive(services.db, session.portalSessionID))) {
-    services.registry.remove(session);
-    session.user = null;
-    session.portalSessionID = null;
-    throw new LiaisonError(ErrorCode.USERSIG_REVOKED);
-  }
-  return { profile, serverTime: Math.floor(Date.now() / 1000), expiresAt };
-}
-
-async function patch(
-  services: Services,
-  session: Session,
-  user: SessionUser,
-  conversationID: string,
-  change: conversations.ConversationPatch,
-) {
-  const ref = conversations.requireConversation(user.userID, conversationID);
-  const conversation = await conversations.patchConversation(services.db, user.userID, ref, change);
-  tellOtherTabs(services, session, user, 'conversation', { conversation });
-  return { conversation };
-}
-
-function tellOtherTabs(services: Services, session: Session, user: SessionUser, event: PushEventName, data: unknown) {
-  services.bus.publish([userTarget(user.userID)], { event, data, exceptSession: session.id });
-}

@@ -1,19 +1,10 @@
 import { CLOSE_PORTAL_LOGOUT } from '@liaison/protocol';
 import type { BusDelivery } from '../bus/bus';
+import type { RegistryObserver, SessionDirectory } from '../im/session';
 import type { Session } from './session';
 
-/** Who wants to know when users come and go on this process (presence/, calls/). */
-export interface RegistryObserver {
-  /** The user's first session on this process logged in. */
-  firstSession?(userID: string): void;
-  /** The user's last session on this process went (closed, logged out, ended by the portal). */
-  lastSessionGone?(userID: string): void;
-  /** A logged-in session left; what it held (status subscriptions, the calls it joined) goes with it. */
-  sessionRemoved?(session: Session): void;
-}
-
 /** Which logged-in sessions this process holds, by user and by group. */
-export class SessionRegistry {
+export class SessionRegistry implements SessionDirectory {
   private readonly byUser = new Map<string, Set<Session>>();
   private readonly byGroup = new Map<string, Set<Session>>();
   private readonly observers: RegistryObserver[] = [];

@@ -1,18 +1,13 @@
 import type { Duplex } from 'node:stream';
 import type { PushEventName, ResponseFrame } from '@liaison/protocol';
 import { WebSocket } from 'ws';
+import type { ClientSession, SessionUser } from '../im/session';
 
 /** A slow reader past this much unsent data is dropped; it reconnects and syncs what it missed. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
-export interface SessionUser {
-  userID: string;
-  nick: string;
-  avatar: string;
-}
-
 /** One WebSocket connection and, after login, the user it speaks for. */
-export class Session {
+export class Session implements ClientSession {
   user: SessionUser | null = null;
   /** Groups the user belongs to, for routing group pushes to this connection. */
   readonly groups = new Set<string>();

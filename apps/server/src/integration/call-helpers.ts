@@ -1,7 +1,7 @@
 import LiaisonChat, { CALL_EVENT, type Call, type CallEngine, type CallEventName, type Message } from '@liaison/sdk';
 import { vi } from 'vitest';
 import type { LiaisonServer } from '../app';
-import type { CallClock } from '../calls/settings';
+import type { CallClock } from '../im/calls/settings';
 import { type Chat, connect, RawClient, wholeHistory } from './harness';
 
 /** A clock for the call service that moves only when told (plus real time): timeouts without waiting. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { redactFileTokens } from '../files/redact';
 import type { ClientLog } from './client-log';
+import { redactFileTokens } from './redact';
 
 /** One line per HTTP request when it is answered, counted against its client address's budget. */
 export function logRequests(http: FastifyInstance, log: ClientLog): void {

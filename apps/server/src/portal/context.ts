@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
+import type { MessageWriter } from '../im/messages/message-writer';
 import type { ClientLog } from '../logging/client-log';
-import type { MessageWriter } from '../services/message-writer';
 import { type AccountRow, findAccount } from './accounts';
 import type { ChatModel } from './ai/chat-model';
 import type { Sessions } from './auth/sessions';
@@ -56,15 +56,6 @@ export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1] ?? null;
-}
-
-/** The value of one cookie the request carries, or null. */
-export function requestCookie(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, value] = part.trim().split('=');
-    if (key === name && value) return value;
-  }
-  return null;
 }
 
 /** The logged-in account, or a 401 for a missing, malformed, forged, expired or revoked token. */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EnterpriseMaterial } from '@liaison/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestCookie } from './context';
+import { requestCookie } from './cookies';
 
 /** How long a signed link to a private file works: long enough to open it, short enough to leak little. */
 export const FILE_LINK_TTL_MS = 10 * 60_000;

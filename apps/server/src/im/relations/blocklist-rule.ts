@@ -9,7 +9,7 @@ import type { Sql } from '../../db/database';
  * cooperation makes friends only when neither blocked the other (`eitherBlocksSql`).
  */
 
-/** Who can have anyone in their blocklist (services/blockers.ts): a user who blocks nobody is not looked up. */
+/** Who can have anyone in their blocklist (blockers.ts): a user who blocks nobody is not looked up. */
 export interface BlockerHint {
   /** False only when `userID` has nobody in their blocklist. */
   mayBlock(userID: string): boolean;

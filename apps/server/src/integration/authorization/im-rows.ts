@@ -225,7 +225,7 @@ export const imRows: ImRow[] = [
   },
   // Group administration (docs/groups.md): refusals come in this order: not a member (10011),
   // then the role (10007), then the request itself. Every role and group type, muted and removed
-  // members included: integration/group-admin-matrix.test.ts.
+  // members included: im/groups/group-admin-matrix.test.ts.
   { op: 'getGroupApplicationList', body: () => ({}), cells: anyUser() },
   {
     op: 'handleGroupApplication',
@@ -357,7 +357,7 @@ export const imRows: ImRow[] = [
   ),
   {
     // G's message was sent without needReadReceipt (and it is the owner's own): members are told
-    // it takes no receipt. Who may acknowledge what: integration/read-receipts.test.ts.
+    // it takes no receipt. Who may acknowledge what: im/receipts/read-receipts.test.ts.
     op: 'sendMessageReadReceipt',
     case: 'owner’s message in G, no needReadReceipt',
     body: (s) => ({ conversationID: group(s), messageIDList: [s.groupMessageID] }),
@@ -405,7 +405,7 @@ export const imRows: ImRow[] = [
   { op: 'setSelfStatus', body: () => ({ customStatus: 'busy' }), cells: anyUser() },
   {
     // The matrix's server has no providers: everyone logged in is told to enable them. Who may
-    // convert which message: integration/translation.test.ts.
+    // convert which message: im/translation/translation.test.ts.
     op: 'translateText',
     body: () => ({ sourceTextList: ['hello'], target: 'zh' }),
     cells: { ...anyUser(), ...notForAnyone(ErrorCode.TRANSLATION_NOT_ENABLED) },
@@ -429,7 +429,7 @@ export const imRows: ImRow[] = [
     cells: anyUser(),
   },
   // Friends and blocklist: anyone logged in, on their own lists. Who may do what to whom (self,
-  // stranger, friend, blocked): integration/friend-authorization.test.ts. These bodies change no
+  // stranger, friend, blocked): im/relations/friend-authorization.test.ts. These bodies change no
   // relation, so the other rows' callers stay strangers to each other.
   ...(
     [
@@ -488,7 +488,7 @@ export const imRows: ImRow[] = [
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
   },
   // Calls (docs/calls.md): one-to-one calls follow the message rules (their blocklist and
-  // friendship cases: integration/calls.test.ts), group calls are for G's members; every step of
+  // friendship cases: im/calls/calls.test.ts), group calls are for G's members; every step of
   // a call is for its participants, so on a call that does not exist everyone gets 60080.
   { op: 'getCallConfig', body: () => ({}), cells: anyUser() },
   {

@@ -1,6 +1,6 @@
 import type { Advertisement, AdvertisementForm, AdvertisementSlot, PublicAdvertisement } from '@liaison/protocol';
 import { type Sql, toNumber } from '../../db/database';
-import { escapeLike } from '../../search/cursor';
+import { escapeLike } from '../../im/search/cursor';
 import type { PageOf, Paging } from '../paging';
 import { uploadUrl } from './content-fields';
 

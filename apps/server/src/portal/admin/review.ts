@@ -1,6 +1,6 @@
 import type { BetaApplication, BetaReview, EnterpriseApplication, ReviewStatus } from '@liaison/protocol';
 import { type Sql, toNumber } from '../../db/database';
-import { escapeLike } from '../../search/cursor';
+import { escapeLike } from '../../im/search/cursor';
 import { type EnterpriseRow, toEnterpriseMaterial } from '../accounts';
 import type { FileLinks, LinkViewer } from '../file-links';
 import { withLicenceLink } from '../file-links';

@@ -1,7 +1,7 @@
 import { type AiMessageState, type AiStreamEvent, eventStreamData } from '@liaison/protocol';
 import type { FastifyReply } from 'fastify';
 import type { Sql } from '../../db/database';
-import { ProviderError } from '../../translation/providers';
+import { ProviderError } from '../../im/translation/providers';
 import type { ChatModel, ChatTurn } from './chat-model';
 import { finishMessage } from './conversations';
 

@@ -1,6 +1,6 @@
 import { readEventStream } from '@liaison/protocol';
 import { z } from 'zod';
-import { describeFailure, ProviderError } from '../../translation/providers';
+import { describeFailure, ProviderError } from '../../im/translation/providers';
 import type { AiSettings } from './settings';
 
 export interface ChatTurn {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type PortalContext, parse, requestCookie, requireAccount } from '../context';
+import { type PortalContext, parse, requireAccount } from '../context';
+import { requestCookie } from '../cookies';
 import { ok, PortalCode, PortalError } from '../envelope';
 import { ACCOUNT_DISABLED } from './login';
 import {

@@ -1,6 +1,6 @@
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { escapeLike } from '../../search/cursor';
+import { escapeLike } from '../../im/search/cursor';
 import type { PageOf, Paging } from '../paging';
 
 /**

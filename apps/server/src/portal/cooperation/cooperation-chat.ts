@@ -1,9 +1,9 @@
 import type { CooperationRequest } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
+import { c2cKey } from '../../im/messages/keys';
+import type { MessageWriter } from '../../im/messages/message-writer';
 import { eitherBlocksSql } from '../../im/relations/blocklist-rule';
-import { c2cKey } from '../../services/keys';
-import type { MessageWriter } from '../../services/message-writer';
-import { insertFriends, lockPairs, RelationChanges } from '../../services/relations';
+import { insertFriends, lockPairs, RelationChanges } from '../../im/relations/relations';
 
 /** The friend source of a friendship made by an agreed cooperation. */
 export const COOPERATION_SOURCE = 'AddSource_Type_Coop';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ApplyStatus, type CooperationRequest, ApplyStatus as Status } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { escapeLike } from '../../search/cursor';
+import { escapeLike } from '../../im/search/cursor';
 import type { Acting } from '../acting';
 import { PortalCode, PortalError } from '../envelope';
 import type { PageOf, Paging } from '../paging';

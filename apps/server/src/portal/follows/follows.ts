@@ -1,7 +1,7 @@
 import type { CollectedAbility, FollowedEnterprise, ViewRecord } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { escapeLike } from '../../search/cursor';
+import { escapeLike } from '../../im/search/cursor';
 import type { Acting } from '../acting';
 import { isApprovedEnterprise } from '../cooperation/connect';
 import { publishedProduct } from '../cooperation/cooperation';

@@ -8,7 +8,7 @@ import type {
   MallRedeemResult,
 } from '@liaison/protocol';
 import { type Database, type Sql, toNumber } from '../../db/database';
-import { escapeLike } from '../../search/cursor';
+import { escapeLike } from '../../im/search/cursor';
 import { uploadUrl } from '../admin/content-fields';
 import { PortalCode, PortalError } from '../envelope';
 import type { PageOf, Paging } from '../paging';

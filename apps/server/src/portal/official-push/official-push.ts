@@ -1,7 +1,7 @@
 import type { OfficialPush, OfficialPushAdminRow } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { escapeLike } from '../../search/cursor';
+import { escapeLike } from '../../im/search/cursor';
 import { PortalCode, PortalError } from '../envelope';
 import type { PageOf, Paging } from '../paging';
 

@@ -4,8 +4,8 @@ import type { ChatSDK, Message } from '@liaison/sdk';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { ensureUser } from '../../../../../apps/server/src/im/profiles/users';
 import { connect, sendText, startServer, until } from '../../../../../apps/server/src/integration/harness';
-import { ensureUser } from '../../../../../apps/server/src/services/users';
 import { renderInKit } from '../../test-support/render-in-kit';
 import { ReadReceipt } from './ReadReceipt';
 

@@ -6,14 +6,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiaisonServer } from '../../../../../apps/server/src/app';
-import { connect, sendText, startServer } from '../../../../../apps/server/src/integration/harness';
-import { wav } from '../../../../../apps/server/src/integration/media-samples';
 import {
   type FakeTranscriber,
   type FakeTranslator,
   startFakeTranscriber,
   startFakeTranslator,
-} from '../../../../../apps/server/src/translation/test-providers';
+} from '../../../../../apps/server/src/im/translation/test-providers';
+import { connect, sendText, startServer } from '../../../../../apps/server/src/integration/harness';
+import { wav } from '../../../../../apps/server/src/integration/media-samples';
 import { nodeForms } from '../../../../../tests/support/dom-for-server-tests';
 import { ToastHost } from '../../core/toasts/ToastHost';
 import { ChatWindow } from '../../shell/ChatWindow';

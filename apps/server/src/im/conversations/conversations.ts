@@ -1,0 +1,236 @@
+import {
+  ErrorCode,
+  LiaisonError,
+  type MessageRemindType,
+  type Profile,
+  type WireConversation,
+} from '@liaison/protocol';
+import type { Sql } from '../../db/database';
+import { toNumber } from '../../db/database';
+import { formerGroupProfiles, groupProfilesFor } from '../groups/group-visibility';
+import { unreadMentions } from '../messages/group-mentions';
+import { lastVisibleMessages } from '../messages/history';
+import type { ConversationRef } from '../messages/keys';
+import { getProfiles } from '../profiles/users';
+
+interface ViewRow {
+  conv_key: string;
+  conv_type: string;
+  target: string;
+  read_seq: unknown;
+  floor_seq: unknown;
+  is_pinned: boolean;
+  remind_type: string;
+  draft_text: string;
+  updated_at: unknown;
+  max_seq: unknown;
+  change_seq: unknown;
+  peer_read_seq: unknown;
+  ceiling_seq: unknown;
+  operation_type: unknown;
+}
+
+/**
+ * A user's conversations. max_seq is what they may see of it: the conversation's head, or where
+ * it stood when they left the group (ceiling_seq; LEAST ignores a NULL).
+ */
+const VIEW_QUERY = `
+  SELECT uc.conv_key, uc.conv_type, uc.target, uc.read_seq, uc.floor_seq, uc.is_pinned, uc.remind_type,
+         uc.draft_text, uc.updated_at, LEAST(c.max_seq, uc.ceiling_seq) AS max_seq, c.change_seq,
+         uc.ceiling_seq, uc.operation_type,
+         (SELECT p.read_seq FROM user_conversations p
+           WHERE uc.conv_type = 'C2C' AND p.conv_key = uc.conv_key AND p.user_id = uc.target) AS peer_read_seq
+    FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
+   WHERE uc.user_id = $1 AND (NOT uc.hidden OR LEAST(c.max_seq, uc.ceiling_seq) > uc.floor_seq)`;
+
+/** Every conversation the user can see, with unread counts derived from sequences. */
+export async function listConversations(db: Sql, userID: string): Promise<WireConversation[]> {
+  return hydrate(db, userID, await db.query<ViewRow>(VIEW_QUERY, [userID]));
+}
+
+export async function getConversation(db: Sql, userID: string, ref: ConversationRef): Promise<WireConversation> {
+  const rows = await db.query<ViewRow>(`${VIEW_QUERY} AND uc.conv_key = $2`, [userID, ref.key]);
+  const [conversation] = await hydrate(db, userID, rows);
+  if (conversation) return conversation;
+  // A one-to-one chat with an existing user exists as soon as someone opens it, as in the
+  // reference SDK: empty until the first message.
+  if (ref.type === 'C2C') {
+    const [peer] = await getProfiles(db, [ref.target]);
+    if (peer) return emptyC2C(ref, peer);
+  }
+  throw new LiaisonError(ErrorCode.CONVERSATION_NOT_FOUND);
+}
+
+export type ConversationPatch =
+  | { kind: 'pin'; isPinned: boolean }
+  | { kind: 'remind'; messageRemindType: MessageRemindType }
+  | { kind: 'draft'; draftText: string }
+  | { kind: 'read' };
+
+const PATCH_SQL: Record<ConversationPatch['kind'], string> = {
+  pin: 'is_pinned = $3',
+  remind: 'remind_type = $3',
+  draft: 'draft_text = $3',
+  read: `read_seq = GREATEST(uc.read_seq,
+           (SELECT LEAST(c.max_seq, uc.ceiling_seq) FROM conversations c WHERE c.conv_key = uc.conv_key))`,
+};
+
+/** Changes the user's view of a visible conversation; returns it as it is now. */
+export async function patchConversation(
+  db: Sql,
+  userID: string,
+  ref: ConversationRef,
+  patch: ConversationPatch,
+): Promise<WireConversation> {
+  // Pinning, muting or drafting a chat makes it show in the list, even before its first message.
+  if (ref.type === 'C2C' && patch.kind !== 'read') await showC2C(db, userID, ref);
+  await getConversation(db, userID, ref);
+  const value =
+    patch.kind === 'pin'
+      ? patch.isPinned
+      : patch.kind === 'remind'
+        ? patch.messageRemindType
+        : patch.kind === 'draft'
+          ? patch.draftText
+          : null;
+  const params: unknown[] = [userID, ref.key];
+  if (value !== null) params.push(value);
+  params.push(Date.now());
+  await db.query(
+    `UPDATE user_conversations uc SET ${PATCH_SQL[patch.kind]}, updated_at = $${params.length}
+      WHERE uc.user_id = $1 AND uc.conv_key = $2`,
+    params,
+  );
+  return getConversation(db, userID, ref);
+}
+
+/**
+ * Hides the conversation and its history up to now (read, too); a later message brings it back.
+ * Resolves with the read cursor after it.
+ */
+export async function deleteConversation(db: Sql, userID: string, ref: ConversationRef): Promise<number> {
+  await getConversation(db, userID, ref);
+  const [row] = await db.query<{ read_seq: unknown }>(
+    `UPDATE user_conversations uc
+        SET hidden = true, is_pinned = false, draft_text = '', updated_at = $3,
+            floor_seq = LEAST(c.max_seq, uc.ceiling_seq), read_seq = GREATEST(uc.read_seq, LEAST(c.max_seq, uc.ceiling_seq))
+       FROM conversations c
+      WHERE c.conv_key = uc.conv_key AND uc.user_id = $1 AND uc.conv_key = $2
+      RETURNING uc.read_seq`,
+    [userID, ref.key, Date.now()],
+  );
+  return toNumber(row?.read_seq ?? 0);
+}
+
+/** Total of unread messages in conversations that notify (muted ones do not count). */
+export async function totalUnread(db: Sql, userID: string): Promise<number> {
+  const [row] = await db.query<{ total: unknown }>(
+    `SELECT COALESCE(SUM(GREATEST(LEAST(c.max_seq, uc.ceiling_seq) - GREATEST(uc.read_seq, uc.floor_seq), 0)), 0) AS total
+       FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
+      WHERE uc.user_id = $1 AND uc.remind_type = 'AcceptAndNotify'
+        AND (NOT uc.hidden OR LEAST(c.max_seq, uc.ceiling_seq) > uc.floor_seq)`,
+    [userID],
+  );
+  return toNumber(row?.total);
+}
+
+async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireConversation[]> {
+  if (rows.length === 0) return [];
+  const withMessages = rows.filter((r) => toNumber(r.max_seq) > toNumber(r.floor_seq));
+  // Messages the user deleted for themselves are not their last message (history.ts).
+  const lastMessages = await lastVisibleMessages(
+    db,
+    userID,
+    withMessages.map((r) => ({ key: r.conv_key, floor: toNumber(r.floor_seq), ceiling: ceilingOf(r) })),
+  );
+  const peers = rows.filter((r) => r.conv_type === 'C2C').map((r) => r.target);
+  const profiles = new Map((await getProfiles(db, peers)).map((p) => [p.userID, p]));
+  const groupRows = rows.filter((r) => r.conv_type === 'GROUP');
+  const [groups, formerGroups, atInfo] = await Promise.all([
+    groupProfilesFor(
+      db,
+      userID,
+      groupRows.filter((r) => ceilingOf(r) === null).map((r) => r.target),
+    ),
+    formerGroupProfiles(
+      db,
+      groupRows.filter((r) => ceilingOf(r) !== null).map((r) => r.target),
+    ),
+    unreadMentions(
+      db,
+      userID,
+      groupRows.map((r) => ({
+        key: r.conv_key,
+        floor: Math.max(toNumber(r.read_seq), toNumber(r.floor_seq)),
+        ceiling: ceilingOf(r),
+      })),
+    ),
+  ]);
+  return rows.map((r) => {
+    const maxSeq = toNumber(r.max_seq);
+    // A tip about someone leaving is read for them, above what they may see of it (their ceiling).
+    const readSeq = Math.min(Math.max(toNumber(r.read_seq), toNumber(r.floor_seq)), maxSeq);
+    const isC2C = r.conv_type === 'C2C';
+    return {
+      conversationID: `${isC2C ? 'C2C' : 'GROUP'}${r.target}`,
+      type: isC2C ? 'C2C' : 'GROUP',
+      target: r.target,
+      unreadCount: Math.max(0, maxSeq - readSeq),
+      maxSequence: maxSeq,
+      readSequence: readSeq,
+      lastMessage: lastMessages.get(r.conv_key) ?? null,
+      isPinned: r.is_pinned,
+      messageRemindType: r.remind_type as MessageRemindType,
+      draftText: r.draft_text,
+      updatedAt: toNumber(r.updated_at),
+      changeSequence: toNumber(r.change_seq),
+      peerReadSequence: toNumber(r.peer_read_seq ?? 0),
+      userProfile: isC2C ? (profiles.get(r.target) ?? emptyProfile(r.target)) : null,
+      groupProfile: isC2C ? null : (groups.get(r.target) ?? formerGroups.get(r.target) ?? null),
+      operationType: toNumber(r.operation_type ?? 0),
+      groupAtInfoList: atInfo.get(r.conv_key) ?? [],
+    };
+  });
+}
+
+function ceilingOf(row: ViewRow): number | null {
+  return row.ceiling_seq === null || row.ceiling_seq === undefined ? null : toNumber(row.ceiling_seq);
+}
+
+async function showC2C(db: Sql, userID: string, ref: ConversationRef): Promise<void> {
+  const [peer] = await getProfiles(db, [ref.target]);
+  if (!peer) throw new LiaisonError(ErrorCode.USER_NOT_FOUND);
+  await db.query('INSERT INTO conversations (conv_key) VALUES ($1) ON CONFLICT DO NOTHING', [ref.key]);
+  await db.query(
+    `INSERT INTO user_conversations (user_id, conv_key, conv_type, target, updated_at)
+     VALUES ($1, $2, 'C2C', $3, $4)
+     ON CONFLICT (user_id, conv_key) DO UPDATE SET hidden = false`,
+    [userID, ref.key, ref.target, Date.now()],
+  );
+}
+
+function emptyC2C(ref: ConversationRef, peer: Profile): WireConversation {
+  return {
+    conversationID: ref.conversationID,
+    type: 'C2C',
+    target: ref.target,
+    unreadCount: 0,
+    maxSequence: 0,
+    readSequence: 0,
+    lastMessage: null,
+    isPinned: false,
+    messageRemindType: 'AcceptAndNotify',
+    draftText: '',
+    updatedAt: 0,
+    changeSequence: 0,
+    peerReadSequence: 0,
+    userProfile: peer,
+    groupProfile: null,
+    operationType: 0,
+    groupAtInfoList: [],
+  };
+}
+
+function emptyProfile(userID: string): Profile {
+  return { userID, nick: '', avatar: '', selfSignature: '' };
+}

@@ -1,0 +1,93 @@
+import {
+  ErrorCode,
+  groupIDSchema,
+  LiaisonError,
+  Limits,
+  messageBodyBytes,
+  type OpRequestParsed,
+  type OpResponse,
+  userIDSchema,
+} from '@liaison/protocol';
+import type { Sql } from '../../db/database';
+import { moderate } from '../../moderation/check';
+import { type ModerationContext, type ModerationProvider, passAll } from '../../moderation/provider';
+import { recordMentions } from './group-mentions';
+import { c2cKey, groupKey } from './keys';
+import { type DeliveredContent, deliveredContent } from './message-content';
+import type { MessageWriter } from './message-writer';
+
+export interface SendDeps {
+  db: Sql;
+  writer: MessageWriter;
+  moderation: ModerationProvider;
+}
+
+/** Who sends, as their session knows them. */
+export interface Sender {
+  userID: string;
+  nick: string;
+  avatar: string;
+}
+
+/**
+ * sendMessage: the delivered payload is built (files looked up, a merger loaded), sized (12 KB
+ * with cloudCustomData, 8001; a merger's message list is stored apart and not counted), moderated
+ * (80001, 80004) and handed to the writer, which refuses unknown recipients (20003) and
+ * non-members. Every refusal comes before anything is stored.
+ */
+export async function sendMessage(
+  deps: SendDeps,
+  origin: string,
+  sender: Sender,
+  body: OpRequestParsed<'sendMessage'>,
+): Promise<OpResponse<'sendMessage'>> {
+  const isC2C = body.conversationType === 'C2C';
+  const target = (isC2C ? userIDSchema : groupIDSchema).safeParse(body.to);
+  if (!target.success) {
+    throw new LiaisonError(ErrorCode.INVALID_PARAMS, `to: not a valid ${isC2C ? 'userID' : 'groupID'}`);
+  }
+  const key = isC2C ? c2cKey(sender.userID, body.to) : groupKey(body.to);
+  const cloudCustomData = body.cloudCustomData ?? '';
+  const content = await deliveredContent(deps.db, sender.userID, body);
+  await checkContent(deps.moderation, content, cloudCustomData, { messageID: body.ID, conversationKey: key });
+  const { message } = await deps.writer.submit({
+    key,
+    convType: body.conversationType,
+    sender: sender.userID,
+    recipient: body.to,
+    id: body.ID,
+    type: content.type,
+    payload: content.payload,
+    atUserList: body.atUserList ?? [],
+    clientTime: body.clientTime,
+    random: body.random,
+    nick: sender.nick,
+    avatar: sender.avatar,
+    cloudCustomData,
+    needReadReceipt: body.needReadReceipt ?? false,
+    origin,
+    grants: content.grants,
+    record: content.record,
+  });
+  // Side data of the few messages that mention someone: one row per member named, one for @all.
+  if (message.atUserList.length > 0) await recordMentions(deps.db, message);
+  return { message };
+}
+
+/**
+ * What every new content goes through, a send or a modification: 12 KB with cloudCustomData
+ * (8001; a merger's message list is stored apart and not counted), then moderation (80001, 80004).
+ */
+export async function checkContent(
+  moderation: ModerationProvider,
+  content: DeliveredContent,
+  cloudCustomData: string,
+  context: ModerationContext,
+): Promise<void> {
+  const counted = content.type === 'TIMRelayElem' ? { ...content.payload, messageList: [] } : content.payload;
+  if (messageBodyBytes(counted, cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
+    throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
+  }
+  // Without a provider configured, content skips moderation altogether.
+  if (moderation !== passAll) await moderate(moderation, content.moderated, context);
+}

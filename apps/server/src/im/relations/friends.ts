@@ -1,0 +1,250 @@
+import {
+  AllowType,
+  ErrorCode,
+  FriendAddType,
+  FriendCheckType,
+  FriendDeleteType,
+  FriendRelation,
+  LiaisonError,
+  type OpRequestParsed,
+  type OpResponse,
+} from '@liaison/protocol';
+import type { Sql } from '../../db/database';
+import { blocksSql } from './blocklist-rule';
+import {
+  dropApplications,
+  friendsOf,
+  insertFriends,
+  lockPairs,
+  type NewFriendRow,
+  RelationChanges,
+  type RelationDeps,
+  relationInvalid,
+  requireUsers,
+  unique,
+} from './relations';
+
+/**
+ * Friend lists (docs/friends-and-blocklist.md): one row per direction, so "B is in A's list" and
+ * "A is in B's list" are separate facts, as the reference keeps them. Only both-way counts as
+ * friends (spec portal.md §3).
+ */
+
+/**
+ * addFriend: code 0 once the user is in my list, FRIEND_APPLICATION_PENDING when a request now
+ * waits for them. Someone who already counts me as a friend, or who asked me first, needs to
+ * confirm nothing: we are friends at once (both ways when they asked).
+ */
+export async function addFriend(
+  deps: RelationDeps,
+  origin: string,
+  userID: string,
+  body: OpRequestParsed<'addFriend'>,
+): Promise<OpResponse<'addFriend'>> {
+  const target = body.to;
+  if (target === userID) throw relationInvalid('You cannot add yourself as a friend');
+  const changes = new RelationChanges();
+  const now = Date.now();
+  const mine: NewFriendRow = {
+    userID,
+    friendID: target,
+    remark: body.remark ?? '',
+    source: body.source,
+    wording: body.wording ?? '',
+  };
+  const code = await deps.db.transaction(async (tx) => {
+    await lockPairs(tx, userID, [target]);
+    await requireUsers(tx, [target]);
+    const pair = await pairState(tx, userID, target);
+    if (pair.iBlocked) throw new LiaisonError(ErrorCode.FRIEND_IN_MY_BLACKLIST);
+    if (pair.theyBlocked) throw new LiaisonError(ErrorCode.FRIEND_IN_THEIR_BLACKLIST);
+    if (pair.mine) throw relationInvalid('Already in your friend list');
+    const [asked] = await tx.query<{ remark: string; source: string; wording: string }>(
+      'SELECT remark, source, wording FROM friend_applications WHERE from_id = $1 AND to_id = $2',
+      [target, userID],
+    );
+    const rows = [mine];
+    if (asked) {
+      rows.push({
+        userID: target,
+        friendID: userID,
+        remark: asked.remark,
+        source: asked.source,
+        wording: asked.wording,
+      });
+    } else if (!pair.theirs) {
+      if (pair.allowType === AllowType.DENY_ANY) throw new LiaisonError(ErrorCode.FRIEND_ADD_DENIED);
+      if (pair.allowType !== AllowType.ALLOW_ANY) {
+        await tx.query(
+          `INSERT INTO friend_applications (from_id, to_id, source, wording, remark, add_type, is_read, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, false, $7)
+           ON CONFLICT (from_id, to_id) DO UPDATE SET source = $3, wording = $4, remark = $5, add_type = $6,
+                                                      is_read = false, created_at = $7`,
+          [userID, target, mine.source, mine.wording, mine.remark, body.type ?? FriendAddType.BOTH, now],
+        );
+        changes.add(userID, 'friendApplicationList');
+        changes.add(target, 'friendApplicationList');
+        return ErrorCode.FRIEND_APPLICATION_PENDING;
+      }
+      if ((body.type ?? FriendAddType.BOTH) === FriendAddType.BOTH) {
+        rows.push({ userID: target, friendID: userID, remark: '', source: mine.source, wording: mine.wording });
+      }
+    }
+    await insertFriends(tx, rows, now);
+    for (const row of rows) changes.add(row.userID, 'friendList');
+    if (await dropApplications(tx, userID, target)) {
+      changes.add(userID, 'friendApplicationList');
+      changes.add(target, 'friendApplicationList');
+    }
+    return 0;
+  });
+  changes.publish(deps.bus, origin);
+  return { userID: target, code };
+}
+
+export async function getFriendList(db: Sql, userID: string): Promise<OpResponse<'getFriendList'>> {
+  return { friendList: await friendsOf(db, userID) };
+}
+
+/** The friends named, in the order asked; anyone else is a failure with 30001. */
+export async function getFriendProfile(
+  db: Sql,
+  userID: string,
+  body: OpRequestParsed<'getFriendProfile'>,
+): Promise<OpResponse<'getFriendProfile'>> {
+  const asked = unique(body.userIDList);
+  const found = new Map((await friendsOf(db, userID, asked)).map((f) => [f.userID, f]));
+  return {
+    friendList: asked.flatMap((id) => found.get(id) ?? []),
+    failureUserIDList: asked.filter((id) => !found.has(id)).map(notAFriend),
+  };
+}
+
+/** Remark and custom fields of someone in my list; a field given replaces the one of that key. */
+export async function updateFriend(
+  deps: RelationDeps,
+  origin: string,
+  userID: string,
+  body: OpRequestParsed<'updateFriend'>,
+): Promise<OpResponse<'updateFriend'>> {
+  const fields = Object.fromEntries((body.friendCustomField ?? []).map((f) => [f.key, f.value]));
+  const updated = await deps.db.query(
+    `UPDATE friends SET remark = COALESCE($3, remark), custom = custom || $4::jsonb
+      WHERE user_id = $1 AND friend_id = $2 RETURNING friend_id`,
+    [userID, body.userID, body.remark ?? null, JSON.stringify(fields)],
+  );
+  const [friend] = updated.length > 0 ? await friendsOf(deps.db, userID, [body.userID]) : [];
+  if (!friend) throw relationInvalid('Not in your friend list');
+  const changes = new RelationChanges();
+  changes.add(userID, 'friendList');
+  changes.publish(deps.bus, origin);
+  return { friend };
+}
+
+/**
+ * deleteFriend: takes each user off my list (SINGLE), and me off theirs too (BOTH, the default).
+ * Someone not in my list is a failure with 30001 and nothing of theirs changes.
+ */
+export async function deleteFriend(
+  deps: RelationDeps,
+  origin: string,
+  userID: string,
+  body: OpRequestParsed<'deleteFriend'>,
+): Promise<OpResponse<'deleteFriend'>> {
+  const asked = unique(body.userIDList);
+  const both = (body.type ?? FriendDeleteType.BOTH) === FriendDeleteType.BOTH;
+  const changes = new RelationChanges();
+  const deleted = await deps.db.transaction(async (tx) => {
+    await lockPairs(tx, userID, asked);
+    const mine = await tx.query<{ friend_id: string }>(
+      'DELETE FROM friends WHERE user_id = $1 AND friend_id = ANY($2) RETURNING friend_id',
+      [userID, asked],
+    );
+    const gone = new Set(mine.map((r) => r.friend_id));
+    if (gone.size > 0) changes.add(userID, 'friendList');
+    if (both && gone.size > 0) {
+      const theirs = await tx.query<{ user_id: string }>(
+        'DELETE FROM friends WHERE friend_id = $1 AND user_id = ANY($2) RETURNING user_id',
+        [userID, [...gone]],
+      );
+      for (const row of theirs) changes.add(row.user_id, 'friendList');
+    }
+    return gone;
+  });
+  changes.publish(deps.bus, origin);
+  return {
+    successUserIDList: asked.filter((id) => deleted.has(id)).map((id) => ({ userID: id, code: 0 })),
+    failureUserIDList: asked.filter((id) => !deleted.has(id)).map(notAFriend),
+  };
+}
+
+/** The true relation of each user to me; unknown users (and I myself) have none. */
+export async function checkFriend(
+  db: Sql,
+  userID: string,
+  body: OpRequestParsed<'checkFriend'>,
+): Promise<OpResponse<'checkFriend'>> {
+  const asked = unique(body.userIDList);
+  const rows = await db.query<{ id: string; mine: boolean; theirs: boolean }>(
+    `SELECT t.id,
+            EXISTS (SELECT 1 FROM friends WHERE user_id = $1 AND friend_id = t.id) AS mine,
+            EXISTS (SELECT 1 FROM friends WHERE user_id = t.id AND friend_id = $1) AS theirs
+       FROM unnest($2::text[]) AS t(id)`,
+    [userID, asked],
+  );
+  const facts = new Map(rows.map((r) => [r.id, r]));
+  const single = body.type === FriendCheckType.SINGLE;
+  return {
+    successUserIDList: asked.map((id) => {
+      const mine = facts.get(id)?.mine ?? false;
+      const theirs = !single && (facts.get(id)?.theirs ?? false);
+      return { userID: id, code: 0, relation: relationOf(mine, theirs) };
+    }),
+    failureUserIDList: [],
+  };
+}
+
+function relationOf(mine: boolean, theirs: boolean): FriendRelation {
+  if (mine && theirs) return FriendRelation.BOTH_WAY;
+  if (mine) return FriendRelation.A_WITH_B;
+  if (theirs) return FriendRelation.B_WITH_A;
+  return FriendRelation.NO_RELATION;
+}
+
+interface PairState {
+  allowType: string;
+  iBlocked: boolean;
+  theyBlocked: boolean;
+  /** target is in my list. */
+  mine: boolean;
+  /** I am in target's list. */
+  theirs: boolean;
+}
+
+async function pairState(tx: Sql, userID: string, target: string): Promise<PairState> {
+  const [row] = await tx.query<{
+    allow_type: string;
+    i_blocked: boolean;
+    they_blocked: boolean;
+    mine: boolean;
+    theirs: boolean;
+  }>(
+    `SELECT (SELECT allow_type FROM users WHERE user_id = $2) AS allow_type,
+            ${blocksSql('$1', '$2')} AS i_blocked,
+            ${blocksSql('$2', '$1')} AS they_blocked,
+            EXISTS (SELECT 1 FROM friends WHERE user_id = $1 AND friend_id = $2) AS mine,
+            EXISTS (SELECT 1 FROM friends WHERE user_id = $2 AND friend_id = $1) AS theirs`,
+    [userID, target],
+  );
+  return {
+    allowType: row?.allow_type ?? AllowType.NEED_CONFIRM,
+    iBlocked: row?.i_blocked ?? false,
+    theyBlocked: row?.they_blocked ?? false,
+    mine: row?.mine ?? false,
+    theirs: row?.theirs ?? false,
+  };
+}
+
+function notAFriend(userID: string) {
+  return { userID, code: ErrorCode.RELATION_INVALID, message: 'Not in your friend list' };
+}

@@ -1,0 +1,4 @@
+import { startServer } from '../../integration/harness';
+import { describeMessageSearch } from '../../integration/message-search-spec';
+
+describeMessageSearch(() => startServer());

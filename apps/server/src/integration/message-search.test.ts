@@ -1,4 +1,0 @@
-import { startServer } from './harness';
-import { describeMessageSearch } from './message-search-spec';
-
-describeMessageSearch(() => startServer());
