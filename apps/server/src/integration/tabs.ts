@@ -1,5 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { LiaisonServer } from '../app';
-import { type Chat, connect } from './harness';
+import { type Chat, connect, startServer } from './harness';
 import { startStallingProxy } from './stalling-proxy';
 
 /** What a tab needs of a server to connect: its URL and app credentials. */
@@ -46,4 +47,34 @@ export class Tabs {
     this.chats.push(chat);
     return chat;
   }
+}
+
+/**
+ * One server for a test file (or a describe block) and the tabs its tests open on it: started by
+ * `start` before the first test; after the last, every tab logs out and the server closes.
+ * `server()` is the running server.
+ */
+export function serverWithTabs(start: () => Promise<LiaisonServer> = () => startServer()): {
+  server(): LiaisonServer;
+  user(userID: string): Promise<Chat>;
+  tabThatCanGoOffline(userID: string): Promise<{ chat: Chat; goOffline(): void }>;
+} {
+  const tabs = new Tabs();
+  let running: LiaisonServer | undefined;
+  beforeAll(async () => {
+    running = await start();
+  });
+  afterAll(async () => {
+    await tabs.closeAll();
+    await running?.close();
+  });
+  const server = () => {
+    if (!running) throw new Error('the test server has not started');
+    return running;
+  };
+  return {
+    server,
+    user: (userID) => tabs.directOn(server(), userID),
+    tabThatCanGoOffline: (userID) => tabs.tabThatCanGoOffline(server(), userID),
+  };
 }

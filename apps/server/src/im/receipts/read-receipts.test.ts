@@ -1,9 +1,8 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { type Conversation, isMessagePeerRead, type Message, type ReadReceiptUpdate } from '@liaison/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../../app';
-import { type Chat, errorCode, nextEvent, startServer, until } from '../../integration/harness';
-import { Tabs } from '../../integration/tabs';
+import { describe, expect, it } from 'vitest';
+import { type Chat, errorCode, nextEvent, until } from '../../integration/harness';
+import { serverWithTabs } from '../../integration/tabs';
 
 /**
  * Read receipts through the SDK against a real server. Group messages sent with needReadReceipt:
@@ -13,20 +12,7 @@ import { Tabs } from '../../integration/tabs';
 
 const { EVENT, TYPES } = LiaisonChat;
 
-let server: LiaisonServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await tabs.closeAll();
-  await server?.close();
-});
-
-const tabs = new Tabs();
-const user = (userID: string) => tabs.directOn(server, userID);
-const tabThatCanGoOffline = (userID: string) => tabs.tabThatCanGoOffline(server, userID);
+const { server, user, tabThatCanGoOffline } = serverWithTabs();
 
 function reconnected(chat: Chat) {
   return nextEvent<{ state: string }>(chat, EVENT.NET_STATE_CHANGE, (d) => d.state === 'connected', 15_000);
@@ -86,7 +72,7 @@ function conversationOf(chat: Chat, conversationID: string): Conversation | unde
 }
 
 async function receiptRows(conversationKey: string): Promise<number> {
-  const [row] = await server.db.query<{ n: unknown }>(
+  const [row] = await server().db.query<{ n: unknown }>(
     'SELECT count(*) AS n FROM message_receipts WHERE conv_key = $1',
     [conversationKey],
   );
@@ -226,7 +212,7 @@ describe('group read receipts', () => {
 
     // An empty list is refused by the SDK before any request: even logged out, the answer is 2114.
     expect(await errorCode(bob.sendMessageReadReceipt([]))).toBe(ErrorCode.READ_RECEIPT_MSG_LIST_EMPTY);
-    const loggedOut = LiaisonChat.create({ SDKAppID: server.app.sdkAppID, server: server.url });
+    const loggedOut = LiaisonChat.create({ SDKAppID: server().app.sdkAppID, server: server().url });
     expect(await errorCode(loggedOut.sendMessageReadReceipt([]))).toBe(ErrorCode.READ_RECEIPT_MSG_LIST_EMPTY);
     expect(await errorCode(loggedOut.sendMessageReadReceipt([copy]))).toBe(ErrorCode.SDK_NOT_READY);
   });

@@ -1,8 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../../app';
-import { errorCode, nextEvent, sendText, startServer, wholeHistory } from '../../integration/harness';
+import { describe, expect, it } from 'vitest';
+import { errorCode, nextEvent, sendText, wholeHistory } from '../../integration/harness';
 import {
   applicationsWhere,
   befriend,
@@ -15,7 +14,7 @@ import {
   WEB,
 } from '../../integration/relation-helpers';
 import { snapshot } from '../../integration/state-snapshot';
-import { Tabs } from '../../integration/tabs';
+import { serverWithTabs } from '../../integration/tabs';
 
 /**
  * The blocklist through the SDK against a real server: a blocked user's messages are refused and
@@ -24,18 +23,7 @@ import { Tabs } from '../../integration/tabs';
 
 const { EVENT, TYPES } = LiaisonChat;
 
-let server: LiaisonServer;
-const tabs = new Tabs();
-const user = (userID: string) => tabs.directOn(server, userID);
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await tabs.closeAll();
-  await server?.close();
-});
+const { server, user, tabThatCanGoOffline } = serverWithTabs();
 
 describe('a blocked user’s one-to-one messages', () => {
   it('are refused with 20007: nothing reaches the blocker, nor is stored on either side', async () => {
@@ -160,7 +148,7 @@ describe('blocking', () => {
     await user('br-bob');
     await user('br-carol');
     await alice.addToBlacklist({ userIDList: ['br-bob'] });
-    const before = await snapshot(server.db);
+    const before = await snapshot(server().db);
     expect(await errorCode(alice.addToBlacklist({ userIDList: ['br-carol', 'br-alice'] }))).toBe(
       ErrorCode.RELATION_INVALID,
     );
@@ -173,7 +161,7 @@ describe('blocking', () => {
     expect(await errorCode(alice.removeFromBlacklist({ userIDList: ['br-bob', 'br-carol'] }))).toBe(
       ErrorCode.RELATION_INVALID,
     );
-    expect(await snapshot(server.db)).toEqual(before);
+    expect(await snapshot(server().db)).toEqual(before);
     expect((await alice.getBlacklist()).data).toEqual(['br-bob']);
   });
 
@@ -182,7 +170,7 @@ describe('blocking', () => {
     const bob = await user('bo-bob');
     await befriend(alice, bob);
     await user('bo-carol');
-    const away = await tabs.tabThatCanGoOffline(server, 'bo-alice');
+    const away = await tabThatCanGoOffline('bo-alice');
     await away.chat.getBlacklist();
     const back = nextEvent<{ state: string }>(
       away.chat,

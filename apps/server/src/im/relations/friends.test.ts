@@ -1,7 +1,6 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiaisonServer } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { errorCode, nextEvent, sendText, startServer } from '../../integration/harness';
 import {
   applicationsWhere,
@@ -14,7 +13,7 @@ import {
   relationOf,
   WEB,
 } from '../../integration/relation-helpers';
-import { Tabs } from '../../integration/tabs';
+import { serverWithTabs } from '../../integration/tabs';
 
 /**
  * Friends and friend requests through the SDK against a real server: what each party and their
@@ -23,18 +22,7 @@ import { Tabs } from '../../integration/tabs';
 
 const { EVENT, TYPES } = LiaisonChat;
 
-let server: LiaisonServer;
-const tabs = new Tabs();
-const user = (userID: string) => tabs.directOn(server, userID);
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await tabs.closeAll();
-  await server?.close();
-});
+const { user, tabThatCanGoOffline } = serverWithTabs();
 
 describe('a friend request to someone who confirms requests (the default)', () => {
   it('waits with 30539 and shows on both users’ tabs, sent to me for one and sent by me for the other', async () => {
@@ -303,7 +291,7 @@ describe('the friend list', () => {
   it('a tab that was offline shows the friends and requests that changed meanwhile once it is back', async () => {
     const alice = await user('fn-alice');
     const bob = await user('fn-bob');
-    const away = await tabs.tabThatCanGoOffline(server, 'fn-bob');
+    const away = await tabThatCanGoOffline('fn-bob');
     await away.chat.getFriendList();
     const back = nextEvent<{ state: string }>(
       away.chat,
@@ -323,19 +311,11 @@ describe('the friend list', () => {
 });
 
 describe('IM_C2C_REQUIRES_FRIENDSHIP', () => {
-  let strict: LiaisonServer;
-  const strictTabs = new Tabs();
-  beforeAll(async () => {
-    strict = await startServer(undefined, { c2c: { requiresFriendship: true } });
-  });
-  afterAll(async () => {
-    await strictTabs.closeAll();
-    await strict?.close();
-  });
+  const strict = serverWithTabs(() => startServer(undefined, { c2c: { requiresFriendship: true } }));
 
   it('refuses one-to-one messages between users who are not friends both ways with 20009, storing nothing', async () => {
-    const alice = await strictTabs.directOn(strict, 'sf-alice');
-    const bob = await strictTabs.directOn(strict, 'sf-bob');
+    const alice = await strict.user('sf-alice');
+    const bob = await strict.user('sf-bob');
     expect(await errorCode(sendText(alice, 'sf-bob', 'strangers'))).toBe(ErrorCode.C2C_NOT_FRIENDS);
 
     // One way is not enough.
