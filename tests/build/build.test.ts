@@ -108,8 +108,8 @@ describe('the published packages', () => {
     expect(out.stylesheets).toEqual(
       expect.arrayContaining([
         '/* src/chat/chat.css */',
-        '/* src/conversation/conversation.css */',
-        '/* src/kit/kit.css */',
+        '/* src/conversations/conversation.css */',
+        '/* src/shell/kit.css */',
       ]),
     );
   });
