@@ -51,3 +51,25 @@ export function CardFrame({ avatar, isGroup = false, name, facts, onBack, childr
     </article>
   );
 }
+
+export interface CardMainActionsProps {
+  isBusy: boolean;
+  primaryLabel: string;
+  onPrimary(): void;
+  dangerLabel: string;
+  onDanger(): void;
+}
+
+/** A card's main row: its one primary action (send, enter) and its one danger action (delete, leave). */
+export function CardMainActions({ isBusy, primaryLabel, onPrimary, dangerLabel, onDanger }: CardMainActionsProps) {
+  return (
+    <div className="lc-card__actions lc-card__actions--main">
+      <button type="button" className="lc-conv-button lc-conv-button--primary" disabled={isBusy} onClick={onPrimary}>
+        {primaryLabel}
+      </button>
+      <button type="button" className="lc-conv-button lc-card__danger" disabled={isBusy} onClick={onDanger}>
+        {dangerLabel}
+      </button>
+    </div>
+  );
+}

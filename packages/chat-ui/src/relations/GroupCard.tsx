@@ -6,7 +6,7 @@ import { useKit } from '../core/kit-context';
 import { showErrorToast, showSuccessToast } from '../core/toasts/toast-center';
 import { useContacts } from '../core/use-contacts';
 import { type ContactsT, useContactsText } from '../i18n/contacts-text';
-import { CardFrame } from './CardFrame';
+import { CardFrame, CardMainActions } from './CardFrame';
 import { enterConversation } from './enter-conversation';
 import { useBusy } from './use-busy';
 
@@ -80,24 +80,13 @@ export function GroupCard({ groupID, known, onBack, onOpenConversation }: GroupC
       onBack={onBack}
     >
       {isMember ? (
-        <div className="lc-card__actions lc-card__actions--main">
-          <button
-            type="button"
-            className="lc-conv-button lc-conv-button--primary"
-            disabled={busy !== null}
-            onClick={() => void handleEnter()}
-          >
-            {t('enterConversation')}
-          </button>
-          <button
-            type="button"
-            className="lc-conv-button lc-card__danger"
-            disabled={busy !== null}
-            onClick={() => setConfirming(leave)}
-          >
-            {t(leave === 'dismiss' ? 'dismissGroup' : 'quitGroup')}
-          </button>
-        </div>
+        <CardMainActions
+          isBusy={busy !== null}
+          primaryLabel={t('enterConversation')}
+          onPrimary={() => void handleEnter()}
+          dangerLabel={t(leave === 'dismiss' ? 'dismissGroup' : 'quitGroup')}
+          onDanger={() => setConfirming(leave)}
+        />
       ) : (
         <JoinForm group={group} t={t} />
       )}

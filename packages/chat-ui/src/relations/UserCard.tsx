@@ -7,7 +7,7 @@ import { useKit } from '../core/kit-context';
 import { showErrorToast, showSuccessToast } from '../core/toasts/toast-center';
 import { useContacts } from '../core/use-contacts';
 import { type ContactsT, useContactsText } from '../i18n/contacts-text';
-import { CardFrame } from './CardFrame';
+import { CardFrame, CardMainActions } from './CardFrame';
 import { friendName, friendSummary, type PersonSummary, personName, relationTo } from './contact-model';
 import { enterConversation } from './enter-conversation';
 import { useBusy } from './use-busy';
@@ -142,24 +142,13 @@ export function UserCard({ userID, summary, onBack, onOpenConversation }: UserCa
         </div>
       ) : null}
       {friend ? (
-        <div className="lc-card__actions lc-card__actions--main">
-          <button
-            type="button"
-            className="lc-conv-button lc-conv-button--primary"
-            disabled={busy !== null}
-            onClick={() => void handleSendMessage()}
-          >
-            {t('sendMessage')}
-          </button>
-          <button
-            type="button"
-            className="lc-conv-button lc-card__danger"
-            disabled={busy !== null}
-            onClick={() => setConfirmingDelete(true)}
-          >
-            {t('deleteFriend')}
-          </button>
-        </div>
+        <CardMainActions
+          isBusy={busy !== null}
+          primaryLabel={t('sendMessage')}
+          onPrimary={() => void handleSendMessage()}
+          dangerLabel={t('deleteFriend')}
+          onDanger={() => setConfirmingDelete(true)}
+        />
       ) : null}
       {isConfirmingDelete ? (
         <ConfirmDialog
