@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyMessage, type Conversation, toConversation } from './conversation-model';
 import { ConversationStore } from './conversation-store';
 import { fromWire } from './message-model';
-import { wireConversation } from './test-fixtures';
+import { wireConversation, wireMessage } from './test-fixtures';
 
 function conversation(id: string, overrides: Partial<WireConversation> = {}): Conversation {
   const wire = wireConversation({
@@ -17,28 +17,7 @@ function conversation(id: string, overrides: Partial<WireConversation> = {}): Co
 
 function messageFrom(id: string, sequence: number, time: number) {
   return fromWire(
-    {
-      ID: `${id}-${sequence}`,
-      conversationType: 'C2C',
-      from: id,
-      to: 'me',
-      type: 'TIMTextElem',
-      payload: { text: 'x' },
-      atUserList: [],
-      sequence,
-      time,
-      clientTime: time,
-      random: 0,
-      nick: '',
-      avatar: '',
-      cloudCustomData: '',
-      needReadReceipt: false,
-      hasRiskContent: false,
-      isRevoked: false,
-      revoker: '',
-      version: 0,
-      changeSequence: 0,
-    },
+    wireMessage({ ID: `${id}-${sequence}`, from: id, payload: { text: 'x' }, sequence, time, clientTime: time }),
     'me',
   );
 }
