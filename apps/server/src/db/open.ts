@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from './database';
+import { memoryTemplate } from './memory-template';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
@@ -29,7 +30,7 @@ export async function openDatabase(config: StorageConfig): Promise<Database> {
       db = await openPglite(dir);
     }
   } else {
-    db = await openPglite(null);
+    db = await openPglite(null, await memoryTemplate());
   }
   await migrate(db);
   return db;

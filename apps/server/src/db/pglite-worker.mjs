@@ -4,7 +4,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const db = await PGlite.create(workerData.dataDir ?? 'memory://');
+const { dataDir, template } = workerData;
+const db = await PGlite.create(dataDir ?? 'memory://', template ? { loadDataDir: new Blob([template]) } : {});
 /** Open transactions: tx id → the function that hands it its next message. */
 const transactions = new Map();
 

@@ -4,12 +4,16 @@ import type { Database, Sql } from './database';
 
 /**
  * Embedded PostgreSQL (PGlite, WASM) on a worker thread, so SQL and the gateway's WebSocket work
- * run side by side. dataDir null keeps everything in memory (tests).
+ * run side by side. dataDir null keeps everything in memory (tests); `template`, a dump taken by
+ * snapshot(), is what an in-memory database starts from.
  * Messages: query, begin / txQuery / commit / rollback (one transaction at a time is run by
  * PGlite; others wait), snapshot, close.
  */
-export async function openPglite(dataDir: string | null): Promise<Database> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+export async function openPglite(
+  dataDir: string | null,
+  template: Uint8Array | null = null,
+): Promise<Database & Required<Pick<Database, 'snapshot'>>> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, template } });
   let nextTx = 0;
 
   await new Promise<void>((resolve, reject) => {
