@@ -20,3 +20,16 @@ export function settledOptions(page: Page) {
     '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="ant-slide-up-"]) .ant-select-item-option',
   );
 }
+
+/**
+ * Every finite CSS animation and transition on the page has ended (spinners loop and are not
+ * waited for): a drawer still fading in has text of partial opacity, which a contrast check
+ * rightly fails.
+ */
+export async function motionsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}

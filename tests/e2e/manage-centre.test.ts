@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/credentials';
 import { axeViolations } from './axe';
-import { launchChromium, settledOptions } from './browser';
+import { launchChromium, motionsEnded, settledOptions } from './browser';
 import { loginThroughPortal, startPortal } from './portal-harness';
 import { expectSuccessToast, openAbilityFromLibrary, receivedRequestRow, requestCooperation } from './portal-steps';
 
@@ -325,8 +325,10 @@ describe('the management centre in a browser', () => {
     expect(categories.data.some((c) => c.published > 0)).toBe(true);
   });
 
-  it('has no serious accessibility problems on the main pages, their drawers and on a phone', async () => {
-    const pages = [
+  // One test per page, each within its own time limit: under load one scan of a large page takes
+  // several seconds, and twenty of them in one test outran its minute.
+  describe('has no serious accessibility problems', () => {
+    it.each([
       'home',
       'abilities',
       'need-push',
@@ -340,39 +342,51 @@ describe('the management centre in a browser', () => {
       'userCenter/vip',
       'userCenter/points',
       'userCenter/education',
-    ];
-    const problems: string[] = [];
-    for (const path of pages) {
+    ])('on the page %s', async (path) => {
       await lina.goto(`${server.url}/manageCenter/${path}`);
       await settled(lina);
-      problems.push(...(await axeViolations(lina, '.manage')).map((v) => `${path}: ${v}`));
-    }
+      expect(await axeViolations(lina, '.manage')).toEqual([]);
+    });
 
-    await lina.goto(`${server.url}/manageCenter/abilities`);
-    await lina.getByRole('button', { name: '编辑' }).first().click();
-    await drawer(lina, '编辑能力').getByRole('button', { name: '保存', exact: true }).waitFor();
-    problems.push(...(await axeViolations(lina, '.ant-drawer-section')).map((v) => `editor: ${v}`));
+    it('in the ability editor', async () => {
+      await lina.goto(`${server.url}/manageCenter/abilities`);
+      await lina.getByRole('button', { name: '编辑' }).first().click();
+      await drawer(lina, '编辑能力').getByRole('button', { name: '保存', exact: true }).waitFor();
+      await motionsEnded(lina);
+      expect(await axeViolations(lina, '.ant-drawer-section')).toEqual([]);
+    });
 
-    await zhang.goto(`${server.url}/manageCenter/userCenter/cooperation`);
-    await zhang.getByRole('button', { name: '查看' }).first().click();
-    await drawer(zhang, '合作申请详情').getByText('申请时间').waitFor();
-    problems.push(...(await axeViolations(zhang, '.ant-drawer-section')).map((v) => `cooperation: ${v}`));
+    it('in the cooperation request detail', async () => {
+      await zhang.goto(`${server.url}/manageCenter/userCenter/cooperation`);
+      await zhang.getByRole('button', { name: '查看' }).first().click();
+      await drawer(zhang, '合作申请详情').getByText('申请时间').waitFor();
+      await motionsEnded(zhang);
+      expect(await axeViolations(zhang, '.ant-drawer-section')).toEqual([]);
+    });
 
     // The phone layouts: the menu across the top, cards in place of tables.
-    const phone = await browser.newContext({
-      locale: 'zh-CN',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      storageState: await lina.context().storageState(),
+    describe('on a phone', () => {
+      let linaPhone: Page;
+      beforeAll(async () => {
+        const phone = await browser.newContext({
+          locale: 'zh-CN',
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+          storageState: await lina.context().storageState(),
+        });
+        contexts.push(phone);
+        linaPhone = await phone.newPage();
+      });
+
+      it.each(['home', 'abilities', 'statistics', 'userCenter/cooperation', 'userCenter/follows'])(
+        'on the page %s',
+        async (path) => {
+          await linaPhone.goto(`${server.url}/manageCenter/${path}`);
+          await settled(linaPhone);
+          expect(await axeViolations(linaPhone, '.manage')).toEqual([]);
+        },
+      );
     });
-    contexts.push(phone);
-    const linaPhone = await phone.newPage();
-    for (const path of ['home', 'abilities', 'statistics', 'userCenter/cooperation', 'userCenter/follows']) {
-      await linaPhone.goto(`${server.url}/manageCenter/${path}`);
-      await settled(linaPhone);
-      problems.push(...(await axeViolations(linaPhone, '.manage')).map((v) => `phone ${path}: ${v}`));
-    }
-    expect(problems).toEqual([]);
   });
 });
