@@ -136,8 +136,12 @@ describe('IM ops: who may call them', () => {
   for (const row of imRows) {
     const title = `${row.op}${row.case ? ` (${row.case})` : ''}: ${summary(row.cells)}`;
     it(title, async () => {
+      // A refusal is checked to change nothing stored, so the next caller may meet the same G;
+      // only after an allowed call does the next one get a fresh G.
+      let group: Awaited<ReturnType<typeof freshGroup>> | undefined;
       for (const role of IM_ROLES) {
-        const { groupID, messageID, recordKey } = await freshGroup(row.groupType ?? 'Public');
+        group ??= await freshGroup(row.groupType ?? 'Public');
+        const { groupID, messageID, recordKey } = group;
         const self = role === 'visitor' ? `az-visitor-${++visitors}` : imUsers[role];
         const subject: Subject = {
           self,
@@ -154,6 +158,7 @@ describe('IM ops: who may call them', () => {
         const expected = row.cells[role];
         const cell = `${role} → ${row.op}${row.case ? ` (${row.case})` : ''}`;
         if (expected === 'allow') {
+          group = undefined;
           expect(answer.ok ? 'allow' : answer.error, cell).toBe('allow');
           if (answer.ok) await row.afterAllowed?.(answer.data, (op, body) => socket.request(op, body));
         } else {
