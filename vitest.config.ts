@@ -30,9 +30,17 @@ export default defineConfig({
             'packages/*/src/**/*.test.tsx',
             'apps/*/src/**/*.test.tsx',
             'apps/web/src/**/*.test.ts',
-            'tests/e2e/**/*.test.ts',
-            'tests/build/**/*.test.ts',
           ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          // Node drives Chromium here (no jsdom): the specs share a worker's loaded server and
+          // Playwright modules like the server's suites.
+          isolate: false,
         },
       },
     ],
