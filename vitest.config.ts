@@ -39,6 +39,7 @@ export default defineConfig({
             'packages/sdk/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/web/src/**/*.test.tsx',
+            'bench/**/*.test.ts',
           ],
           // Each file in its own module graph. The web app's suites share routing, stores and
           // storage through the page's globals, and the SDK's call engine finds the page globals a

@@ -30,6 +30,10 @@ export interface BenchConfig {
   /** Extra node flags for the Liaison server processes (e.g. --cpu-prof); never for the relay. */
   serverNodeArgs: string[];
   timeoutS: number;
+  /** An earlier run's report (`BENCH_BASELINE`): this run's key figures are printed beside it. */
+  baseline: string | null;
+  /** Measure another commit's server with this harness (`BENCH_SERVER_COMMIT`, bench/server-checkout.ts). */
+  serverCommit: string | null;
 }
 
 export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -75,5 +79,7 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     waitIdleS: num('BENCH_WAIT_IDLE_S', 20, 0, 0),
     serverNodeArgs: (env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
     timeoutS: num('BENCH_TIMEOUT_S', 1_200, 300, 10),
+    baseline: env.BENCH_BASELINE || null,
+    serverCommit: env.BENCH_SERVER_COMMIT || null,
   };
 }

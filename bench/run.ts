@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- storm` runs the reconnect storm alone (bench/scenarios/storm.ts);
- * `npm run bench -- kit` measures the chat kit's bundle size alone (bench/kit-size.ts);
+ * `npm run bench -- kit` measures what browsers download alone: the chat kit, the SDK beside Tencent's, the portal's home page (bench/bundle-size.ts);
  * `npm run bench -- uploads` measures file uploads and image sizes alone (bench/scenarios/uploads.ts);
  * `npm run bench -- typing` compares C2C throughput with typing traffic off and on (bench/scenarios/typing.ts);
  * `npm run bench -- receipts` measures group read receipts alone: receipts/s and rows per message (bench/receipts.ts);
@@ -17,10 +17,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { compareWithBaseline, comparisonLines, readBaseline } from './baseline';
+import { bundleTargets, measureBundleSizes } from './bundle-size';
 import { type BenchConfig, loadBenchConfig } from './config';
 import { Generator } from './generator';
 import type { AppCredentials } from './ipc';
-import { measureKitSize } from './kit-size';
 import { benchLimitEnv, benchServerLimits } from './limits';
 import { createBenchDatabase } from './postgres';
 import { machineBusyCores, now, type ProcessGroups, pidsByName, readMemory, round1, sleep } from './proc';
@@ -36,10 +37,11 @@ import { sessionsScenario } from './scenarios/sessions';
 import { stormScenario } from './scenarios/storm';
 import { typingBenchSettings, typingScenario } from './scenarios/typing';
 import { uploadBenchSettings, uploadsScenario } from './scenarios/uploads';
+import { serverCheckout } from './server-checkout';
 import { REPO_ROOT, type ServiceProcess, startService, tail } from './server-process';
 
 const STORM_ONLY = process.argv.slice(2).includes('storm');
-/** `npm run bench -- kit`: the chat kit's bundle size alone (bench/kit-size.ts). */
+/** `npm run bench -- kit`: bundle sizes alone (bench/bundle-size.ts). */
 const KIT_ONLY = process.argv.slice(2).includes('kit');
 /** `npm run bench -- uploads`: IM file uploads and image sizes alone (bench/scenarios/uploads.ts). */
 const UPLOADS_ONLY = process.argv.slice(2).includes('uploads');
@@ -74,14 +76,16 @@ async function startTwice(
   env: Record<string, string>,
   logDir: string,
   nodeArgs: string[],
+  /** Another commit's checkout to run the server from (BENCH_SERVER_COMMIT). */
+  root?: string,
 ): Promise<{ server: ServiceProcess; firstStart: Section }> {
   log(`${name}: first start (empty database)`);
-  const first = await startService({ name: `${name}-first`, script: 'apps/server/src/main.ts', env, logDir });
+  const first = await startService({ name: `${name}-first`, script: 'apps/server/src/main.ts', env, logDir, root });
   await sleep(1000);
   const firstStart = { readyMs: first.readyMs, idleRssMB: readMemory(first.pid)?.rssMB ?? null };
   await first.stop();
   log(`${name}: restart (the measured process)`);
-  const server = await startService({ name, script: 'apps/server/src/main.ts', env, logDir, nodeArgs });
+  const server = await startService({ name, script: 'apps/server/src/main.ts', env, logDir, nodeArgs, root });
   return { server, firstStart };
 }
 
@@ -136,10 +140,10 @@ async function measureServer(
   return out;
 }
 
-async function runEmbedded(cfg: BenchConfig, gen: Generator, tmp: string): Promise<Section> {
+async function runEmbedded(cfg: BenchConfig, gen: Generator, tmp: string, root?: string): Promise<Section> {
   const dataDir = join(tmp, 'embedded-data');
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...benchLimitEnv };
-  const { server, firstStart } = await startTwice('embedded', env, tmp, cfg.serverNodeArgs);
+  const { server, firstStart } = await startTwice('embedded', env, tmp, cfg.serverNodeArgs, root);
   try {
     // Embedded default: the server generated a development app in the data dir; sign with it.
     const app = JSON.parse(await readFile(join(dataDir, 'dev-app.json'), 'utf8')) as AppCredentials;
@@ -156,7 +160,7 @@ async function runEmbedded(cfg: BenchConfig, gen: Generator, tmp: string): Promi
   }
 }
 
-async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string): Promise<Section> {
+async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string, root?: string): Promise<Section> {
   const db = await createBenchDatabase(cfg.pgAdminUrl);
   log(`postgres: created database ${db.name}`);
   const app: AppCredentials = { sdkAppID: 1_400_000_000 + (process.pid % 1_000_000), secretKey: `bench-${now()}` };
@@ -170,7 +174,7 @@ async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string): Promi
     ...benchLimitEnv,
   };
   try {
-    const { server, firstStart } = await startTwice('postgres', env, tmp, cfg.serverNodeArgs);
+    const { server, firstStart } = await startTwice('postgres', env, tmp, cfg.serverNodeArgs, root);
     try {
       const cpuGroups = {
         server: () => [server.pid],
@@ -198,7 +202,7 @@ async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string): Promi
 /** Uploads against their own embedded server, files on its disk store. */
 async function runUploads(cfg: BenchConfig, tmp: string): Promise<Section> {
   const dataDir = join(tmp, 'uploads-data');
-  // NODE_ENV explicitly: the kit-size build before this sets it to production in this process.
+  // NODE_ENV explicitly: the bundle-size builds before this set it to production in this process.
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: '0', NODE_ENV: 'development', ...benchLimitEnv };
   const server = await startService({ name: 'uploads', script: 'apps/server/src/main.ts', env, logDir: tmp });
   try {
@@ -315,8 +319,9 @@ function compare(cfg: BenchConfig, results: Record<string, Section>) {
 
 async function main(): Promise<void> {
   if (KIT_ONLY) {
+    const bundleSizes = await measureBundleSizes();
     process.stdout.write(
-      `${JSON.stringify({ benchmark: 'liaison', command: 'npm run bench -- kit', kitSize: await measureKitSize() }, null, 2)}\n`,
+      `${JSON.stringify({ benchmark: 'liaison', command: 'npm run bench -- kit', code: gitState(), bundleSizes, targets: bundleTargets(bundleSizes) }, null, 2)}\n`,
     );
     return;
   }
@@ -356,15 +361,18 @@ async function main(): Promise<void> {
     await rm(tmp, { recursive: true, force: true });
     return;
   }
+  // Read first: a baseline that cannot be read fails now, not after the whole run.
+  const baseline = cfg.baseline === null ? null : await readBaseline(cfg.baseline);
   // Before anything starts: is the machine already busy with something else?
   const busyBeforeStart = await machineBusyCores();
   if (busyBeforeStart > 0.3) {
     log(`warning: the machine is already using ${busyBeforeStart} cores before the bench starts; numbers will be low`);
   }
+  const otherServer = cfg.serverCommit === null ? null : serverCheckout(cfg.serverCommit, log);
   const tmp = await mkdtemp(join(tmpdir(), 'liaison-bench-'));
   const gen = Generator.start(cfg.workers);
   const results: Record<string, Section> = {};
-  const code = gitState();
+  const code = { ...gitState(), serverUnderTest: otherServer ?? 'this checkout' };
   const report = (error?: string) => ({
     benchmark: 'liaison',
     command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : TYPING_ONLY ? ' -- typing' : COMMUNITY_ONLY ? ' -- community' : CALLS_ONLY ? ' -- calls' : ''}`,
@@ -402,7 +410,9 @@ async function main(): Promise<void> {
   try {
     for (const name of cfg.configs) {
       results[name] = await attempt(name, () =>
-        name === 'embedded' ? runEmbedded(cfg, gen, tmp) : runPostgres(cfg, gen, tmp),
+        name === 'embedded'
+          ? runEmbedded(cfg, gen, tmp, otherServer?.root)
+          : runPostgres(cfg, gen, tmp, otherServer?.root),
       );
       if ('error' in results[name] && existsSync(join(tmp, `${name}.log`))) {
         results[name].serverLogTail = tail(join(tmp, `${name}.log`));
@@ -415,13 +425,19 @@ async function main(): Promise<void> {
       );
     }
     if (cfg.relay && everything) results.relay = await attempt('relay', () => runRelay(cfg, gen, tmp));
-    if (everything) results.kitSize = { ...(await attempt('kit size', measureKitSize)) };
+    if (everything) results.bundleSizes = { ...(await attempt('bundle sizes', measureBundleSizes)) };
     if (everything) results.uploads = await attempt('uploads', () => runUploads(cfg, tmp));
   } finally {
     clearTimeout(watchdog);
     gen.stop();
   }
-  process.stdout.write(`${JSON.stringify(report(), null, 2)}\n`);
+  const final = report();
+  if (baseline !== null && cfg.baseline !== null) {
+    const comparison = compareWithBaseline(final, baseline, cfg.baseline, cfg.configs);
+    for (const line of comparisonLines(comparison)) log(line);
+    Object.assign(final, { comparisonWithBaseline: comparison });
+  }
+  process.stdout.write(`${JSON.stringify(final, null, 2)}\n`);
   await rm(tmp, { recursive: true, force: true });
   log('done');
 }

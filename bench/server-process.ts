@@ -52,6 +52,8 @@ export async function startService(options: {
   /** Extra node flags, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] (BENCH_SERVER_NODE_ARGS). */
   nodeArgs?: string[];
   readyTimeoutMs?: number;
+  /** The checkout the script runs from (bench/server-checkout.ts); this one by default. */
+  root?: string;
 }): Promise<ServiceProcess> {
   const port = await freePort();
   const logFile = join(options.logDir, `${options.name}.log`);
@@ -61,7 +63,7 @@ export async function startService(options: {
     process.execPath,
     [...(options.nodeArgs ?? []), '--conditions=@liaison/source', '--import', 'tsx', options.script],
     {
-      cwd: REPO_ROOT,
+      cwd: options.root ?? REPO_ROOT,
       env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
