@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { num } from './report-fields';
 
 /** A figure of the report, where to find it, and which way is better. */
 interface Figure {
@@ -48,13 +49,6 @@ export interface BaselineComparison {
   rows: BaselineRow[];
 }
 
-const at = (report: unknown, path: string): number | null => {
-  const value = path
-    .split('.')
-    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), report);
-  return typeof value === 'number' ? value : null;
-};
-
 /**
  * This run's figures beside those of an earlier run's report (`BENCH_BASELINE=<file>`, a file the
  * bench printed before). A change within the tolerance is called the same: two runs of one
@@ -68,8 +62,8 @@ export function compareWithBaseline(
   tolerancePercent = 5,
 ): BaselineComparison {
   const rows = figures(configs).map(({ name, path, better }): BaselineRow => {
-    const before = at(baseline, path);
-    const now = at(current, path);
+    const before = num(baseline, path);
+    const now = num(current, path);
     if (before === null || now === null || before === 0) {
       return { figure: name, baseline: before, now, changePercent: null, verdict: 'missing' };
     }

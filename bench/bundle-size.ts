@@ -11,9 +11,7 @@
  * Prints JSON; asserts nothing.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, defaultClientConditions, type InlineConfig, type Rollup } from 'vite';
@@ -67,20 +65,16 @@ function firstLoadChunks(output: ReadonlyArray<Rollup.OutputChunk | Rollup.Outpu
   return loaded;
 }
 
+/** Builds in memory (`write: false`: nothing reaches the disk, the web app's dist included). */
 async function bundle(config: InlineConfig): Promise<Array<Rollup.OutputChunk | Rollup.OutputAsset>> {
-  const outDir = await mkdtemp(join(tmpdir(), 'liaison-bundle-size-'));
-  try {
-    const result = await build({
-      logLevel: 'warn',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      ...config,
-      build: { outDir, emptyOutDir: true, minify: true, write: false, ...config.build },
-    });
-    const outputs = Array.isArray(result) ? result : [result as Rollup.RollupOutput];
-    return outputs.flatMap((o) => o.output);
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
-  }
+  const result = await build({
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    ...config,
+    build: { minify: true, write: false, ...config.build },
+  });
+  const outputs = Array.isArray(result) ? result : [result as Rollup.RollupOutput];
+  return outputs.flatMap((o) => o.output);
 }
 
 /** One package's entry from its TypeScript sources, as a host app's build bundles it. */

@@ -26,6 +26,7 @@ import { benchLimitEnv, benchServerLimits } from './limits';
 import { createBenchDatabase } from './postgres';
 import { machineBusyCores, now, type ProcessGroups, pidsByName, readMemory, round1, sleep } from './proc';
 import { receiptsBench } from './receipts';
+import { get, num } from './report-fields';
 import { c2cScenario } from './scenarios/c2c';
 import { callBenchSettings, callsScenario } from './scenarios/calls';
 import { browserCallSettings, browserCallsBench } from './scenarios/calls-browser';
@@ -252,12 +253,6 @@ async function runRelay(cfg: BenchConfig, gen: Generator, tmp: string): Promise<
 // ---------------------------------------------------------------------------------------------
 
 type Num = number | null | undefined;
-const get = (obj: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Section)[k] : undefined), obj);
-const num = (obj: unknown, path: string): number | null => {
-  const v = get(obj, path);
-  return typeof v === 'number' ? v : null;
-};
 const ratio = (a: Num, b: Num) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
 
 function compare(cfg: BenchConfig, results: Record<string, Section>) {
@@ -362,7 +357,7 @@ async function main(): Promise<void> {
     return;
   }
   // Read first: a baseline that cannot be read fails now, not after the whole run.
-  const baseline = cfg.baseline === null ? null : await readBaseline(cfg.baseline);
+  const baseline = cfg.baseline === null ? null : { file: cfg.baseline, report: await readBaseline(cfg.baseline) };
   // Before anything starts: is the machine already busy with something else?
   const busyBeforeStart = await machineBusyCores();
   if (busyBeforeStart > 0.3) {
@@ -432,8 +427,8 @@ async function main(): Promise<void> {
     gen.stop();
   }
   const final = report();
-  if (baseline !== null && cfg.baseline !== null) {
-    const comparison = compareWithBaseline(final, baseline, cfg.baseline, cfg.configs);
+  if (baseline !== null) {
+    const comparison = compareWithBaseline(final, baseline.report, baseline.file, cfg.configs);
     for (const line of comparisonLines(comparison)) log(line);
     Object.assign(final, { comparisonWithBaseline: comparison });
   }
