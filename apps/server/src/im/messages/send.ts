@@ -20,6 +20,8 @@ export interface SendDeps {
   db: Sql;
   writer: MessageWriter;
   moderation: ModerationProvider;
+  /** Told of each one-to-one message before it is stored, to drop the typing state it makes redundant. */
+  presence: { messageSent(fromUserID: string, toUserID: string): void };
 }
 
 /** Who sends, as their session knows them. */
@@ -50,6 +52,7 @@ export async function sendMessage(
   const cloudCustomData = body.cloudCustomData ?? '';
   const content = await deliveredContent(deps.db, sender.userID, body);
   await checkContent(deps.moderation, content, cloudCustomData, { messageID: body.ID, conversationKey: key });
+  if (isC2C) deps.presence.messageSent(sender.userID, body.to);
   const { message } = await deps.writer.submit({
     key,
     convType: body.conversationType,

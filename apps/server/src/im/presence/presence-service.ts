@@ -98,6 +98,11 @@ export class PresenceService implements RegistryObserver {
     return {};
   }
 
+  /** A one-to-one message is being stored: the typing state sent with it is not relayed (typing.ts). */
+  messageSent(fromUserID: string, toUserID: string): void {
+    this.typing.messageSent(fromUserID, toUserID);
+  }
+
   async getUserStatus(user: SessionUser, body: OpRequestParsed<'getUserStatus'>): Promise<OpResponse<'getUserStatus'>> {
     const { found, failureUserList } = await this.lookUp(body.userIDList);
     const visible = await this.visibleTo(user.userID, found);

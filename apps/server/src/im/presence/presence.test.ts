@@ -110,6 +110,26 @@ describe('typing', () => {
     ]);
   });
 
+  it('is not relayed at all when it comes together with a message to the same peer, which ends it anyway', async () => {
+    const alice = await rawUser('tx-alice');
+    const bob = await rawUser('tx-bob');
+    const carol = await rawUser('tx-carol');
+    const text = (to: string, ID: string) => ({
+      op: 'sendMessage',
+      body: { ID, conversationType: 'C2C', to, type: 'TIMTextElem', payload: { text: 'hi' }, clientTime: 1, random: 1 },
+    });
+    const answers = await alice.requestTogether([
+      { op: 'setTypingStatus', body: { conversationID: 'C2Ctx-bob', isTyping: false } },
+      text('tx-bob', 'tx-1'),
+      { op: 'setTypingStatus', body: { conversationID: 'C2Ctx-carol', isTyping: true } },
+    ]);
+    expect(answers.map((a) => a.ok)).toEqual([true, true, true]);
+    await until(() => bob.pushes.some((p) => p.event === 'message'), 5_000, 'the message');
+    await until(() => carol.pushes.some((p) => p.event === 'typing'), 5_000, 'carol’s typing');
+    await bob.request('heartbeat', {});
+    expect(bob.pushes.filter((p) => p.event === 'typing')).toEqual([]);
+  });
+
   it('reaches the peer once however often enterTypingState is called, and leaveTypingState clears it at once', async () => {
     const alice = await user('tr-alice');
     const bob = await rawUser('tr-bob');

@@ -20,9 +20,15 @@ interface SessionTyping {
  * setTypingStatus: C2C only (60003 for a group). The peer's tabs, on whatever process, get
  * `typing` with the conversation as they see it; nothing is stored, and the peer's SDK drops the
  * state by itself after Limits.TYPING_TIMEOUT_MS.
+ * A relay goes out once the frames read in this turn of the event loop are handled: a later state
+ * to the same peer in the same turn replaces it, and a message to that peer drops it, since the
+ * message ends the typing state on the peer's side anyway (a client sends "stopped typing" and the
+ * message together).
  */
 export class TypingRelay {
   private readonly sessions = new WeakMap<ClientSession, SessionTyping>();
+  /** Relays of this turn, by sender and peer, with the sending connection's state. */
+  private readonly pending = new Map<string, { from: string; to: string; isTyping: boolean; state: SessionTyping }>();
 
   /**
    * `limit`: typing relays per connection, sustained rate and burst. Apart from the send budget
@@ -53,10 +59,25 @@ export class TypingRelay {
     state.last.delete(ref.target);
     state.last.set(ref.target, { isTyping, at: now });
     if (state.last.size > PEERS_REMEMBERED) state.last.delete(state.last.keys().next().value as string);
-    this.deliver(user.userID, ref.target, {
-      event: 'typing',
-      data: { conversationID: `C2C${user.userID}`, userID: user.userID, isTyping },
-    });
+    if (this.pending.size === 0) setImmediate(() => this.flush());
+    this.pending.set(pairKey(user.userID, ref.target), { from: user.userID, to: ref.target, isTyping, state });
+  }
+
+  /**
+   * A message from one user to the other is being stored: a typing state relayed with it would say
+   * nothing. The dropped state is forgotten too, so the next one is relayed even within REPEAT_MS.
+   */
+  messageSent(fromUserID: string, toUserID: string): void {
+    const key = pairKey(fromUserID, toUserID);
+    this.pending.get(key)?.state.last.delete(toUserID);
+    this.pending.delete(key);
+  }
+
+  private flush(): void {
+    for (const { from, to, isTyping } of this.pending.values()) {
+      this.deliver(from, to, { event: 'typing', data: { conversationID: `C2C${from}`, userID: from, isTyping } });
+    }
+    this.pending.clear();
   }
 
   private stateOf(session: ClientSession, now: number): SessionTyping {
@@ -68,3 +89,5 @@ export class TypingRelay {
     return state;
   }
 }
+
+const pairKey = (from: string, to: string) => `${from}\n${to}`;
