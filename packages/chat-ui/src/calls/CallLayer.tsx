@@ -1,15 +1,14 @@
 import { type Call, CallMediaType } from '@liaison/protocol';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { LazyPart, lazyComponent, lazyModule } from '../common/lazy-part';
 import { useKit } from '../core/kit-context';
 import { useCallText } from '../i18n/call-text';
 import type { NotificationContent } from '../notifications/desktop-notifier';
 import { TabCoordinator } from '../notifications/tab-coordinator';
 import { CallAudio } from './CallAudio';
 import { CallNoticeBar } from './CallNoticeBar';
-import { CallWindow } from './CallWindow';
 import { type CallController, callControllerOf } from './call-controller';
 import { CallNotifier } from './call-notifier';
-import { IncomingCallDialog } from './IncomingCallDialog';
 import { Ringtone } from './ringtone';
 import { useCallView } from './use-call';
 import './calls.css';
@@ -19,11 +18,17 @@ export interface CallLayerProps {
   onOpenConversation?(conversationID: string): void;
 }
 
+/** The ringing dialog and the call window: fetched when a call first rings or starts here. */
+const callScreens = lazyModule(() => import('./CallScreens'));
+const CallScreens = lazyComponent(callScreens, (loaded) => loaded.CallScreens);
+
 /**
  * Everything of a call that floats over the page: the ringing dialog with its ringtone and
  * desktop notification, the call window (or its minimised form), the others' voices, and the
  * short notice after a call. Mount it once where the SDK lives: ChatKit does, and a host whose
  * SDK outlives the kit (the portal) mounts one more app-wide; only the first one mounted shows.
+ * What listens and rings is here from the start; the dialog and the window are fetched on the
+ * first call (the ringtone does not wait for them).
  */
 export function CallLayer({ onOpenConversation }: CallLayerProps) {
   const { chat } = useKit();
@@ -45,14 +50,25 @@ function ShownCallLayer({
   controller: CallController;
   onOpenConversation: CallLayerProps['onOpenConversation'];
 }) {
+  const t = useCallText();
   const call = useCallView((view) => view.call);
   const phase = useCallView((view) => view.phase);
-  useRingtone(phase === 'incoming');
+  const isRinging = phase === 'incoming';
+  useRingtone(isRinging);
   useCallNotifications(controller, onOpenConversation);
   return (
     <div className="lc-call-layer">
-      {call && phase === 'incoming' && <IncomingCallDialog key={call.callID} call={call} controller={controller} />}
-      {call && (phase === 'outgoing' || phase === 'inCall') && <CallWindow call={call} controller={controller} />}
+      {call && phase !== 'idle' && (
+        // Nothing while the screens load (the ringtone rings already); if they cannot, the error
+        // can still end the call.
+        <LazyPart
+          isFloating
+          onClose={() => (isRinging ? controller.reject() : controller.hangup())}
+          closeLabel={t(isRinging ? 'decline' : 'hangup')}
+        >
+          <CallScreens call={call} phase={phase} controller={controller} />
+        </LazyPart>
+      )}
       {phase !== 'idle' && <CallAudio />}
       <CallNoticeBar controller={controller} />
     </div>

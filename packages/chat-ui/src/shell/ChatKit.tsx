@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { CallLayer } from '../calls/CallLayer';
 import { DEFAULT_CUSTOMER_SERVICE_USER_IDS } from '../calls/call-availability';
+import { preloadComposer } from '../chat/composer/Composer';
 import { onLocate } from '../chat/locate/locate';
 import { ConversationHeader } from '../conversations/ConversationHeader';
 import { ConversationList } from '../conversations/ConversationList';
@@ -116,6 +117,9 @@ export function ChatKit({
   const [conversationID, setConversationID] = useState<string | null>(
     initialConversationID && /^(C2C|GROUP)/.test(initialConversationID) ? initialConversationID : null,
   );
+  // After the first paint, not in it: the editor's code, for the first conversation the user opens
+  // (on phones the chat window, which asks for it too, shows only then).
+  useEffect(preloadComposer, []);
   return (
     <I18nextProvider i18n={i18n}>
       <KitProvider value={context}>

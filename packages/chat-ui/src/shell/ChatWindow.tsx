@@ -1,10 +1,10 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallButtons } from '../calls/CallButtons';
 import { GroupCallBanner } from '../calls/GroupCallBanner';
 import { ChatSession, ChatSessionProvider } from '../chat/actions/chat-session';
 import { useMembership } from '../chat/actions/use-membership';
-import { Composer } from '../chat/composer/Composer';
+import { Composer, preloadComposer } from '../chat/composer/Composer';
 import { ForwardPanel } from '../chat/forward/ForwardPanel';
 import { MultiSelectPanel } from '../chat/forward/MultiSelectPanel';
 import { MessageList } from '../chat/message-list/MessageList';
@@ -40,6 +40,9 @@ export interface ChatWindowProps {
  */
 export function ChatWindow({ conversationID, onBack }: ChatWindowProps) {
   const { t } = useTranslation('chat');
+  // The editor's code comes apart from the kit: asked for once the window shows, it is there
+  // when a conversation opens.
+  useEffect(preloadComposer, []);
   if (!conversationID) {
     return (
       <div className="lc-chat lc-chat--empty">

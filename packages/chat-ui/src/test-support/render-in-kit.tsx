@@ -3,6 +3,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { VirtuosoMockContext } from 'react-virtuoso';
+import { composerEditor } from '../chat/composer/Composer';
+import { voiceButton } from '../chat/composer/ComposerToolbar';
 import { type FeatureName, resolveFeatures } from '../core/features';
 import { KitProvider } from '../core/kit-context';
 import { createKitI18n, type KitLanguage } from '../i18n';
@@ -17,6 +19,11 @@ if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
   Range.prototype.getClientRects = () => empty;
   Range.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 0, 0);
 }
+
+// What a composer shows at once comes apart from the kit's first load; a chat window asks for it
+// as soon as it shows (preloadComposer), so a conversation the user opens has it. Here it is there
+// from the start, as for that user. (Parts that open on a click are awaited, as the user waits.)
+await Promise.all([composerEditor.load(), voiceButton.load()]);
 
 export interface KitRenderOptions {
   language?: KitLanguage;

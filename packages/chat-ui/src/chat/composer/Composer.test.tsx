@@ -126,7 +126,7 @@ describe('Composer', () => {
     const from = received.length;
     type('hi ');
     fireEvent.click(screen.getByRole('button', { name: 'Emoji' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Smile' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Smile' }));
     expect(screen.queryByRole('dialog', { name: 'Choose an emoji' })).toBeNull();
     press();
     await until(() => received.length > from, 5000, 'the emoji message');
@@ -299,10 +299,10 @@ describe('the composer toolbar', () => {
     for (const name of tools) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
-  it('names emoji in the UI language and offers the three sticker sets of 18, 16 and 17', () => {
+  it('names emoji in the UI language and offers the three sticker sets of 18, 16 and 17', async () => {
     renderInKit(ann, <Composer conversationID="C2Cben" />, { language: 'zh-CN' });
     fireEvent.click(button('表情'));
-    expect(button('微笑').getAttribute('title')).toBe('微笑');
+    expect((await screen.findByRole('button', { name: '微笑' })).getAttribute('title')).toBe('微笑');
     const sizes = ['动画表情 1', '动画表情 2', '动画表情 3'].map((tab) => {
       fireEvent.click(screen.getByRole('tab', { name: tab }));
       return screen.getByRole('tabpanel').querySelectorAll('button').length;
@@ -311,10 +311,10 @@ describe('the composer toolbar', () => {
     expect(screen.queryByRole('tab', { name: '自定义' })).toBeNull();
   });
 
-  it('closes the picker on a click outside it, and on Escape with focus back on its button', () => {
+  it('closes the picker on a click outside it, and on Escape with focus back on its button', async () => {
     renderInKit(ann, <Composer conversationID="C2Cben" />);
     fireEvent.click(button('Emoji'));
-    expect(screen.getByRole('dialog', { name: 'Choose an emoji' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Choose an emoji' })).toBeTruthy();
     fireEvent.pointerDown(document.body);
     expect(screen.queryByRole('dialog', { name: 'Choose an emoji' })).toBeNull();
 
@@ -339,7 +339,7 @@ describe('the composer toolbar', () => {
     );
     const from = arrived.length;
     fireEvent.click(button('Emoji'));
-    fireEvent.click(screen.getByRole('tab', { name: 'Custom' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Custom' }));
     expect(button('wow.png').querySelector('img')?.getAttribute('src')).toBe('https://emoji.example.com/wow.png');
     fireEvent.click(button('wow.png'));
     const [face] = await arrivedAfter(from, 1);
@@ -350,7 +350,7 @@ describe('the composer toolbar', () => {
     renderInKit(ann, <Composer conversationID="C2Cben" />);
     const from = arrived.length;
     fireEvent.click(button('Emoji'));
-    fireEvent.click(screen.getByRole('tab', { name: 'Stickers 2' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Stickers 2' }));
     fireEvent.click(button('Banana'));
     expect(screen.queryByRole('dialog', { name: 'Choose an emoji' })).toBeNull();
     const [face] = await arrivedAfter(from, 1);
@@ -362,7 +362,7 @@ describe('the composer toolbar', () => {
     renderInKit(ann, <Composer conversationID="C2Cben" />, { language: 'zh-CN' });
     const from = arrived.length;
     fireEvent.click(button('快捷回复'));
-    const phrases = screen.getByRole('dialog', { name: '快捷回复' }).querySelectorAll('li button');
+    const phrases = (await screen.findByRole('dialog', { name: '快捷回复' })).querySelectorAll('li button');
     expect(phrases).toHaveLength(9);
     fireEvent.click(button('感谢您的耐心等待！'));
     expect(screen.queryByRole('dialog', { name: '快捷回复' })).toBeNull();
@@ -374,7 +374,7 @@ describe('the composer toolbar', () => {
     renderInKit(ann, <Composer conversationID="C2Cben" />);
     const from = arrived.length;
     fireEvent.click(button('Rate the service'));
-    expect(button('5 stars').getAttribute('aria-pressed')).toBe('true');
+    expect((await screen.findByRole('button', { name: '5 stars' })).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(button('3 stars'));
     fireEvent.click(button('3 stars'));
     expect(button('2 stars').getAttribute('aria-pressed')).toBe('true');

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPart, lazyComponent, lazyModule } from '../../common/lazy-part';
 import { useRemarks } from '../../core/display-name';
 import { useKit } from '../../core/kit-context';
 import { groupAbilities } from '../../groups/group-rules';
@@ -11,18 +12,32 @@ import { useReadReceiptRequest } from '../receipts/use-read-receipt-request';
 import { useTypingReport } from '../typing/use-typing-report';
 import { AttachmentChips } from './AttachmentChips';
 import { attachmentKind, inSendOrder } from './attachments';
-import { ComposerToolbar } from './ComposerToolbar';
+import { ComposerToolbar, voiceButton } from './ComposerToolbar';
 import { checkSendable, keyAction } from './compose-rules';
 import { composerSender } from './composer-send';
-import { closeMention, insertMention, type MentionQuery, mentionQueryOf, mentionTrigger } from './editor/mention';
+import type { MentionQuery } from './editor/mention';
+import type { PlainEditorViewProps } from './editor/PlainEditorView';
 import { takePastedImage } from './editor/pasted-images';
-import { insertPlainText } from './editor/plain-text';
-import { usePlainEditor } from './editor/use-plain-editor';
+import type { PlainEditor } from './editor/plain-editor';
 import { MentionList, mentionOptionID } from './mention/MentionList';
 import { filterMentions, mentionCandidates } from './mention/mention-candidates';
 import { useMentionMembers } from './mention/use-mention-members';
 import '../chat.css';
 import './composer.css';
+
+/**
+ * The editor and ProseMirror under it (about a quarter of the kit): fetched apart from the kit's
+ * first load, as soon as a chat window shows (preloadComposer), so that it is there when a
+ * conversation opens. A composer that opens before it has come shows a still stand-in of its size.
+ */
+export const composerEditor = lazyModule(() => import('./editor/PlainEditorView'));
+const PlainEditorView = lazyComponent(composerEditor, (loaded) => loaded.PlainEditorView);
+
+/** Starts fetching what a composer shows at once and the kit's first load leaves out: the editor, the voice button. */
+export function preloadComposer(): void {
+  composerEditor.preload();
+  voiceButton.preload();
+}
 
 export interface ComposerProps {
   conversationID: string;
@@ -69,7 +84,6 @@ export function Composer({ conversationID, toolbarEnd }: ComposerProps) {
   const group = useGroup(groupID ?? '');
   const mentionEnabled = useRef(false);
   mentionEnabled.current = groupID !== null;
-  const [mentionPlugin] = useState(() => mentionTrigger(() => mentionEnabled.current));
   const [mention, setMention] = useState<MentionQuery | null>(null);
   const lastMention = useRef<MentionQuery | null>(null);
   const [activeMention, setActiveMention] = useState(0);
@@ -91,21 +105,29 @@ export function Composer({ conversationID, toolbarEnd }: ComposerProps) {
     [members, chat, group, tg, mention?.query, remarks],
   );
 
-  const { mountRef, editor } = usePlainEditor({
+  const [editor, setEditor] = useState<PlainEditor | null>(null);
+  // Where the focus was when the conversation opened, if the editor's code was still on its way.
+  const [focusedAtOpen] = useState(() => (composerEditor.current() ? undefined : document.activeElement));
+  const editorOptions: PlainEditorViewProps['options'] = {
     text: draft,
     placeholder: t('editorPlaceholder'),
     // Opening a conversation puts the caret in the editor, except on phones, where focus would
-    // pop up the on-screen keyboard over the conversation the user came to read.
-    autofocus: !isH5,
+    // pop up the on-screen keyboard over the conversation the user came to read. An editor that
+    // comes later does not take the focus from where the user has moved it meanwhile.
+    shouldFocus: () =>
+      !isH5 &&
+      (focusedAtOpen === undefined ||
+        document.activeElement === focusedAtOpen ||
+        document.activeElement === document.body),
     attributes: {
       'aria-label': t('editor'),
       'aria-multiline': 'true',
       role: 'textbox',
     },
-    plugins: [mentionPlugin],
-    handleKeyDown: (view, event) => {
-      if (!view.composing && mentionKeysRef.current(event)) return true;
-      const action = keyAction(event, view.composing);
+    isMentionEnabled: () => mentionEnabled.current,
+    handleKeyDown: (field, event) => {
+      if (!field.isComposing && mentionKeysRef.current(event)) return true;
+      const action = keyAction(event, field.isComposing);
       if (action === 'send') {
         sendRef.current();
         return true;
@@ -116,32 +138,32 @@ export function Composer({ conversationID, toolbarEnd }: ComposerProps) {
       }
       return false;
     },
-    handlePaste: (view, event) => {
+    handlePaste: (field, event) => {
       const files = Array.from(event.clipboardData?.files ?? []);
       if (files.length > 0) {
         addFilesRef.current(files);
         return true;
       }
-      return insertPlainText(view, event.clipboardData?.getData('text/plain') ?? '') || true;
+      return field.insertText(event.clipboardData?.getData('text/plain') ?? '') || true;
     },
-    handleDrop: (view, event, _slice, moved) => {
+    handleDrop: (field, event, moved) => {
       // A drag inside the editor moves its own (already plain) content.
       if (moved) return false;
       const files = Array.from(event.dataTransfer?.files ?? []);
-      const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+      const at = field.positionAt(event.clientX, event.clientY);
       if (files.length > 0) {
         addFilesRef.current(files, at);
         return true;
       }
       const text = event.dataTransfer?.getData('text/plain') ?? '';
-      return insertPlainText(view, text, at) || true;
+      return field.insertText(text, at) || true;
     },
     onChange: (text) => {
       latestText.current = text;
       setError(null);
     },
-    onUpdate: (view) => {
-      const next = mentionQueryOf(view);
+    onUpdate: (field) => {
+      const next = field.mentionQuery();
       const current = lastMention.current;
       if (current?.from === next?.from && current?.query === next?.query) return;
       lastMention.current = next;
@@ -149,7 +171,7 @@ export function Composer({ conversationID, toolbarEnd }: ComposerProps) {
       // A new query starts from the top of the list.
       setActiveMention(0);
     },
-  });
+  };
   // spec §4 "Send flow": typing is entered or left by the editor's emptiness and focus.
   useTypingReport(conversationID, editor?.view.dom ?? null);
   // The quote bar's message goes with the next text; a revoked text comes back to be re-edited.
@@ -162,12 +184,12 @@ export function Composer({ conversationID, toolbarEnd }: ComposerProps) {
   const isMentionListOpen = mention !== null && candidates.length > 0;
   const chooseMention = (index: number) => {
     const candidate = candidates[index];
-    if (editor && candidate) insertMention(editor.view, { userID: candidate.userID, label: candidate.label });
+    if (editor && candidate) editor.insertMention({ userID: candidate.userID, label: candidate.label });
   };
   mentionKeysRef.current = (event) => {
     if (!editor || !mention) return false;
     if (event.key === 'Escape') {
-      closeMention(editor.view);
+      editor.closeMention();
       return true;
     }
     if (!isMentionListOpen) return false;
@@ -280,7 +302,9 @@ export function Composer({ conversationID, toolbarEnd }: ComposerProps) {
           onChoose={(candidate) => chooseMention(candidates.indexOf(candidate))}
         />
       ) : null}
-      <div ref={mountRef} className="lc-composer__editor" />
+      <LazyPart fallback={<EditorStandIn text={t('editorPlaceholder')} />}>
+        <PlainEditorView className="lc-composer__editor" options={editorOptions} onEditor={setEditor} />
+      </LazyPart>
       <div className="lc-composer__footer">
         {error && (
           <p className="lc-composer__error" role="alert">
@@ -291,6 +315,15 @@ export function Composer({ conversationID, toolbarEnd }: ComposerProps) {
           {t('send')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** The editor's look while its code is on its way: the same size, the placeholder in it, still. */
+function EditorStandIn({ text }: { text: string }) {
+  return (
+    <div className="lc-composer__editor" aria-hidden="true">
+      <div className="lc-composer__stand-in">{text}</div>
     </div>
   );
 }

@@ -1,16 +1,21 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPart, lazyComponent, lazyModule } from '../../common/lazy-part';
 import { enabledItems } from '../../core/features';
 import { useKit } from '../../core/kit-context';
 import { toolbarRegistry } from '../message/registries';
 import { IMAGE_ACCEPT, VIDEO_ACCEPT } from './attachments';
 import type { ComposerSender } from './composer-send';
-import { EmojiPicker } from './EmojiPicker';
-import { EvaluationDialog } from './EvaluationDialog';
 import { FilePickerButton } from './FilePickerButton';
 import { ToolbarIcon } from './icons';
-import { QuickReplies } from './QuickReplies';
-import { VoiceButton } from './VoiceButton';
+
+const popups = lazyModule(() => import('./toolbar-popups'));
+const EmojiPicker = lazyComponent(popups, (loaded) => loaded.EmojiPicker);
+const EvaluationDialog = lazyComponent(popups, (loaded) => loaded.EvaluationDialog);
+const QuickReplies = lazyComponent(popups, (loaded) => loaded.QuickReplies);
+/** The recorder: fetched with the editor (preloadComposer); a still button of its size stands in till then. */
+export const voiceButton = lazyModule(() => import('./VoiceButton'));
+const VoiceButton = lazyComponent(voiceButton, (loaded) => loaded.VoiceButton);
 
 export interface ComposerToolbarProps {
   conversationID: string;
@@ -30,7 +35,7 @@ type Popup = 'emoji' | 'evaluation' | 'quickReplies';
  * Every button is a real button with a label, so the toolbar works from the keyboard.
  */
 export function ComposerToolbar({ conversationID, sender, onInsertEmoji, onError, end }: ComposerToolbarProps) {
-  const { features } = useKit();
+  const { features, isH5 } = useKit();
   const { t } = useTranslation('chat');
   const [popup, setPopup] = useState<Popup | null>(null);
   const toggle = (name: Popup) => setPopup((open) => (open === name ? null : name));
@@ -61,7 +66,11 @@ export function ComposerToolbar({ conversationID, sender, onInsertEmoji, onError
       {features.InputVideo && (
         <FilePickerButton label={t('sendVideo')} icon="video" accept={VIDEO_ACCEPT} onFiles={sender.files} />
       )}
-      {features.InputVoice && <VoiceButton onRecorded={sender.audio} onError={onError} />}
+      {features.InputVoice && (
+        <LazyPart fallback={<VoiceButtonStandIn isH5={isH5} />}>
+          <VoiceButton onRecorded={sender.audio} onError={onError} />
+        </LazyPart>
+      )}
       {features.InputEvaluation && popupButton('evaluation', t('evaluation'), 'evaluation')}
       {features.InputQuickReplies && popupButton('quickReplies', t('quickReplies'), 'quickReplies')}
       {enabledItems(toolbarRegistry, features).map((item) => (
@@ -76,23 +85,37 @@ export function ComposerToolbar({ conversationID, sender, onInsertEmoji, onError
         </button>
       ))}
       {end}
-      {popup === 'emoji' && (
-        <EmojiPicker
-          onClose={close}
-          onSelect={(key) => {
-            close();
-            onInsertEmoji(key);
-          }}
-          onFace={(index, data) => {
-            close();
-            void sender.face(index, data);
-          }}
-        />
+      {/* The popups open on a click: nothing shows while they load. */}
+      {popup && (
+        <LazyPart isFloating onClose={close}>
+          {popup === 'emoji' && (
+            <EmojiPicker
+              onClose={close}
+              onSelect={(key) => {
+                close();
+                onInsertEmoji(key);
+              }}
+              onFace={(index, data) => {
+                close();
+                void sender.face(index, data);
+              }}
+            />
+          )}
+          {popup === 'evaluation' && (
+            <EvaluationDialog onClose={close} onSubmit={(score, comment) => void sender.evaluation(score, comment)} />
+          )}
+          {popup === 'quickReplies' && <QuickReplies onClose={close} onSend={(text) => void sender.text(text)} />}
+        </LazyPart>
       )}
-      {popup === 'evaluation' && (
-        <EvaluationDialog onClose={close} onSubmit={(score, comment) => void sender.evaluation(score, comment)} />
-      )}
-      {popup === 'quickReplies' && <QuickReplies onClose={close} onSend={(text) => void sender.text(text)} />}
     </div>
+  );
+}
+
+/** The voice button's look while its code loads: the same size and icon, not yet a button. */
+function VoiceButtonStandIn({ isH5 }: { isH5: boolean }) {
+  return (
+    <span className={`lc-icon-button lc-icon-button--stand-in${isH5 ? ' lc-voice__hold' : ''}`} aria-hidden="true">
+      <ToolbarIcon name="voice" />
+    </span>
   );
 }

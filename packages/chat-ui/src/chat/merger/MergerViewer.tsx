@@ -1,5 +1,5 @@
 import { type Message, messageFromRecord } from '@liaison/sdk';
-import { createContext, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../common/Avatar';
 import { useDelayedClose } from '../../common/use-delayed-close';
@@ -9,21 +9,10 @@ import { RiskPlaceholder } from '../message/RiskPlaceholder';
 import { layoutOf, rendererFor, useMessageRenderers } from '../message/renderer-map';
 import { useFocusTrap } from '../preview/focus-trap';
 import { ImagePreviewProvider } from '../preview/preview-context';
+import { type MergerNavigator, MergerNavigatorContext } from './merger-navigator';
 import './merger.css';
 
 type MergerRecord = MessageOf<'TIMRelayElem'>;
-
-/** Opens a nested record as a new level of the viewer it is shown in. */
-export interface MergerNavigator {
-  push(record: MergerRecord): void;
-}
-
-const NavigatorContext = createContext<MergerNavigator | null>(null);
-
-/** The viewer a record card is shown in, or null in the message list (then the card opens one). */
-export function useMergerNavigator(): MergerNavigator | null {
-  return useContext(NavigatorContext);
-}
 
 /**
  * The merged-record viewer (spec §2, §4): an overlay on desktop, a full-screen drawer on phones,
@@ -75,10 +64,10 @@ export function MergerViewer({ root, onClose }: { root: MergerRecord; onClose():
             ×
           </button>
         </header>
-        <NavigatorContext.Provider value={navigator}>
+        <MergerNavigatorContext.Provider value={navigator}>
           {/* A level is keyed by its depth, so going back shows the outer record as it was. */}
           <RecordLevel key={levels.length} record={current} />
-        </NavigatorContext.Provider>
+        </MergerNavigatorContext.Provider>
       </div>
     </div>
   );

@@ -45,14 +45,14 @@ describe('ImageMessage', () => {
     expect([picture.width, picture.height]).toEqual([300, 200]);
   });
 
-  it('opens the previewer on click once sent, and not while uploading', () => {
+  it('opens the previewer on click once sent, and not while uploading', async () => {
     const uploading = makeMessage('TIMImageElem', imagePayload(400, 300), { status: 'unSend', progress: 0.4 });
     const { rerender } = renderInKit(NO_SDK, <ImageMessage message={uploading} />);
     expect(screen.queryByRole('button', { name: 'View image' })).toBeNull();
 
     rerender(<ImageMessage message={{ ...uploading, status: 'success', progress: 1 }} />);
     fireEvent.click(screen.getByRole('button', { name: 'View image' }));
-    const dialog = screen.getByRole('dialog', { name: 'Image preview' });
+    const dialog = await screen.findByRole('dialog', { name: 'Image preview' });
     expect(dialog.textContent).toContain('1 / 1');
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useKit } from '../../core/kit-context';
-import { ImagePreviewer } from '../preview/ImagePreviewer';
+import { LazyImagePreviewer } from '../preview/LazyImagePreviewer';
 import { useImagePreview } from '../preview/preview-context';
 import { type PreviewImage, toPreviewImage } from '../preview/preview-image';
 import { fitMediaBox, useMediaMaxPx } from './media-size';
@@ -54,7 +54,7 @@ export const ImageMessage: MessageRenderer = ({ message }) => {
       )}
       {ownPreview &&
         createPortal(
-          <ImagePreviewer images={[ownPreview]} initialIndex={0} onClose={() => setOwnPreview(null)} />,
+          <LazyImagePreviewer images={[ownPreview]} initialIndex={0} onClose={() => setOwnPreview(null)} />,
           document.body,
         )}
     </div>

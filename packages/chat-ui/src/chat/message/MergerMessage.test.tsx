@@ -67,7 +67,7 @@ describe('MergerMessage', () => {
   it('opens the record in a viewer, a nested record as a level that back pops, and back closes', async () => {
     renderInKit(NO_SDK, <InList />);
     fireEvent.click(screen.getByRole('button', { name: /^张伟和李娜的聊天记录/ }));
-    const viewer = screen.getByRole('dialog', { name: '张伟和李娜的聊天记录' });
+    const viewer = await screen.findByRole('dialog', { name: '张伟和李娜的聊天记录' });
     expect(within(viewer).getByText('你好，报价单在这里')).toBeTruthy();
     expect(within(viewer).getAllByText('张伟').length).toBeGreaterThan(0);
     expect((within(viewer).getByRole('img', { name: 'Image' }) as HTMLImageElement).src).toBe(
@@ -91,17 +91,17 @@ describe('MergerMessage', () => {
   it('is an overlay on desktop and a full-screen drawer on phones, hiding for 150 ms when closed', async () => {
     renderInKit(NO_SDK, <InList />, { isH5: true });
     fireEvent.click(screen.getByRole('button', { name: /^张伟和李娜的聊天记录/ }));
-    const drawer = screen.getByRole('dialog').parentElement;
+    const drawer = (await screen.findByRole('dialog')).parentElement;
     expect(drawer?.className).toContain('lc-merger-viewer--drawer');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(drawer?.className).toContain('lc-merger-viewer--closing');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('opens the previewer on a picture inside the record', () => {
+  it('opens the previewer on a picture inside the record', async () => {
     renderInKit(NO_SDK, <InList />);
     fireEvent.click(screen.getByRole('button', { name: /^张伟和李娜的聊天记录/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'View image' }));
-    expect(screen.getByRole('dialog', { name: 'Image preview' }).textContent).toContain('1 / 1');
+    fireEvent.click(await screen.findByRole('button', { name: 'View image' }));
+    expect((await screen.findByRole('dialog', { name: 'Image preview' })).textContent).toContain('1 / 1');
   });
 });

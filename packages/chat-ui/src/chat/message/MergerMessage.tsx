@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { MergerViewer, useMergerNavigator } from '../merger/MergerViewer';
+import { LazyPart, lazyComponent, lazyModule } from '../../common/lazy-part';
+import { useMergerNavigator } from '../merger/merger-navigator';
 import type { MessageOf } from './message-of';
 import type { MessageRenderer } from './renderer-map';
+
+/** The record viewer: fetched the first time a record is opened. */
+const mergerViewer = lazyModule(() => import('../merger/MergerViewer'));
+const MergerViewer = lazyComponent(mergerViewer, (loaded) => loaded.MergerViewer);
 
 /** The card shows the record's first lines (spec §9: 7). */
 export const MERGER_ABSTRACT_LINES = 7;
@@ -41,7 +46,14 @@ export const MergerMessage: MessageRenderer = ({ message }) => {
         </span>
         <span className="lc-merger__footer">{t('chatRecord')}</span>
       </button>
-      {isOpen && createPortal(<MergerViewer root={merger} onClose={() => setOpen(false)} />, document.body)}
+      {isOpen &&
+        createPortal(
+          // Nothing while it loads (it opens on a click); a failed fetch says so over the page.
+          <LazyPart isFloating onClose={() => setOpen(false)}>
+            <MergerViewer root={merger} onClose={() => setOpen(false)} />
+          </LazyPart>,
+          document.body,
+        )}
     </>
   );
 };

@@ -1,7 +1,7 @@
 import type { Message } from '@liaison/sdk';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ImagePreviewer } from './ImagePreviewer';
+import { LazyImagePreviewer } from './LazyImagePreviewer';
 import { type PreviewImage, previewableImages } from './preview-image';
 
 /** Opens the previewer on a picture, paging through the pictures of the list around it. */
@@ -33,7 +33,7 @@ export function ImagePreviewProvider({ messages, children }: { messages: readonl
       {openID &&
         index >= 0 &&
         createPortal(
-          <ImagePreviewer images={shown} initialIndex={index} onClose={() => setOpenID(null)} />,
+          <LazyImagePreviewer images={shown} initialIndex={index} onClose={() => setOpenID(null)} />,
           document.body,
         )}
     </PreviewContext.Provider>

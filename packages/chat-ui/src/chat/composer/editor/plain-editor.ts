@@ -3,12 +3,19 @@ import { dropCursor } from 'prosemirror-dropcursor';
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
 import { Fragment, Slice } from 'prosemirror-model';
-import { type Command, EditorState, type Plugin, Selection } from 'prosemirror-state';
-import { type EditorProps, EditorView } from 'prosemirror-view';
-import { mentionedUserIDs } from './mention';
+import { type Command, EditorState, Selection } from 'prosemirror-state';
+import { EditorView } from 'prosemirror-view';
+import {
+  closeMention,
+  insertMention,
+  type MentionQuery,
+  mentionedUserIDs,
+  mentionQueryOf,
+  mentionTrigger,
+} from './mention';
 import { keepPastedImage } from './pasted-images';
 import { placeholder } from './placeholder';
-import { type ComposedPart, docParts, docText, type NodeJSON, textToDoc } from './plain-text';
+import { type ComposedPart, docParts, docText, insertPlainText, type NodeJSON, textToDoc } from './plain-text';
 import { composerSchema } from './schema';
 
 export interface PlainEditorOptions {
@@ -17,16 +24,17 @@ export interface PlainEditorOptions {
   placeholder: string;
   /** Attributes of the editable element (its role and label). */
   attributes: Record<string, string>;
-  /** Key, paste and drop handling of the composer (ProseMirror props, asked before the keymaps). */
-  handleKeyDown?: EditorProps['handleKeyDown'];
-  handlePaste?: EditorProps['handlePaste'];
-  handleDrop?: EditorProps['handleDrop'];
+  /** While this says so, a typed '@' starts a mention (see mentionQuery). */
+  isMentionEnabled?(): boolean;
+  /** Key, paste and drop handling of the composer, asked before the keymaps; true: handled. */
+  handleKeyDown?(editor: PlainEditor, event: KeyboardEvent): boolean;
+  handlePaste?(editor: PlainEditor, event: ClipboardEvent): boolean;
+  /** `moved`: a drag inside the editor, of its own (already plain) content. */
+  handleDrop?(editor: PlainEditor, event: DragEvent, moved: boolean): boolean;
   /** After every change of the text. */
   onChange?(text: string): void;
   /** After every transaction (text, caret or plugin state), e.g. to follow an '@' being typed. */
-  onUpdate?(view: EditorView): void;
-  /** More behaviour (asked before the built-in keymaps), e.g. the mention trigger. */
-  plugins?: readonly Plugin[];
+  onUpdate?(editor: PlainEditor): void;
 }
 
 const insertHardBreak: Command = (state, dispatch) => {
@@ -57,7 +65,7 @@ export class PlainEditor {
         schema: composerSchema,
         doc,
         plugins: [
-          ...(options.plugins ?? []),
+          ...(options.isMentionEnabled ? [mentionTrigger(options.isMentionEnabled)] : []),
           history(),
           keymap({
             'Mod-z': undo,
@@ -72,14 +80,14 @@ export class PlainEditor {
         ],
       }),
       attributes: options.attributes,
-      handleKeyDown: options.handleKeyDown,
-      handlePaste: options.handlePaste,
-      handleDrop: options.handleDrop,
+      handleKeyDown: (_view, event) => options.handleKeyDown?.(this, event) ?? false,
+      handlePaste: (_view, event) => options.handlePaste?.(this, event) ?? false,
+      handleDrop: (_view, event, _slice, moved) => options.handleDrop?.(this, event, moved) ?? false,
       clipboardTextSerializer: (slice) => docText(slice.content),
       dispatchTransaction: (tr) => {
         this.view.updateState(this.view.state.apply(tr));
         if (tr.docChanged) options.onChange?.(this.getText());
-        options.onUpdate?.(this.view);
+        options.onUpdate?.(this);
       },
     });
     editors.set(this.view.dom, this);
@@ -107,6 +115,36 @@ export class PlainEditor {
   /** The user IDs the text's mentions name (still in it), each once. */
   getMentions(): string[] {
     return mentionedUserIDs(this.view.state.doc);
+  }
+
+  /** An input method is composing: its Enter picks a candidate and must never send. */
+  get isComposing(): boolean {
+    return this.view.composing;
+  }
+
+  /** Inserts pasted or dropped text as the plain characters it holds (insertPlainText); true if any. */
+  insertText(text: string, at?: number): boolean {
+    return insertPlainText(this.view, text, at);
+  }
+
+  /** The document position at a point of the screen (where something is dropped). */
+  positionAt(left: number, top: number): number | undefined {
+    return this.view.posAtCoords({ left, top })?.pos;
+  }
+
+  /** The '@' being typed, if any. */
+  mentionQuery(): MentionQuery | null {
+    return mentionQueryOf(this.view);
+  }
+
+  /** Stops following the '@' being typed (Escape); the text stays as typed. */
+  closeMention(): void {
+    closeMention(this.view);
+  }
+
+  /** Replaces the '@query' being typed by the mention of `userID` as '@label', and a space after it. */
+  insertMention(mention: { userID: string; label: string }): void {
+    insertMention(this.view, mention);
   }
 
   get isEmpty(): boolean {
