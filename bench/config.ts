@@ -6,6 +6,11 @@ export interface BenchConfig {
   relay: boolean;
   workers: number;
   sessions: number;
+  /**
+   * Loopback source addresses the load clients spread their connections over (127.0.0.1,
+   * 127.0.0.2, …): one address has ~28,000 ephemeral ports to one server port.
+   */
+  sourceAddresses: number;
   rampConcurrency: number;
   warmupS: number;
   durationS: number;
@@ -52,12 +57,19 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
       if (s) throw new Error(`BENCH_CONFIGS: unknown configuration "${s}" (embedded, postgres)`);
       return false;
     });
+  const sessions = Math.round(num('BENCH_SESSIONS', 10_000, 500, 1));
+  const defaultSources = defaultSourceAddresses(sessions);
+  const sourceAddresses = Math.round(num('BENCH_SOURCE_ADDRESSES', defaultSources, defaultSources, 1));
+  if (sourceAddresses > MAX_SOURCE_ADDRESSES) {
+    throw new Error(`BENCH_SOURCE_ADDRESSES must be at most ${MAX_SOURCE_ADDRESSES}, got ${sourceAddresses}`);
+  }
   return {
     quick,
     configs,
     relay: env.BENCH_RELAY !== '0',
     workers: Math.round(num('BENCH_WORKERS', 1, 1, 1)),
-    sessions: Math.round(num('BENCH_SESSIONS', 10_000, 500, 1)),
+    sessions,
+    sourceAddresses,
     rampConcurrency: Math.round(num('BENCH_RAMP_CONCURRENCY', 200, 100, 1)),
     warmupS: num('BENCH_WARMUP_S', 2, 0.5),
     durationS: num('BENCH_DURATION_S', 10, 2, 0.5),
@@ -82,4 +94,22 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     baseline: env.BENCH_BASELINE || null,
     serverCommit: env.BENCH_SERVER_COMMIT || null,
   };
+}
+
+/** Sessions per loopback source address by default: under the ~28,000 ephemeral ports each one has. */
+const SESSIONS_PER_SOURCE_ADDRESS = 25_000;
+/** 127.0.0.1 … 127.0.0.254. */
+const MAX_SOURCE_ADDRESSES = 254;
+
+/** One source address per 25,000 sessions (1 up to 25,000: normal runs connect as before). */
+export function defaultSourceAddresses(sessions: number): number {
+  return Math.max(1, Math.ceil(sessions / SESSIONS_PER_SOURCE_ADDRESS));
+}
+
+/** The i-th (from 0) loopback source address: 127.0.0.1, 127.0.0.2, … (Linux routes all of 127/8 to lo). */
+export function sourceAddress(i: number): string {
+  if (!Number.isInteger(i) || i < 0 || i >= MAX_SOURCE_ADDRESSES) {
+    throw new Error(`no loopback source address number ${i}`);
+  }
+  return `127.0.0.${i + 1}`;
 }

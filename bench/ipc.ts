@@ -145,6 +145,8 @@ export type Command =
       userIDs: string[];
       concurrency: number;
       sigExpireSeconds: number;
+      /** Local addresses the sockets are bound to, in turn (127.0.0.1, 127.0.0.2, …); absent or empty: the OS picks. */
+      sourceAddresses?: string[];
     }
   | { cmd: 'disconnect'; set: string }
   | { cmd: 'request'; set: string; userID: string; op: string; body: unknown }

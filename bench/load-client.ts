@@ -51,14 +51,23 @@ export class LeanClient {
     ws.on('error', () => undefined);
   }
 
-  /** Opens a socket and logs in; rejects with the server's error or a timeout. */
+  /**
+   * Opens a socket and logs in; rejects with the server's error or a timeout. `localAddress` binds
+   * the socket to that source address (ws hands it to http.request, then net.connect).
+   */
   static async connect(
     url: string,
     userID: string,
     login: { SDKAppID: number; userSig: string },
     timeoutMs = 30_000,
+    localAddress?: string,
   ): Promise<LeanClient> {
-    const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true, handshakeTimeout: timeoutMs });
+    const ws = new WebSocket(url, {
+      perMessageDeflate: false,
+      skipUTF8Validation: true,
+      handshakeTimeout: timeoutMs,
+      ...(localAddress ? { localAddress } : {}),
+    });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);

@@ -30,6 +30,17 @@ export function readMemory(pid: number): MemorySample | null {
   return { rssMB: round1(kb('VmRSS') / 1024), peakRssMB: round1(kb('VmHWM') / 1024) };
 }
 
+/** The soft limit on open files (`ulimit -n`) of a process, from /proc/<pid>/limits; null when it is gone or unlimited. */
+export function openFilesLimit(pid: number | 'self'): number | null {
+  try {
+    const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+    const soft = /^Max open files\s+(\d+)/m.exec(limits)?.[1];
+    return soft === undefined ? null : Number(soft);
+  } catch {
+    return null;
+  }
+}
+
 /** User + system CPU seconds a process (all its threads) has used; 0 when it is gone. */
 export function cpuSeconds(pid: number): number {
   try {

@@ -2,10 +2,12 @@
  * `npm run bench -- storm` runs the reconnect storm alone (bench/scenarios/storm.ts);
  * `npm run bench -- kit` measures what browsers download alone: the chat kit, the SDK beside Tencent's, the portal's home page (bench/bundle-size.ts);
  * `npm run bench -- uploads` measures file uploads and image sizes alone (bench/scenarios/uploads.ts);
+ * `npm run bench -- sessions` measures the sessions held alone: logins/s and server RSS per session (bench/scenarios/sessions.ts);
  * `npm run bench -- typing` compares C2C throughput with typing traffic off and on (bench/scenarios/typing.ts);
  * `npm run bench -- receipts` measures group read receipts alone: receipts/s and rows per message (bench/receipts.ts);
  * `npm run bench -- community` measures one 10,000-member Community alone: fan-out, rows per message, reads at 100,000 (bench/scenarios/community.ts);
  * `npm run bench -- search` measures message search over 1,000,000 stored messages alone (bench/scenarios/search.ts);
+ * `npm run bench -- history` measures history pages and search at 10,000,000 messages on PostgreSQL alone (bench/scenarios/history.ts);
  * `npm run bench -- calls` measures calls alone: signalling set-up time, C2C latency with 1,000 calls ringing (bench/scenarios/calls.ts), and set-up time in Chromium with real WebRTC (bench/scenarios/calls-browser.ts).
  *
  * `npm run bench`: measures Liaison in two configurations (embedded PGlite + in-process bus;
@@ -33,13 +35,14 @@ import { browserCallSettings, browserCallsBench } from './scenarios/calls-browse
 import { communityBenchSettings, communityScenario } from './scenarios/community';
 import type { ScenarioContext, Target } from './scenarios/context';
 import { groupScenario } from './scenarios/group';
+import { historyBench, historyBenchSettings } from './scenarios/history';
 import { searchBench, searchBenchSettings } from './scenarios/search';
 import { sessionsScenario } from './scenarios/sessions';
 import { stormScenario } from './scenarios/storm';
 import { typingBenchSettings, typingScenario } from './scenarios/typing';
 import { uploadBenchSettings, uploadsScenario } from './scenarios/uploads';
 import { serverCheckout } from './server-checkout';
-import { REPO_ROOT, type ServiceProcess, startService, tail } from './server-process';
+import { REPO_ROOT, type ServiceProcess, serverOpenFiles, startService, tail } from './server-process';
 
 const STORM_ONLY = process.argv.slice(2).includes('storm');
 /** `npm run bench -- kit`: bundle sizes alone (bench/bundle-size.ts). */
@@ -48,12 +51,16 @@ const KIT_ONLY = process.argv.slice(2).includes('kit');
 const UPLOADS_ONLY = process.argv.slice(2).includes('uploads');
 /** `npm run bench -- typing`: C2C throughput with typing traffic off and on, alone (bench/scenarios/typing.ts). */
 const TYPING_ONLY = process.argv.slice(2).includes('typing');
+/** `npm run bench -- sessions`: the sessions held alone, logins/s and RSS per session (bench/scenarios/sessions.ts). */
+const SESSIONS_ONLY = process.argv.slice(2).includes('sessions');
 /** `npm run bench -- receipts`: group read receipts alone (bench/receipts.ts). */
 const RECEIPTS_ONLY = process.argv.slice(2).includes('receipts');
 /** `npm run bench -- community`: one large Community alone (bench/scenarios/community.ts). */
 const COMMUNITY_ONLY = process.argv.slice(2).includes('community');
 /** `npm run bench -- search`: message search over a large stored corpus alone (bench/scenarios/search.ts). */
 const SEARCH_ONLY = process.argv.slice(2).includes('search');
+/** `npm run bench -- history`: history pages and search at 10M messages, PostgreSQL, alone (bench/scenarios/history.ts). */
+const HISTORY_ONLY = process.argv.slice(2).includes('history');
 /** `npm run bench -- calls`: calls alone (bench/scenarios/calls.ts, bench/scenarios/calls-browser.ts). */
 const CALLS_ONLY = process.argv.slice(2).includes('calls');
 const startedAt = now();
@@ -79,6 +86,8 @@ async function startTwice(
   nodeArgs: string[],
   /** Another commit's checkout to run the server from (BENCH_SERVER_COMMIT). */
   root?: string,
+  /** Open files the measured process needs for the sessions (serverOpenFiles). */
+  openFiles?: number,
 ): Promise<{ server: ServiceProcess; firstStart: Section }> {
   log(`${name}: first start (empty database)`);
   const first = await startService({ name: `${name}-first`, script: 'apps/server/src/main.ts', env, logDir, root });
@@ -86,7 +95,15 @@ async function startTwice(
   const firstStart = { readyMs: first.readyMs, idleRssMB: readMemory(first.pid)?.rssMB ?? null };
   await first.stop();
   log(`${name}: restart (the measured process)`);
-  const server = await startService({ name, script: 'apps/server/src/main.ts', env, logDir, nodeArgs, root });
+  const server = await startService({
+    name,
+    script: 'apps/server/src/main.ts',
+    env,
+    logDir,
+    nodeArgs,
+    root,
+    openFiles,
+  });
   return { server, firstStart };
 }
 
@@ -112,6 +129,10 @@ async function measureServer(
   const out: Section = { start: { readyMs: server.readyMs, idleRssMB: readMemory(server.pid)?.rssMB ?? null } };
   if (STORM_ONLY) {
     out.storm = await attempt(`${name} storm`, () => stormScenario(ctx));
+    return out;
+  }
+  if (SESSIONS_ONLY) {
+    out.sessions = await attempt(`${name} sessions`, () => sessionsScenario(ctx));
     return out;
   }
   if (TYPING_ONLY) {
@@ -144,7 +165,14 @@ async function measureServer(
 async function runEmbedded(cfg: BenchConfig, gen: Generator, tmp: string, root?: string): Promise<Section> {
   const dataDir = join(tmp, 'embedded-data');
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...benchLimitEnv };
-  const { server, firstStart } = await startTwice('embedded', env, tmp, cfg.serverNodeArgs, root);
+  const { server, firstStart } = await startTwice(
+    'embedded',
+    env,
+    tmp,
+    cfg.serverNodeArgs,
+    root,
+    serverOpenFiles(cfg.sessions),
+  );
   try {
     // Embedded default: the server generated a development app in the data dir; sign with it.
     const app = JSON.parse(await readFile(join(dataDir, 'dev-app.json'), 'utf8')) as AppCredentials;
@@ -175,7 +203,14 @@ async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string, root?:
     ...benchLimitEnv,
   };
   try {
-    const { server, firstStart } = await startTwice('postgres', env, tmp, cfg.serverNodeArgs, root);
+    const { server, firstStart } = await startTwice(
+      'postgres',
+      env,
+      tmp,
+      cfg.serverNodeArgs,
+      root,
+      serverOpenFiles(cfg.sessions),
+    );
     try {
       const cpuGroups = {
         server: () => [server.pid],
@@ -356,6 +391,21 @@ async function main(): Promise<void> {
     await rm(tmp, { recursive: true, force: true });
     return;
   }
+  if (HISTORY_ONLY) {
+    const command = `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench -- history`;
+    const busyCoresBeforeStart = await machineBusyCores();
+    const history = await attempt('history', () => historyBench(cfg, historyBenchSettings(cfg.quick), log));
+    const machine = {
+      cpus: cpus().length,
+      memoryGiB: round1(totalmem() / 2 ** 30),
+      node: process.version,
+      busyCoresBeforeStart,
+    };
+    process.stdout.write(
+      `${JSON.stringify({ benchmark: 'liaison', command, code: gitState(), machine, history }, null, 2)}\n`,
+    );
+    return;
+  }
   // Read first: a baseline that cannot be read fails now, not after the whole run.
   const baseline = cfg.baseline === null ? null : { file: cfg.baseline, report: await readBaseline(cfg.baseline) };
   // Before anything starts: is the machine already busy with something else?
@@ -370,7 +420,7 @@ async function main(): Promise<void> {
   const code = { ...gitState(), serverUnderTest: otherServer ?? 'this checkout' };
   const report = (error?: string) => ({
     benchmark: 'liaison',
-    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : TYPING_ONLY ? ' -- typing' : COMMUNITY_ONLY ? ' -- community' : CALLS_ONLY ? ' -- calls' : ''}`,
+    command: `${cfg.quick ? 'BENCH_QUICK=1 ' : ''}npm run bench${STORM_ONLY ? ' -- storm' : SESSIONS_ONLY ? ' -- sessions' : TYPING_ONLY ? ' -- typing' : COMMUNITY_ONLY ? ' -- community' : CALLS_ONLY ? ' -- calls' : ''}`,
     startedAt: new Date(startedAt).toISOString(),
     wallS: Math.round((now() - startedAt) / 1000),
     code,
@@ -388,7 +438,7 @@ async function main(): Promise<void> {
     // The synthetic users exceed the default abuse limits on purpose; the servers ran with these.
     serverLimits: benchServerLimits(),
     results,
-    ...(STORM_ONLY || TYPING_ONLY || COMMUNITY_ONLY || CALLS_ONLY ? {} : compare(cfg, results)),
+    ...(STORM_ONLY || SESSIONS_ONLY || TYPING_ONLY || COMMUNITY_ONLY || CALLS_ONLY ? {} : compare(cfg, results)),
     notes: notes(cfg),
   });
 
@@ -400,7 +450,7 @@ async function main(): Promise<void> {
   }, cfg.timeoutS * 1000);
 
   log(
-    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : TYPING_ONLY ? ' (typing only)' : COMMUNITY_ONLY ? ' (community only)' : CALLS_ONLY ? ' (calls only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
+    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !SESSIONS_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : SESSIONS_ONLY ? ' (sessions only)' : TYPING_ONLY ? ' (typing only)' : COMMUNITY_ONLY ? ' (community only)' : CALLS_ONLY ? ' (calls only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
   );
   try {
     for (const name of cfg.configs) {
@@ -413,7 +463,7 @@ async function main(): Promise<void> {
         results[name].serverLogTail = tail(join(tmp, `${name}.log`));
       }
     }
-    const everything = !STORM_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY;
+    const everything = !STORM_ONLY && !SESSIONS_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY;
     if (CALLS_ONLY) {
       results.browserCalls = await attempt('browser calls', () =>
         browserCallsBench(browserCallSettings(cfg.quick), tmp, log),

@@ -13,6 +13,8 @@ export interface CorpusSettings {
   /** Users whose searches are timed. */
   measured: number;
   seed: number;
+  /** Other users, among whom the conversations are drawn (default 10,000). */
+  pool?: number;
 }
 
 export interface CorpusConversation {
@@ -29,6 +31,19 @@ export interface Corpus {
   /** Every user, measured ones included. */
   users: string[];
   conversations: CorpusConversation[];
+}
+
+/** One stored message of the corpus. */
+export interface CorpusMessage {
+  convKey: string;
+  seq: number;
+  id: string;
+  convType: string;
+  sender: string;
+  recipient: string;
+  type: string;
+  payload: string;
+  time: number;
 }
 
 /** One batch of message rows, column by column (the INSERT unnests them). */
@@ -59,7 +74,7 @@ export function prng(seed: number): () => number {
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
 const int = (rand: () => number, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 
-/** Users who only talk to others than the measured ones, and appear in groups. */
+/** Users who only talk to others than the measured ones, and appear in groups (CorpusSettings.pool). */
 const POOL = 10_000;
 /** The Zipf exponent of conversation sizes. */
 const ZIPF_S = 0.8;
@@ -80,11 +95,14 @@ const measuredID = (i: number) => `buyer${String(i + 1).padStart(2, '0')}`;
 const poolID = (i: number) => `u${String(i + 1).padStart(5, '0')}`;
 const c2cKey = (a: string, b: string) => (a < b ? `c:${a}:${b}` : `c:${b}:${a}`);
 
+/** The ID the corpus gives a conversation's message at `seq`. */
+export const corpusMessageID = (convKey: string, seq: number) => `${convKey.replaceAll(':', '-')}-${seq}`;
+
 /** Who is in which conversation, and how many messages each holds. */
 export function buildCorpus(s: CorpusSettings): Corpus {
   const rand = prng(s.seed);
   const measured = Array.from({ length: s.measured }, (_, i) => measuredID(i));
-  const pool = Array.from({ length: POOL }, (_, i) => poolID(i));
+  const pool = Array.from({ length: s.pool ?? POOL }, (_, i) => poolID(i));
   const conversations: CorpusConversation[] = [];
   const seen = new Set<string>();
   const addC2C = (a: string, b: string) => {
@@ -139,12 +157,12 @@ export function buildCorpus(s: CorpusSettings): Corpus {
     taken.add(next.key);
     ranked.push(next);
   }
-  ranked.push(
-    ...shuffle(
-      rand,
-      conversations.filter((c) => !taken.has(c.key)),
-    ),
+  const rest = shuffle(
+    rand,
+    conversations.filter((c) => !taken.has(c.key)),
   );
+  // One at a time: spread into push, hundreds of thousands of arguments overflow the stack.
+  for (const c of rest) ranked.push(c);
   const weights = ranked.map((_, r) => (r + 1) ** -ZIPF_S);
   const total = weights.reduce((a, b) => a + b, 0);
   let assigned = 0;
@@ -334,28 +352,35 @@ export function* messageBatches(corpus: Corpus, seed: number, size: number): Gen
   }
 }
 
+/**
+ * The same messages one at a time, in the same order, without holding them all: each
+ * conversation's rows are generated lazily (their times rise with the sequence) and merged by time,
+ * ties in conversation order. For corpora too large for messageBatches (bench/scenarios/history.ts).
+ */
+export function* messagesInTimeOrder(corpus: Corpus, seed: number): Generator<CorpusMessage> {
+  const heap = new MessageHeap();
+  for (const [index, c] of corpus.conversations.entries()) {
+    const rows = conversationMessages(c, index, seed);
+    const first = rows.next();
+    if (!first.done) heap.push({ index, message: first.value, rows });
+  }
+  for (let head = heap.peek(); head; head = heap.peek()) {
+    yield head.message;
+    const next = head.rows.next();
+    if (next.done) heap.pop();
+    else {
+      head.message = next.value;
+      heap.siftDown(0);
+    }
+  }
+}
+
 /** The messages in conversation and sequence order. */
 function* conversationRows(corpus: Corpus, seed: number, size: number): Generator<MessageColumns> {
   let batch = emptyBatch();
   for (const [index, c] of corpus.conversations.entries()) {
-    const rand = prng(seed ^ (0x9e3779b9 * (index + 1)));
-    const start = BASE_TIME + Math.floor(rand() * (SPAN_MS / 10));
-    const step = Math.max(1, Math.floor((SPAN_MS - (start - BASE_TIME)) / c.messages));
-    // A few members of a group say most of it.
-    const talkers = c.type === 'C2C' ? c.members : c.members.slice(0, Math.min(c.members.length, 12));
-    for (let seq = 1; seq <= c.messages; seq++) {
-      const sender = pick(rand, talkers);
-      const recipient = c.type === 'C2C' ? (c.members[0] === sender ? c.members[1] : c.members[0]) : c.groupID;
-      const m = payload(rand);
-      batch.convKey.push(c.key);
-      batch.seq.push(seq);
-      batch.id.push(`${c.key.replaceAll(':', '-')}-${seq}`);
-      batch.convType.push(c.type);
-      batch.sender.push(sender);
-      batch.recipient.push(recipient as string);
-      batch.type.push(m.type);
-      batch.payload.push(JSON.stringify(m.payload));
-      batch.time.push(start + seq * step + Math.floor(rand() * step));
+    for (const m of conversationMessages(c, index, seed)) {
+      for (const key of Object.keys(batch) as Array<keyof MessageColumns>) (batch[key] as unknown[]).push(m[key]);
       if (batch.seq.length >= size) {
         yield batch;
         batch = emptyBatch();
@@ -363,6 +388,87 @@ function* conversationRows(corpus: Corpus, seed: number, size: number): Generato
     }
   }
   if (batch.seq.length > 0) yield batch;
+}
+
+/** One conversation's messages in sequence order, from its own PRNG (so any one can be made alone). */
+function* conversationMessages(c: CorpusConversation, index: number, seed: number): Generator<CorpusMessage> {
+  const rand = prng(seed ^ (0x9e3779b9 * (index + 1)));
+  const start = BASE_TIME + Math.floor(rand() * (SPAN_MS / 10));
+  const step = Math.max(1, Math.floor((SPAN_MS - (start - BASE_TIME)) / c.messages));
+  // A few members of a group say most of it.
+  const talkers = c.type === 'C2C' ? c.members : c.members.slice(0, Math.min(c.members.length, 12));
+  for (let seq = 1; seq <= c.messages; seq++) {
+    const sender = pick(rand, talkers);
+    const recipient = c.type === 'C2C' ? (c.members[0] === sender ? c.members[1] : c.members[0]) : c.groupID;
+    const m = payload(rand);
+    yield {
+      convKey: c.key,
+      seq,
+      id: corpusMessageID(c.key, seq),
+      convType: c.type,
+      sender,
+      recipient: recipient as string,
+      type: m.type,
+      payload: JSON.stringify(m.payload),
+      time: start + seq * step + Math.floor(rand() * step),
+    };
+  }
+}
+
+interface Stream {
+  index: number;
+  message: CorpusMessage;
+  rows: Generator<CorpusMessage>;
+}
+
+/** A binary min-heap of conversation streams by (time of their next message, conversation index). */
+class MessageHeap {
+  private readonly items: Stream[] = [];
+
+  peek(): Stream | undefined {
+    return this.items[0];
+  }
+
+  push(item: Stream): void {
+    this.items.push(item);
+    for (let i = this.items.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!this.less(i, parent)) break;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  pop(): void {
+    const last = this.items.pop();
+    if (last && this.items.length > 0) {
+      this.items[0] = last;
+      this.siftDown(0);
+    }
+  }
+
+  /** Restores the order after the item at `i` became later. */
+  siftDown(i: number): void {
+    for (;;) {
+      const left = 2 * i + 1;
+      let least = i;
+      if (left < this.items.length && this.less(left, least)) least = left;
+      if (left + 1 < this.items.length && this.less(left + 1, least)) least = left + 1;
+      if (least === i) return;
+      this.swap(i, least);
+      i = least;
+    }
+  }
+
+  private less(a: number, b: number): boolean {
+    const x = this.items[a] as Stream;
+    const y = this.items[b] as Stream;
+    return x.message.time < y.message.time || (x.message.time === y.message.time && x.index < y.index);
+  }
+
+  private swap(a: number, b: number): void {
+    [this.items[a], this.items[b]] = [this.items[b] as Stream, this.items[a] as Stream];
+  }
 }
 
 function emptyBatch(): MessageColumns {

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { now, readMemory, round1, sleep } from './proc';
+import { now, openFilesLimit, readMemory, round1, sleep } from './proc';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,20 +54,25 @@ export async function startService(options: {
   readyTimeoutMs?: number;
   /** The checkout the script runs from (bench/server-checkout.ts); this one by default. */
   root?: string;
+  /** Open files the process needs (see serverOpenFiles); above this process's limit, the child's is raised to it. */
+  openFiles?: number;
 }): Promise<ServiceProcess> {
   const port = await freePort();
   const logFile = join(options.logDir, `${options.name}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
   const startedAt = now();
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--conditions=@liaison/source', '--import', 'tsx', options.script],
-    {
-      cwd: options.root ?? REPO_ROOT,
-      env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const [command, args] = withOpenFiles(options.openFiles, process.execPath, [
+    ...(options.nodeArgs ?? []),
+    '--conditions=@liaison/source',
+    '--import',
+    'tsx',
+    options.script,
+  ]);
+  const child = spawn(command, args, {
+    cwd: options.root ?? REPO_ROOT,
+    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -114,6 +119,43 @@ export async function startService(options: {
   }
   await stop(2000);
   throw new Error(`${options.name} did not become ready:\n${tail(logFile)}`);
+}
+
+/**
+ * Open files a server holding this many sessions needs: one socket each, plus room for its
+ * database, bus and log files. Below this process's own limit (20,000 here), nothing changes.
+ */
+export function serverOpenFiles(sessions: number): number {
+  return Math.ceil(sessions * 1.1) + 2_000;
+}
+
+/**
+ * The command that runs `command args` with at least `openFiles` open files allowed: as it is when
+ * this process's limit suffices, else through `prlimit --nofile=N:N`, or `sh -c 'ulimit -n N'`
+ * where prlimit is missing; both exec the command, so the child's pid is still the server's.
+ * Raising the hard limit needs CAP_SYS_RESOURCE: without it the command runs as it is, and the
+ * sessions scenario reports the limit it ran with.
+ */
+function withOpenFiles(openFiles: number | undefined, command: string, args: string[]): [string, string[]] {
+  const own = openFilesLimit('self');
+  if (openFiles === undefined || own === null || openFiles <= own) return [command, args];
+  const wrappers: Array<[string, ...string[]]> = [
+    ['prlimit', `--nofile=${openFiles}:${openFiles}`, '--'],
+    ['sh', '-c', `ulimit -n ${openFiles} && exec "$0" "$@"`],
+  ];
+  const wrapper = wrappers.find(([program, ...rest]) => succeeds(program, [...rest, 'true']));
+  if (!wrapper) return [command, args];
+  const [program, ...rest] = wrapper;
+  return [program, [...rest, command, ...args]];
+}
+
+function succeeds(program: string, args: string[]): boolean {
+  try {
+    execFileSync(program, args, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The last lines of a log file, for error reports. */

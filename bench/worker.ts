@@ -33,14 +33,18 @@ async function connect(command: Extract<Command, { cmd: 'connect' }>): Promise<C
   let failed = 0;
   let next = 0;
   const started = now();
-  const one = async (userID: string) => {
+  const sources = command.sourceAddresses ?? [];
+  const one = async (userID: string, index: number) => {
     const t = now();
     const sig = command.app ? genUserSig(command.app, userID, command.sigExpireSeconds) : 'relay';
     try {
-      const client = await LeanClient.connect(command.url, userID, {
-        SDKAppID: command.app?.sdkAppID ?? 1,
-        userSig: sig,
-      });
+      const client = await LeanClient.connect(
+        command.url,
+        userID,
+        { SDKAppID: command.app?.sdkAppID ?? 1, userSig: sig },
+        undefined,
+        sources.length > 0 ? sources[index % sources.length] : undefined,
+      );
       client.onPush = (push) => {
         if (push.event !== 'groupList') return;
         const joined = (push.data as { joined?: Array<{ groupID: string }> }).joined ?? [];
@@ -59,8 +63,8 @@ async function connect(command: Extract<Command, { cmd: 'connect' }>): Promise<C
   };
   const lane = async () => {
     while (next < command.userIDs.length) {
-      const userID = command.userIDs[next++] as string;
-      await one(userID);
+      const index = next++;
+      await one(command.userIDs[index] as string, index);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, command.concurrency) }, lane));

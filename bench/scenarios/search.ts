@@ -13,7 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ops } from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
-import { createServer } from '../../apps/server/src/app';
+import { createServer, type LiaisonServer } from '../../apps/server/src/app';
 import { genUserSig } from '../../apps/server/src/auth/usersig';
 import type { Database, Sql } from '../../apps/server/src/db/database';
 import { toNumber } from '../../apps/server/src/db/database';
@@ -43,12 +43,7 @@ export interface SearchBenchSettings {
 
 /** Quick or full sizes; each can be overridden by its BENCH_SEARCH_* variable. */
 export function searchBenchSettings(quick: boolean, env: NodeJS.ProcessEnv = process.env): SearchBenchSettings {
-  const count = (name: string, full: number, smoke: number, min: number) => {
-    const raw = env[name];
-    const value = raw === undefined || raw === '' ? (quick ? smoke : full) : Number(raw);
-    if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}`);
-    return value;
-  };
+  const count = integerSetting(quick, env);
   return {
     messages: count('BENCH_SEARCH_MESSAGES', 1_000_000, 50_000, 1_000),
     c2c: count('BENCH_SEARCH_C2C', 20_000, 2_000, 100),
@@ -61,8 +56,18 @@ export function searchBenchSettings(quick: boolean, env: NodeJS.ProcessEnv = pro
   };
 }
 
+/** Reads integer settings: `name` from the environment, else the full or the quick value. */
+export function integerSetting(quick: boolean, env: NodeJS.ProcessEnv) {
+  return (name: string, full: number, smoke: number, min: number): number => {
+    const raw = env[name];
+    const value = raw === undefined || raw === '' ? (quick ? smoke : full) : Number(raw);
+    if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}`);
+    return value;
+  };
+}
+
 /** The query classes: one keyword each. */
-const QUERIES = [
+export const QUERIES = [
   { name: 'zh1Common', keyword: '单', what: '1 Chinese character, common (报价单, 订单, 单价, 对账单…)' },
   { name: 'zh1Rare', keyword: '锌', what: '1 Chinese character, rare (only in 镀锌板, ~0.4 % of texts)' },
   { name: 'zh2', keyword: '交期', what: '2 Chinese characters' },
@@ -75,14 +80,14 @@ const QUERIES = [
 type Section = Record<string, unknown>;
 type Engine = 'embedded' | 'postgres';
 
-interface Call {
+export interface Call {
   text: string;
   params: unknown[];
   ms: number;
 }
 
 /** Forwards to the database and keeps the statements of the current search with their times. */
-class Recorder implements Database {
+export class Recorder implements Database {
   calls: Call[] = [];
   constructor(private readonly db: Database) {}
   get engine() {
@@ -131,7 +136,7 @@ export async function searchBench(
   return out;
 }
 
-function describeCorpus(corpus: Corpus, s: SearchBenchSettings): Section {
+export function describeCorpus(corpus: Corpus, s: { seed: number; messages: number }): Section {
   const sizes = corpus.conversations.map((c) => c.messages).sort((a, b) => b - a);
   const perMeasured = corpus.measured.map((u) => corpus.conversations.filter((c) => c.members.includes(u)));
   const visible = perMeasured.map((list) => list.reduce((n, c) => n + c.messages, 0)).sort((a, b) => a - b);
@@ -343,13 +348,13 @@ async function sizes(db: Sql, messages: number): Promise<Section> {
   };
 }
 
-interface Target {
+export interface Target {
   id: string;
   messages: number;
 }
 
 /** Each measured user's largest conversation, as its conversationID for that user. */
-function largestConversations(corpus: Corpus): Map<string, Target> {
+export function largestConversations(corpus: Corpus): Map<string, Target> {
   const out = new Map<string, Target>();
   for (const user of corpus.measured) {
     let best: CorpusConversation | null = null;
@@ -362,18 +367,18 @@ function largestConversations(corpus: Corpus): Map<string, Target> {
   return out;
 }
 
-interface Slowest {
+export interface Slowest {
   name: string;
   userID: string;
   ms: number;
   calls: Call[];
 }
 
-async function measureQueries(
+export async function measureQueries(
   db: Database,
   corpus: Corpus,
   targets: Map<string, Target>,
-  s: SearchBenchSettings,
+  s: Pick<SearchBenchSettings, 'runs' | 'classBudgetS'>,
   log: (line: string) => void,
 ) {
   const recorder = new Recorder(db);
@@ -426,21 +431,25 @@ async function measureQueries(
   return { results, slowest };
 }
 
-function spread(values: number[]) {
+export function spread(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return { min: sorted[0] ?? null, median: sorted[Math.floor(sorted.length / 2)] ?? null, max: sorted.at(-1) ?? null };
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the search statement (the one matching tokens) of the slowest run of each scope. */
-async function explainSlowest(
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of one statement of the slowest run of each scope: by default the
+ * search statement (the one matching tokens).
+ */
+export async function explainSlowest(
   db: Database,
   slowest: Record<string, Slowest | null>,
   log: (line: string) => void,
+  statementOf: (calls: Call[]) => number = (calls) => calls.findIndex((c) => c.text.includes('search_tokens @@')),
 ): Promise<Section> {
   const out: Section = {};
   for (const [scope, run] of Object.entries(slowest)) {
     if (!run) continue;
-    const at = run.calls.findIndex((c) => c.text.includes('search_tokens @@'));
+    const at = statementOf(run.calls);
     const call = run.calls[at];
     if (!call) continue;
     // Explained under the settings the search set for its statement (SET LOCAL, in its transaction).
@@ -473,6 +482,27 @@ async function measureSdk(
   corpus: Corpus,
   s: SearchBenchSettings,
 ): Promise<Section> {
+  const userID = corpus.measured[0] as string;
+  const session = await openSdkSession(storage, userID);
+  try {
+    return await sdkSearches(session, largestConversations(corpus).get(userID), s.sdkRuns);
+  } finally {
+    await session.close();
+  }
+}
+
+export interface SdkSession {
+  server: LiaisonServer;
+  chat: ReturnType<typeof LiaisonChat.create>;
+  userID: string;
+  close(): Promise<void>;
+}
+
+/** A server on the storage (bench limits, no bus) and the SDK logged in to it as `userID`, ready. */
+export async function openSdkSession(
+  storage: { databaseUrl: string | null; dataDir: string | null },
+  userID: string,
+): Promise<SdkSession> {
   const app = { sdkAppID: 1_400_000_000 + (process.pid % 1_000_000), secretKey: `search-bench-${Date.now()}` };
   const server = await createServer({
     port: 0,
@@ -485,8 +515,11 @@ async function measureSdk(
     limits: benchServerLimits(),
   });
   await server.listen();
-  const userID = corpus.measured[0] as string;
   const chat = LiaisonChat.create({ SDKAppID: app.sdkAppID, server: server.url });
+  const close = async () => {
+    await chat.logout().catch(() => undefined);
+    await server.close();
+  };
   try {
     const ready = new Promise<void>((resolve) => chat.on(LiaisonChat.EVENT.SDK_READY, () => resolve()));
     await chat.login({ userID, userSig: genUserSig(app, userID, 86_400) });
@@ -497,51 +530,77 @@ async function measureSdk(
         timer = setTimeout(() => reject(new Error('SDK_READY timed out')), 60_000);
       }),
     ]).finally(() => clearTimeout(timer));
-    const target = largestConversations(corpus).get(userID);
-    const out: Section = { userID, inConversation: target, runs: s.sdkRuns };
-    let lastSdk = 0;
-    for (const scope of ['global', 'inConversation'] as const) {
-      const perScope: Section = {};
-      for (const q of QUERIES) {
-        const options = {
-          keywordList: [q.keyword],
-          ...(scope === 'inConversation' ? { conversationID: target?.id } : {}),
-        };
-        const direct = new Histogram();
-        const viaSdk = new Histogram();
-        for (let i = 0; i < s.sdkRuns + 1; i++) {
-          const t = now();
-          await searchCloudMessages(server.db, userID, ops.searchCloudMessages.request.parse(options));
-          const d = now() - t;
-          // At most 10 searches a second per connection (im/search/search-budget.ts): paced below it.
-          await sleep(Math.max(0, lastSdk + 110 - now()));
-          const t2 = now();
-          lastSdk = t2;
-          await chat.searchCloudMessages(options);
-          const v = now() - t2;
-          if (i === 0) continue;
-          direct.record(d);
-          viaSdk.record(v);
-        }
-        const a = direct.summary();
-        const b = viaSdk.summary();
-        perScope[q.name] = {
-          inProcessP50Ms: a.p50Ms,
-          sdkP50Ms: b.p50Ms,
-          sdkP95Ms: b.p95Ms,
-          overheadP50Ms: a.p50Ms !== null && b.p50Ms !== null ? Math.round((b.p50Ms - a.p50Ms) * 100) / 100 : null,
-        };
-      }
-      out[scope] = perScope;
-    }
-    return out;
-  } finally {
-    await chat.logout().catch(() => undefined);
-    await server.close();
+  } catch (err) {
+    await close();
+    throw err;
   }
+  return { server, chat, userID, close };
+}
+
+/** Each query class, globally and in `target`, in-process and right after through the SDK: `runs` pairs each. */
+export async function sdkSearches(
+  { server, chat, userID }: SdkSession,
+  target: Target | undefined,
+  runs: number,
+): Promise<Section> {
+  const out: Section = { userID, inConversation: target, runs };
+  for (const scope of ['global', 'inConversation'] as const) {
+    const perScope: Section = {};
+    for (const q of QUERIES) {
+      const options = {
+        keywordList: [q.keyword],
+        ...(scope === 'inConversation' ? { conversationID: target?.id } : {}),
+      };
+      // At most 10 searches a second per connection (im/search/search-budget.ts): paced below it.
+      perScope[q.name] = await pairedRuns(
+        runs,
+        110,
+        () => searchCloudMessages(server.db, userID, ops.searchCloudMessages.request.parse(options)),
+        () => chat.searchCloudMessages(options),
+      );
+    }
+    out[scope] = perScope;
+  }
+  return out;
+}
+
+/**
+ * `runs` pairs (after one unrecorded): the call in-process, then the same through the SDK, at
+ * most one SDK call every `paceMs`. Their medians and the SDK's p95.
+ */
+export async function pairedRuns(
+  runs: number,
+  paceMs: number,
+  inProcess: () => Promise<unknown>,
+  viaSdk: () => Promise<unknown>,
+): Promise<Section> {
+  const direct = new Histogram();
+  const sdk = new Histogram();
+  let lastSdk = 0;
+  for (let i = 0; i < runs + 1; i++) {
+    const t = now();
+    await inProcess();
+    const d = now() - t;
+    await sleep(Math.max(0, lastSdk + paceMs - now()));
+    const t2 = now();
+    lastSdk = t2;
+    await viaSdk();
+    const v = now() - t2;
+    if (i === 0) continue;
+    direct.record(d);
+    sdk.record(v);
+  }
+  const a = direct.summary();
+  const b = sdk.summary();
+  return {
+    inProcessP50Ms: a.p50Ms,
+    sdkP50Ms: b.p50Ms,
+    sdkP95Ms: b.p95Ms,
+    overheadP50Ms: a.p50Ms !== null && b.p50Ms !== null ? Math.round((b.p50Ms - a.p50Ms) * 100) / 100 : null,
+  };
 }
 
 /** The load averages of the shared machine (1, 5, 15 min) next to the figures. */
-async function uptime(): Promise<string> {
+export async function uptime(): Promise<string> {
   return (await readFile('/proc/loadavg', 'utf8')).trim();
 }
