@@ -13,6 +13,7 @@ import { ChangeSync } from './change-sync';
 import type { Conversation } from './conversation-model';
 import { ConversationStore, type ConversationStoreView } from './conversation-store';
 import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversations';
+import { type BackoffOptions, backoffDelay } from './core/backoff';
 import { toLiaisonError } from './core/errors';
 import type { KnownPush } from './core/incoming';
 import { Logger } from './core/logger';
@@ -98,6 +99,8 @@ export interface CreateOptions {
 
 const DEFAULT_REQUEST_TIMEOUT = 15_000;
 const DEFAULT_HEARTBEAT_INTERVAL = 25_000;
+/** Retries of a catch-up after a reconnect that failed: see catchUpAfterReconnect. */
+const CATCH_UP_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 30_000, random: Math.random };
 const DEFAULT_SEND_TIMEOUT = 15_000;
 
 /**
@@ -142,6 +145,8 @@ export class ChatSDK {
   private pushBuffer: KnownPush[] | null = null;
   private emittedList: readonly Conversation[] | null = null;
   private emittedTotal: number | null = null;
+  /** Bumped by each reconnect, so that a retried catch-up of an earlier one stops. */
+  private reconnectRound = 0;
   private isEmitScheduled = false;
 
   constructor(options: CreateOptions) {
@@ -729,18 +734,30 @@ export class ChatSDK {
 
   private async handleReconnected(result: LoginResult): Promise<void> {
     const epoch = this.logins.epoch;
-    this.receiver.pause();
+    const round = ++this.reconnectRound;
     this.profiles.accept(result.profile, { isMine: true });
     this.logger.info('reconnected; catching up');
     this.events.emit(EVENT.NET_STATE_CHANGE, { state: TYPES.NET_STATE_CONNECTED });
     void this.presence.handleReconnected();
     void this.signalling.handleReconnected();
+    await this.catchUpAfterReconnect(epoch, round, 0);
+  }
+
+  /**
+   * Fetches what the conversations hold beyond what this client saw before the line went. One
+   * that fails (the server could not read its storage) is tried again after a backoff, until it
+   * succeeds or the session moves on (logout, the next reconnect): otherwise what arrived while
+   * the line was down would stay missing until a later message in the same conversation.
+   */
+  private async catchUpAfterReconnect(epoch: number, round: number, failures: number): Promise<void> {
+    const isCurrent = () => this.logins.isCurrent(epoch) && this.reconnectRound === round;
+    this.receiver.pause();
     try {
       const since = this.store.activityMark();
       const fileToken = this.files.refresh();
       const { conversationList } = await this.session.request('getConversationList', {});
       await fileToken;
-      if (!this.logins.isCurrent(epoch)) return;
+      if (!isCurrent()) return;
       this.conversations.refresh(conversationList, since);
       const caughtUp = this.receiver.catchUp(conversationList);
       this.receiver.resume();
@@ -749,9 +766,14 @@ export class ChatSDK {
       void this.relations.load();
       await caughtUp;
     } catch (error) {
-      if (!this.logins.isCurrent(epoch)) return;
+      if (!isCurrent()) return;
       this.receiver.resume();
       this.reportError(error);
+      const retry = setTimeout(
+        () => void (isCurrent() && this.catchUpAfterReconnect(epoch, round, failures + 1)),
+        backoffDelay(failures, CATCH_UP_BACKOFF),
+      );
+      (retry as { unref?: () => void }).unref?.();
     }
   }
 

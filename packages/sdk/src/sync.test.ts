@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { SequenceSync, type SyncPage } from './sync';
 import { wireMessage } from './test-fixtures';
 
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 function message(sequence: number, conversation = 'bob'): WireMessage {
   return wireMessage({ ID: `${conversation}-${sequence}`, from: conversation, sequence });
 }
@@ -32,6 +40,7 @@ function setup(options: { pageSize?: number; failFetches?: number } = {}) {
     },
     deliver: (m, conversationID) => delivered.push(`${conversationID}:${m.sequence}`),
     onError: (error) => errors.push(error),
+    refillBackoff: { initialMs: 10, maxMs: 40, random: () => 0 },
   });
   const store = (conversation: string, upTo: number) => {
     stored[`C2C${conversation}`] = Array.from({ length: upTo }, (_, i) => message(i + 1, conversation));
@@ -125,6 +134,49 @@ describe('SequenceSync', () => {
     expect(sync.cursor('C2Cbob')).toBe(2);
     await sync.catchUp('C2Cbob', 5);
     expect(delivered).toEqual(['C2Cbob:3', 'C2Cbob:4', 'C2Cbob:5']);
+  });
+
+  it('tries a failed fill again by itself until the held message is delivered, with no further push', async () => {
+    const { sync, delivered, errors, fetches, store } = setup({ failFetches: 2 });
+    store('bob', 5);
+    sync.seed('C2Cbob', 2);
+    await sync.receive(message(5));
+    expect(delivered).toEqual([]);
+    await until(() => delivered.length === 3);
+    expect(delivered).toEqual(['C2Cbob:3', 'C2Cbob:4', 'C2Cbob:5']);
+    expect(errors).toHaveLength(2);
+    expect(fetches).toHaveLength(3);
+  });
+
+  it('tries a failed catch-up again until it has what the server said the conversation holds', async () => {
+    const { sync, delivered, store } = setup({ failFetches: 1 });
+    store('bob', 4);
+    sync.seed('C2Cbob', 1);
+    await sync.catchUp('C2Cbob', 4);
+    expect(delivered).toEqual([]);
+    await until(() => delivered.length === 3);
+    expect(delivered).toEqual(['C2Cbob:2', 'C2Cbob:3', 'C2Cbob:4']);
+  });
+
+  it('stops trying a failed fill again once the missing message arrives by push', async () => {
+    const { sync, delivered, fetches } = setup({ failFetches: 1 });
+    sync.seed('C2Cbob', 2);
+    await sync.receive(message(4));
+    await sync.receive(message(3));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(delivered).toEqual(['C2Cbob:3', 'C2Cbob:4']);
+    expect(fetches).toHaveLength(1);
+  });
+
+  it('tries nothing again after reset', async () => {
+    const { sync, delivered, fetches, store } = setup({ failFetches: 1 });
+    store('bob', 5);
+    sync.seed('C2Cbob', 2);
+    await sync.receive(message(5));
+    sync.reset();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(fetches).toHaveLength(1);
+    expect(delivered).toEqual([]);
   });
 
   it('delivers a held message once the missing one arrives by push', async () => {

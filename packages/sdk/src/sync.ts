@@ -1,4 +1,5 @@
 import type { WireMessage } from '@liaison/protocol';
+import { type BackoffOptions, backoffDelay } from './core/backoff';
 
 export interface SyncPage {
   messageList: readonly WireMessage[];
@@ -13,7 +14,16 @@ export interface SequenceSyncOptions {
   /** Called once per new message, in sequence order within a conversation. */
   deliver(message: WireMessage, conversationID: string): void;
   onError(error: unknown, conversationID: string): void;
+  /** Delays of the retries of a fill that failed; tests shorten them. */
+  refillBackoff?: BackoffOptions;
 }
+
+/**
+ * A fill that failed (the server could not read its storage, the line went) is tried again after
+ * these delays, growing, for as long as the conversation is known to hold more than was delivered:
+ * otherwise a message held behind the gap would wait for the next push, which may never come.
+ */
+const REFILL_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 10_000, random: Math.random };
 
 /** Pushed messages held back while their gap cannot be filled, per conversation. */
 const MAX_HELD = 1_000;
@@ -30,6 +40,10 @@ export class SequenceSync {
   private readonly queues = new Map<string, Promise<void>>();
   /** Pushed messages beyond a gap that could not be filled yet, by conversation and sequence. */
   private readonly held = new Map<string, Map<number, WireMessage>>();
+  /** The highest sequence a catch-up or hint said a conversation holds, until a fill succeeds. */
+  private readonly wanted = new Map<string, number>();
+  /** Conversations whose fills failed, with the failures in a row and the retry's timer. */
+  private readonly refills = new Map<string, { failures: number; timer: ReturnType<typeof setTimeout> | null }>();
   /** Bumped by reset(), so that tasks started before it deliver nothing. */
   private epoch = 0;
 
@@ -62,7 +76,10 @@ export class SequenceSync {
   catchUp(conversationID: string, maxSequence: number, floor = 0): Promise<void> {
     return this.enqueue(conversationID, async (epoch) => {
       if (!this.cursors.has(conversationID)) this.cursors.set(conversationID, Math.min(floor, maxSequence));
-      if (maxSequence > (this.cursors.get(conversationID) ?? 0)) await this.fill(conversationID, epoch);
+      if (maxSequence > (this.cursors.get(conversationID) ?? 0)) {
+        this.wanted.set(conversationID, Math.max(maxSequence, this.wanted.get(conversationID) ?? 0));
+        await this.fill(conversationID, epoch);
+      }
     });
   }
 
@@ -72,6 +89,9 @@ export class SequenceSync {
     this.cursors.clear();
     this.queues.clear();
     this.held.clear();
+    this.wanted.clear();
+    for (const { timer } of this.refills.values()) if (timer !== null) clearTimeout(timer);
+    this.refills.clear();
   }
 
   private async handle(conversationID: string, message: WireMessage, epoch: number): Promise<void> {
@@ -92,8 +112,26 @@ export class SequenceSync {
     await this.fill(conversationID, epoch);
   }
 
-  /** Fetches pages after the cursor until the server says it is complete, delivering in order. */
+  /**
+   * Fetches pages after the cursor until the server says it is complete, delivering in order. A
+   * failure schedules a retry; a success ends the retries and what was wanted.
+   */
   private async fill(conversationID: string, epoch: number): Promise<void> {
+    try {
+      await this.fetchPages(conversationID, epoch);
+    } catch (error) {
+      if (epoch === this.epoch) this.scheduleRefill(conversationID);
+      throw error;
+    }
+    if (epoch !== this.epoch) return;
+    const refill = this.refills.get(conversationID);
+    if (refill?.timer) clearTimeout(refill.timer);
+    this.refills.delete(conversationID);
+    this.wanted.delete(conversationID);
+    this.deliverHeld(conversationID);
+  }
+
+  private async fetchPages(conversationID: string, epoch: number): Promise<void> {
     for (;;) {
       const after = this.cursors.get(conversationID) ?? 0;
       const page = await this.options.fetchAfter(conversationID, after);
@@ -107,9 +145,34 @@ export class SequenceSync {
         }
       }
       const advanced = (this.cursors.get(conversationID) ?? 0) > after;
-      if (page.isCompleted || !advanced) break;
+      if (page.isCompleted || !advanced) return;
     }
-    this.deliverHeld(conversationID);
+  }
+
+  /** One retry at a time per conversation, later after each failure in a row. */
+  private scheduleRefill(conversationID: string): void {
+    const refill = this.refills.get(conversationID) ?? { failures: 0, timer: null };
+    this.refills.set(conversationID, refill);
+    if (refill.timer !== null) return;
+    refill.failures++;
+    refill.timer = setTimeout(
+      () => {
+        refill.timer = null;
+        void this.enqueue(conversationID, async (epoch) => {
+          if (this.isBehind(conversationID)) await this.fill(conversationID, epoch);
+          else this.refills.delete(conversationID);
+        });
+      },
+      backoffDelay(refill.failures - 1, this.options.refillBackoff ?? REFILL_BACKOFF),
+    );
+    // In Node, a retry alone must not keep a process alive.
+    (refill.timer as { unref?: () => void }).unref?.();
+  }
+
+  /** Whether messages are known to lie beyond the cursor: held ones, or a catch-up's or hint's. */
+  private isBehind(conversationID: string): boolean {
+    const cursor = this.cursors.get(conversationID) ?? 0;
+    return (this.held.get(conversationID)?.size ?? 0) > 0 || (this.wanted.get(conversationID) ?? 0) > cursor;
   }
 
   private hold(conversationID: string, message: WireMessage): void {
