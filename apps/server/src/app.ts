@@ -4,7 +4,6 @@ import { loadOrCreateDevApp } from './auth/app-credentials';
 import type { AppCredentials } from './auth/usersig';
 import type { Bus } from './bus/bus';
 import { createLocalBus } from './bus/local-bus';
-import { createNatsBus } from './bus/nats-bus';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { serveSnapshots } from './db/snapshot';
@@ -37,6 +36,7 @@ import { type MetricsAccess, registerMetricsRoute } from './metrics/access';
 import { observeBatch, observeDelivery, trackSessions } from './metrics/metrics';
 import { registerModerationCallback } from './moderation/callback-route';
 import { createModeration, type ModerationSettings } from './moderation/settings';
+import { stopHashingThread } from './portal/auth/passwords';
 import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
@@ -163,8 +163,9 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   // After a NATS outage the sessions here may have missed pushes: they reconnect, and the SDK's
   // reconnect sync fetches what they missed.
   let gateway: Gateway | null = null;
+  // nats is loaded only with a NATS URL: an embedded server never needs it.
   const bus: Bus = options.natsUrl
-    ? await createNatsBus(
+    ? await (await import('./bus/nats-bus')).createNatsBus(
         options.natsUrl,
         (err) => log(err, 'bus'),
         () => {
@@ -268,6 +269,8 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   await http.register(portalPlugin(portal), { prefix: '/prod-api' });
   if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {
     http.log.info('demo data seeded: see README.md for the demo accounts');
+    // Its password hashes are done; a login starts the hashing thread again when it needs one.
+    await stopHashingThread();
   }
   const webServed = options.webDir ? await serveWebApp(http, options.webDir) : false;
   if (options.webDir && !webServed) http.log.warn(`no web app build in ${options.webDir}: run npm run build:web`);

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { ErrorCode, LiaisonError, Limits } from '@liaison/protocol';
 import { Gate } from '../limits/gate';
 import { type WorkerCalls, workerCalls } from '../workers/worker-calls';
+import { plainWorkerExecArgv } from '../workers/worker-exec-argv';
 
 /**
  * Decoded pixels an image may have (all frames of an animation together): a 50-megapixel photo
@@ -58,7 +59,7 @@ export async function processImage(bytes: Uint8Array, mime: string): Promise<Pro
 
 async function decode(bytes: Uint8Array, mime: string): Promise<ProcessedImage> {
   if (!thread || thread.failure) {
-    const worker = new Worker(new URL('./image-worker.mjs', import.meta.url));
+    const worker = new Worker(new URL('./image-worker.mjs', import.meta.url), { execArgv: plainWorkerExecArgv() });
     thread = workerCalls(worker, 'the image thread', { refWhileBusy: true });
   }
   try {

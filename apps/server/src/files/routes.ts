@@ -7,7 +7,6 @@ import type { BlobStore } from './blob-store';
 import type { FileContext } from './context';
 import { DiskBlobStore } from './disk-blob-store';
 import { executablesAndScripts } from './moderation';
-import { S3BlobStore } from './s3-blob-store';
 import { serveFile } from './serve';
 import { defaultFileSettings, type FileSettings } from './settings';
 import { sweepPeriodically } from './sweep';
@@ -42,7 +41,10 @@ const STATUS: Partial<Record<number, number>> = {
  */
 export async function registerFileRoutes(http: FastifyInstance, options: FileRouteOptions): Promise<BlobStore> {
   const settings = { ...defaultFileSettings, ...options.settings };
-  const store = settings.s3 ? new S3BlobStore(settings.s3) : await DiskBlobStore.open(settings.dir);
+  // The AWS SDK (~12 MB of RSS) is loaded only when files go to S3.
+  const store = settings.s3
+    ? new (await import('./s3-blob-store')).S3BlobStore(settings.s3)
+    : await DiskBlobStore.open(settings.dir);
   const ctx: FileContext = {
     db: options.db,
     app: options.app,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { type WorkerCalls, workerCalls } from '../../workers/worker-calls';
+import { plainWorkerExecArgv } from '../../workers/worker-exec-argv';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. WASM, so no native build step. */
 const ARGON2 = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
@@ -17,13 +18,32 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
   return argon2('verify', { password, hash }) as Promise<boolean>;
 }
 
-let thread: WorkerCalls | null = null;
+/**
+ * Ends the hashing thread unless a hash is running, giving back its memory (argon2's 19 MiB of
+ * WASM memory and a V8 heap: ~40 MB of RSS); the next hash starts a new one. For after a burst
+ * that does not come back soon, such as seeding the demo data.
+ */
+export async function stopHashingThread(): Promise<void> {
+  if (!thread || running > 0) return;
+  const { worker } = thread;
+  thread = null;
+  await worker.terminate();
+}
 
-/** One hashing thread for the process, started on first use (again after a failure); it keeps the process alive only while busy. */
-function argon2(op: 'hash' | 'verify', args: Record<string, unknown>): Promise<string | boolean> {
-  if (!thread || thread.failure) {
-    const worker = new Worker(new URL('./argon2-worker.mjs', import.meta.url));
-    thread = workerCalls(worker, 'the password hashing thread', { refWhileBusy: true });
+let thread: { worker: Worker; calls: WorkerCalls } | null = null;
+/** Hashes and verifications waiting for the thread. */
+let running = 0;
+
+/** One hashing thread for the process, started on first use (again after a failure or a stop); it keeps the process alive only while busy. */
+async function argon2(op: 'hash' | 'verify', args: Record<string, unknown>): Promise<string | boolean> {
+  if (!thread || thread.calls.failure) {
+    const worker = new Worker(new URL('./argon2-worker.mjs', import.meta.url), { execArgv: plainWorkerExecArgv() });
+    thread = { worker, calls: workerCalls(worker, 'the password hashing thread', { refWhileBusy: true }) };
   }
-  return thread.call({ op, args }) as Promise<string | boolean>;
+  running++;
+  try {
+    return (await thread.calls.call({ op, args })) as string | boolean;
+  } finally {
+    running--;
+  }
 }
