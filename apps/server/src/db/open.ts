@@ -5,7 +5,6 @@ import type { Database } from './database';
 import { memoryTemplate } from './memory-template';
 import { migrate } from './migrate';
 import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
 
 export interface StorageConfig {
   databaseUrl: string | null;
@@ -16,19 +15,20 @@ export interface StorageConfig {
 export async function openDatabase(config: StorageConfig): Promise<Database> {
   let db: Database;
   if (config.databaseUrl) {
+    // pg is loaded only here: an embedded server never needs it.
+    const { openPostgres } = await import('./postgres');
     db = await openPostgres(config.databaseUrl);
   } else if (config.dataDir) {
     const dir = join(config.dataDir, 'db');
     await mkdir(dir, { recursive: true });
-    const isNew = !existsSync(join(dir, 'PG_VERSION'));
-    db = await openPglite(dir);
-    if (isNew) {
-      // Creating a cluster grows PGlite's WASM memory to ~850 MB, which it never returns; opening
-      // the finished cluster again starts at ~400 MB.
-      await migrate(db);
-      await db.close();
-      db = await openPglite(dir);
+    if (!existsSync(join(dir, 'PG_VERSION'))) {
+      // A new cluster is created (initdb) and migrated in a process of its own: that work grows
+      // PGlite's WASM memory, which is never given back, so this process would idle with it.
+      const setup = await openPglite(dir, null, { ownProcess: true });
+      await migrate(setup);
+      await setup.close();
     }
+    db = await openPglite(dir);
   } else {
     db = await openPglite(null, await memoryTemplate());
   }

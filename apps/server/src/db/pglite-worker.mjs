@@ -1,15 +1,33 @@
 // The embedded database's own thread: PGlite runs SQL synchronously, so on the main thread every
 // statement would stop WebSocket reads and writes. Plain JavaScript so that it starts under any
 // runner (the server, tests) without a TypeScript loader. Protocol: see pglite.ts.
+// It also runs as a process of its own (`node pglite-worker.mjs <dataDir>`), which sets a new
+// cluster up: see open.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const { dataDir, template } = workerData;
-const db = await PGlite.create(dataDir ?? 'memory://', template ? { loadDataDir: new Blob([template]) } : {});
+/**
+ * PGlite's defaults with a smaller buffer pool. PGlite keeps PostgreSQL's shared memory in its
+ * WASM memory and never returns it, so shared_buffers stays resident: initdb's 128 MB was a
+ * quarter of the idle server. 64 MB cost the send path nothing measurable; 32 MB cost it 5–8 %
+ * (docs/performance.md, issue 26).
+ */
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
+
+/** The thread's port or, in a process of its own, its IPC channel (which has no transfer list). */
+const port = parentPort ?? {
+  postMessage: (message) => process.send(message),
+  on: (event, listener) => process.on(event, listener),
+};
+const { dataDir, template } = parentPort ? workerData : { dataDir: process.argv[2], template: null };
+const db = await PGlite.create(dataDir ?? 'memory://', {
+  ...(template ? { loadDataDir: new Blob([template]) } : {}),
+  startParams,
+});
 /** Open transactions: tx id → the function that hands it its next message. */
 const transactions = new Map();
 
-parentPort.on('message', (msg) => {
+port.on('message', (msg) => {
   switch (msg.kind) {
     case 'query':
       void reply(msg.id, () => db.query(msg.text, msg.params));
@@ -27,18 +45,18 @@ parentPort.on('message', (msg) => {
       void snapshot(msg.id);
       return;
     case 'close':
-      void db.close().then(() => parentPort.postMessage({ id: msg.id, result: [] }));
+      void db.close().then(() => port.postMessage({ id: msg.id, result: [] }));
       return;
   }
 });
-parentPort.postMessage({ ready: true });
+port.postMessage({ ready: true });
 
 async function reply(id, run) {
   try {
     const result = await run();
-    parentPort.postMessage({ id, result: result.rows });
+    port.postMessage({ id, result: result.rows });
   } catch (err) {
-    parentPort.postMessage({ id, error: { message: err?.message ?? String(err), code: err?.code } });
+    port.postMessage({ id, error: { message: err?.message ?? String(err), code: err?.code } });
   }
 }
 
@@ -50,9 +68,9 @@ async function reply(id, run) {
 async function snapshot(id) {
   try {
     const bytes = await db.transaction(async () => new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()));
-    parentPort.postMessage({ id, result: bytes }, [bytes.buffer]);
+    port.postMessage({ id, result: bytes }, [bytes.buffer]);
   } catch (err) {
-    parentPort.postMessage({ id, error: { message: err?.message ?? String(err) } });
+    port.postMessage({ id, error: { message: err?.message ?? String(err) } });
   }
 }
 
@@ -65,7 +83,7 @@ function begin(msg) {
       inbox.push(next);
       wake?.();
     });
-    parentPort.postMessage({ id: msg.id, result: [] });
+    port.postMessage({ id: msg.id, result: [] });
     for (;;) {
       while (inbox.length === 0) await new Promise((resolve) => (wake = resolve));
       const next = inbox.shift();
@@ -79,8 +97,8 @@ function begin(msg) {
     }
   })
     .then(
-      () => parentPort.postMessage({ id: finishID, result: [] }),
-      (err) => parentPort.postMessage({ id: finishID ?? msg.id, error: { message: err?.message ?? String(err) } }),
+      () => port.postMessage({ id: finishID, result: [] }),
+      (err) => port.postMessage({ id: finishID ?? msg.id, error: { message: err?.message ?? String(err) } }),
     )
     .finally(() => transactions.delete(msg.tx));
 }

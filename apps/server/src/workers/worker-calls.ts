@@ -1,10 +1,23 @@
-import type { TransferListItem, Worker } from 'node:worker_threads';
+import type { TransferListItem } from 'node:worker_threads';
 
 /** What our worker threads answer: `{id, result}` or `{id, error}`; messages without an id are ignored. */
 type Reply =
   | { id: number; result: unknown }
   | { id: number; error: { message: string; code?: string } }
   | { id?: undefined };
+
+/**
+ * The thread that calls go to: a Worker, or what talks like one (db/pglite.ts sets a new database
+ * up in a process of its own).
+ */
+export interface CallTarget {
+  postMessage(message: unknown, transfer?: readonly TransferListItem[]): void;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  on(event: 'exit', listener: (code: number | null) => void): unknown;
+  ref(): void;
+  unref(): void;
+}
 
 export interface WorkerCalls {
   /**
@@ -21,13 +34,14 @@ export interface WorkerCalls {
  * and every later one. With `refWhileBusy` the thread keeps the process alive only while a call
  * is waiting.
  */
-export function workerCalls(worker: Worker, what: string, options: { refWhileBusy?: boolean } = {}): WorkerCalls {
+export function workerCalls(worker: CallTarget, what: string, options: { refWhileBusy?: boolean } = {}): WorkerCalls {
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (err: Error) => void }>();
   let nextID = 0;
   let failure: Error | null = null;
   if (options.refWhileBusy) worker.unref();
 
-  worker.on('message', (reply: Reply) => {
+  worker.on('message', (message) => {
+    const reply = message as Reply;
     if (reply.id === undefined) return;
     const waiter = pending.get(reply.id);
     if (!waiter) return;
