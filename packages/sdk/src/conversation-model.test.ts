@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyMessage,
   applyMessageChange,
+  applyOwnSend,
   type Conversation,
   compareConversations,
   conversationFromMessage,
@@ -194,6 +195,32 @@ describe('markRead and merging', () => {
     });
     const fetchedAfter = { ...fetchedBefore, changeSequence: 6 };
     expect(mergeConversation(local, fetchedAfter, me).changeSequence).toBe(6);
+  });
+  it('keeps showing my message on its way, or failed, when a server view holds nothing newer', () => {
+    const local = toConversation(
+      groupConversation({ maxSequence: 1, lastMessage: groupMessage({ sequence: 1, payload: { text: 'hello' } }) }),
+      me,
+    );
+    const sending = {
+      ...incoming({ sequence: 0, payload: { text: '在吗？' } }),
+      ID: 'mine',
+      from: me,
+      status: 'unSend',
+    } as Message;
+    const failed = { ...sending, status: 'fail' } as Message;
+    const sameView = groupConversation({ maxSequence: 1, lastMessage: groupMessage({ sequence: 1 }), isPinned: true });
+    for (const [mine, status] of [
+      [sending, 'unSend'],
+      [failed, 'fail'],
+    ] as const) {
+      const merged = mergeConversation(applyOwnSend(applyOwnSend(local, sending), mine), sameView, me);
+      expect(merged).toMatchObject({ isPinned: true, lastMessage: { ID: 'mine', messageForShow: '在吗？', status } });
+    }
+    const newer = groupConversation({
+      maxSequence: 2,
+      lastMessage: groupMessage({ sequence: 2, payload: { text: 'later' } }),
+    });
+    expect(mergeConversation(applyOwnSend(local, failed), newer, me).lastMessage).toMatchObject({ lastSequence: 2 });
   });
 });
 

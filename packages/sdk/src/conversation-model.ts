@@ -160,9 +160,12 @@ export function mergeConversation(local: Conversation | undefined, wire: WireCon
   if (local.maxSequence === incoming.maxSequence) {
     // A view fetched before a change this list already applied (revoke, modify) keeps the changed last message.
     const isOlder = local.changeSequence > incoming.changeSequence;
-    return withLastPeerRead(
-      isOlder ? { ...incoming, lastMessage: local.lastMessage, changeSequence: local.changeSequence } : incoming,
-    );
+    if (isOlder) {
+      return withLastPeerRead({ ...incoming, lastMessage: local.lastMessage, changeSequence: local.changeSequence });
+    }
+    // My message on its way, or failed, is not on the server: a view with nothing newer keeps showing it.
+    const isMineUnstored = local.lastMessage.status === 'unSend' || local.lastMessage.status === 'fail';
+    return withLastPeerRead(isMineUnstored ? { ...incoming, lastMessage: local.lastMessage } : incoming);
   }
   const missed = local.maxSequence - incoming.maxSequence;
   return withLastPeerRead({
