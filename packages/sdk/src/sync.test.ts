@@ -1,15 +1,7 @@
 import type { WireMessage } from '@liaison/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SequenceSync, type SyncPage } from './sync';
 import { wireMessage } from './test-fixtures';
-
-async function until(check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 2_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 function message(sequence: number, conversation = 'bob'): WireMessage {
   return wireMessage({ ID: `${conversation}-${sequence}`, from: conversation, sequence });
@@ -142,7 +134,7 @@ describe('SequenceSync', () => {
     sync.seed('C2Cbob', 2);
     await sync.receive(message(5));
     expect(delivered).toEqual([]);
-    await until(() => delivered.length === 3);
+    await vi.waitUntil(() => delivered.length === 3, { timeout: 2_000 });
     expect(delivered).toEqual(['C2Cbob:3', 'C2Cbob:4', 'C2Cbob:5']);
     expect(errors).toHaveLength(2);
     expect(fetches).toHaveLength(3);
@@ -154,7 +146,7 @@ describe('SequenceSync', () => {
     sync.seed('C2Cbob', 1);
     await sync.catchUp('C2Cbob', 4);
     expect(delivered).toEqual([]);
-    await until(() => delivered.length === 3);
+    await vi.waitUntil(() => delivered.length === 3, { timeout: 2_000 });
     expect(delivered).toEqual(['C2Cbob:2', 'C2Cbob:3', 'C2Cbob:4']);
   });
 

@@ -27,6 +27,8 @@ export interface WorkerCalls {
   call(message: Record<string, unknown>, transfer?: readonly TransferListItem[]): Promise<unknown>;
   /** Set once the thread failed or exited; every call from then on rejects with it. */
   readonly failure: Error | null;
+  /** Whether a call is waiting for its answer. */
+  readonly busy: boolean;
 }
 
 /**
@@ -70,6 +72,9 @@ export function workerCalls(worker: CallTarget, what: string, options: { refWhil
     },
     get failure() {
       return failure;
+    },
+    get busy() {
+      return pending.size > 0;
     },
   };
 }

@@ -24,26 +24,19 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
  * that does not come back soon, such as seeding the demo data.
  */
 export async function stopHashingThread(): Promise<void> {
-  if (!thread || running > 0) return;
+  if (!thread || thread.calls.busy) return;
   const { worker } = thread;
   thread = null;
   await worker.terminate();
 }
 
 let thread: { worker: Worker; calls: WorkerCalls } | null = null;
-/** Hashes and verifications waiting for the thread. */
-let running = 0;
 
 /** One hashing thread for the process, started on first use (again after a failure or a stop); it keeps the process alive only while busy. */
-async function argon2(op: 'hash' | 'verify', args: Record<string, unknown>): Promise<string | boolean> {
+function argon2(op: 'hash' | 'verify', args: Record<string, unknown>): Promise<string | boolean> {
   if (!thread || thread.calls.failure) {
     const worker = new Worker(new URL('./argon2-worker.mjs', import.meta.url), { execArgv: plainWorkerExecArgv() });
     thread = { worker, calls: workerCalls(worker, 'the password hashing thread', { refWhileBusy: true }) };
   }
-  running++;
-  try {
-    return (await thread.calls.call({ op, args })) as string | boolean;
-  } finally {
-    running--;
-  }
+  return thread.calls.call({ op, args }) as Promise<string | boolean>;
 }
