@@ -2,8 +2,12 @@ import type { Database } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { storedTokens, tokensSql } from '../messages/searchable-text';
 
-/** Types whose rows carry search tokens (searchable-text.ts). */
-const INDEXED_TYPES = ['TIMTextElem', 'TIMFileElem', 'TIMLocationElem', 'TIMCustomElem', 'TIMRelayElem'];
+/** Rows that carry search tokens (searchable-text.ts). */
+const INDEXED = `NOT is_revoked AND type IN ('TIMTextElem', 'TIMFileElem', 'TIMLocationElem', 'TIMCustomElem', 'TIMRelayElem')`;
+/** Rows still without: the predicate of migration 035's index, so finding none is one index probe. */
+const UNTOKENISED = `search_tokens IS NULL AND ${INDEXED}`;
+/** The start-up look for them (exported for its plan's test). */
+export const UNTOKENISED_PROBE = `SELECT conv_key, seq FROM messages WHERE ${UNTOKENISED} ORDER BY conv_key, seq LIMIT 1`;
 const BATCH = 500;
 
 export interface IndexRun {
@@ -30,10 +34,9 @@ export async function indexStoredMessages(
     const rows: Array<{ conv_key: string; seq: unknown; type: string; payload: unknown; version: unknown }> =
       await db.query(
         `SELECT conv_key, seq, type, payload, version FROM messages
-          WHERE ($1::text IS NULL OR (conv_key, seq) > ($1::text, $2::bigint))
-            AND type = ANY($3::text[]) AND NOT is_revoked ${options.all ? '' : 'AND search_tokens IS NULL'}
-          ORDER BY conv_key, seq LIMIT $4`,
-        [after?.key ?? null, after?.seq ?? 0, INDEXED_TYPES, BATCH],
+          WHERE ($1::text IS NULL OR (conv_key, seq) > ($1::text, $2::bigint)) AND ${options.all ? INDEXED : UNTOKENISED}
+          ORDER BY conv_key, seq LIMIT $3`,
+        [after?.key ?? null, after?.seq ?? 0, BATCH],
       );
     if (rows.length === 0) break;
     const last = rows[rows.length - 1] as (typeof rows)[number];
