@@ -169,4 +169,27 @@ describe('the writer grants what a message names, in the same statement', () => 
     expect(await db.query('SELECT 1 FROM merged_records WHERE download_key = $1', ['gr-other-key'])).toEqual([]);
     expect(await grantsOf('gr-other-key')).toEqual([]);
   });
+
+  it('answers a send stored before with the stored message and still stores the rest of its batch, in order', async () => {
+    const { instance, errors } = writer(db);
+    const first = await instance.submit(text('w-bob', 'w-carol', 'rt-1', 'first'));
+    // The retry shares a batch with new sends: the batch is stored once, the retry answered from storage.
+    const outcomes = await submitAll(instance, [
+      text('w-bob', 'w-carol', 'rt-2', 'second'),
+      { ...text('w-bob', 'w-carol', 'rt-1', 'first'), clientTime: 99 },
+      text('w-carol', 'w-bob', 'rt-3', 'third'),
+    ]);
+    const results = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : o.reason));
+    expect(results.map((r) => [r.message.ID, r.message.sequence, r.duplicate])).toEqual([
+      ['rt-2', first.message.sequence + 1, false],
+      ['rt-1', first.message.sequence, true],
+      ['rt-3', first.message.sequence + 2, false],
+    ]);
+    expect(results[1].message.clientTime).toBe(1);
+    const rows = await db.query<{ id: string }>('SELECT id FROM messages WHERE conv_key = $1 ORDER BY seq', [
+      c2cKey('w-bob', 'w-carol'),
+    ]);
+    expect(rows.map((r) => r.id)).toEqual(['rt-1', 'rt-2', 'rt-3']);
+    expect(errors).toEqual([]);
+  });
 });

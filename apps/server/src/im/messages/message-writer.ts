@@ -120,6 +120,8 @@ class Lane {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
   private readonly publishing = new Set<Promise<void>>();
+  /** Until then, batches look for IDs stored before (a duplicate was sent). */
+  private checkedUntil = 0;
 
   constructor(
     private readonly db: Database,
@@ -170,13 +172,16 @@ class Lane {
    */
   private async store(batch: Pending[], attempt = 1): Promise<void> {
     let written: Awaited<ReturnType<typeof writeBatch>>;
+    const checked = attempt > 1 || Date.now() < this.checkedUntil;
     try {
-      written = await writeBatch(this.db, batch, this.caches, this.c2c);
+      written = await writeBatch(this.db, batch, this.caches, this.c2c, checked);
     } catch (err) {
-      // Another process stored a message of this batch's ID (the same send, twice at once) after
-      // the statement's snapshot was taken: its lookup of stored IDs could not see it, so its insert
-      // collided. Nothing was stored; a new statement sees the row and answers it as a duplicate.
+      // A message of this batch was stored before (a retried send), or by another process after the
+      // statement's snapshot was taken (the same send, twice at once). Nothing was stored; a checked
+      // statement sees the row and answers it as a duplicate. Retries come in bursts (a client
+      // reconnecting), so the lane checks for a while rather than paying each one twice.
       if (isUniqueViolation(err) && attempt < STORE_ATTEMPTS) {
+        if (!checked) this.checkedUntil = Date.now() + CHECKED_AFTER_DUPLICATE_MS;
         await this.store(batch, attempt + 1);
         return;
       }
@@ -223,6 +228,7 @@ async function writeBatch(
   batch: Pending[],
   caches: Readonly<WriterCaches>,
   c2c: C2CRules,
+  checked: boolean,
 ): Promise<{ outcomes: Array<WriteResult | LiaisonError>; created: string[] }> {
   const now = Date.now();
   const inputs = batch.map((p) => p.input);
@@ -252,7 +258,7 @@ async function writeBatch(
 
   const withGrants = toStore.some((i) => hasGrants(inputs[i] as NewMessage));
   const rows = await db.query<MessageRow & { kind: 'new' | 'prior'; conv_key: string }>(
-    withGrants ? STORE_BATCH_WITH_GRANTS : STORE_BATCH,
+    storeStatement(withGrants, checked),
     [JSON.stringify(toStore.map((i, ord) => toRecord(inputs[i] as NewMessage, ord, withGrants))), now],
   );
   const found = new Map(rows.map((r) => [`${r.conv_key}\n${r.id}`, r]));
@@ -279,9 +285,11 @@ async function writeBatch(
 /**
  * The batch statement. A batch whose messages name files or records also grants them and stores
  * the records in the same statement, for inserted rows only (a retried duplicate grants nothing);
- * text-only batches run the statement without those steps, so they cost nothing more.
+ * text-only batches run the statement without those steps, so they cost nothing more. Unless
+ * `checked`, it does not look for IDs stored before: a duplicate then fails the statement on the
+ * (conv_key, id) key, which the insert probes anyway, and the batch is stored again checked.
  */
-const storeBatch = (withGrants: boolean) => `
+const storeBatch = (withGrants: boolean, checked: boolean) => `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS v(ord int, k text, i text, ct text, f text, r text, t text, p jsonb, a jsonb, c bigint, rnd bigint,
@@ -289,12 +297,9 @@ const storeBatch = (withGrants: boolean) => `
   ), heads AS (
     SELECT conv_key, max_seq FROM conversations
      WHERE conv_key IN (SELECT k FROM input) ORDER BY conv_key FOR UPDATE
-  ), prior AS (
-    SELECT m.conv_key, ${prefixed('m')} FROM messages m JOIN input ON m.conv_key = input.k AND m.id = input.i
-  ), fresh AS (
+  ), ${checked ? PRIOR_STEP : ''}fresh AS (
     SELECT input.*, heads.max_seq + row_number() OVER (PARTITION BY input.k ORDER BY input.ord) AS s
-      FROM input JOIN heads ON heads.conv_key = input.k
-     WHERE NOT EXISTS (SELECT 1 FROM prior WHERE prior.conv_key = input.k AND prior.id = input.i)
+      FROM input JOIN heads ON heads.conv_key = input.k${checked ? NOT_PRIOR : ''}
   ), inserted AS (
     INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
                           client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, receipt_targets,
@@ -321,7 +326,15 @@ const storeBatch = (withGrants: boolean) => `
          NULL::bigint AS random, NULL AS nick, NULL AS avatar, NULL AS cloud_custom_data,
          NULL::boolean AS need_read_receipt, NULL::boolean AS has_risk_content, NULL::boolean AS is_revoked,
          NULL AS revoker, NULL::integer AS version, NULL::bigint AS change_seq
-    FROM inserted
+    FROM inserted${checked ? PRIOR_ROWS : ''}`;
+
+/** The checked statement's steps: IDs stored before, answered with the message as stored. */
+const PRIOR_STEP = `prior AS (
+    SELECT m.conv_key, ${prefixed('m')} FROM messages m JOIN input ON m.conv_key = input.k AND m.id = input.i
+  ), `;
+const NOT_PRIOR = `
+     WHERE NOT EXISTS (SELECT 1 FROM prior WHERE prior.conv_key = input.k AND prior.id = input.i)`;
+const PRIOR_ROWS = `
   UNION ALL
   -- A retried send is answered with the message as it is now (revoked or modified since, maybe).
   SELECT 'prior', conv_key, id, seq, sender, conv_type, recipient, type, payload, at_user_list, time, client_time,
@@ -368,8 +381,15 @@ const GRANT_STEPS = `named AS (
      WHERE fresh.dk IS NOT NULL AND fresh.ms IS NOT NULL
     ON CONFLICT DO NOTHING
   ), `;
-const STORE_BATCH = storeBatch(false);
-const STORE_BATCH_WITH_GRANTS = storeBatch(true);
+const STORE_BATCH = storeBatch(false, false);
+const STORE_BATCH_CHECKED = storeBatch(false, true);
+const STORE_BATCH_WITH_GRANTS = storeBatch(true, false);
+const STORE_BATCH_WITH_GRANTS_CHECKED = storeBatch(true, true);
+
+function storeStatement(withGrants: boolean, checked: boolean): string {
+  if (withGrants) return checked ? STORE_BATCH_WITH_GRANTS_CHECKED : STORE_BATCH_WITH_GRANTS;
+  return checked ? STORE_BATCH_CHECKED : STORE_BATCH;
+}
 
 function hasGrants(m: NewMessage): boolean {
   return (m.grants?.length ?? 0) > 0 || Boolean(m.record);
@@ -559,8 +579,10 @@ function prefixed(alias: string): string {
  * constraint) blame the data of some row; anything else (connection, resources, shutdown) would
  * fail every row alike.
  */
-/** A batch colliding with the same IDs stored at once by other processes: tried this many times. */
+/** A batch colliding with IDs stored before or at once by other processes: tried this many times. */
 const STORE_ATTEMPTS = 3;
+/** How long a lane keeps checking for stored IDs after a batch held a duplicate. */
+const CHECKED_AFTER_DUPLICATE_MS = 1_000;
 
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === '23505';
