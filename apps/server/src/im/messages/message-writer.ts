@@ -574,11 +574,6 @@ function prefixed(alias: string): string {
     .join(', ');
 }
 
-/**
- * SQLSTATE classes 22 (data exception: e.g. a NUL the database cannot hold) and 23 (integrity
- * constraint) blame the data of some row; anything else (connection, resources, shutdown) would
- * fail every row alike.
- */
 /** A batch colliding with IDs stored before or at once by other processes: tried this many times. */
 const STORE_ATTEMPTS = 3;
 /** How long a lane keeps checking for stored IDs after a batch held a duplicate. */
@@ -588,6 +583,11 @@ function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === '23505';
 }
 
+/**
+ * SQLSTATE classes 22 (data exception: e.g. a NUL the database cannot hold) and 23 (integrity
+ * constraint) blame the data of some row; anything else (connection, resources, shutdown) would
+ * fail every row alike.
+ */
 function isRefusedRow(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));

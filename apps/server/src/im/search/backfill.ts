@@ -6,9 +6,15 @@ import { storedTokens, tokensSql } from '../messages/searchable-text';
 const INDEXED = `NOT is_revoked AND type IN ('TIMTextElem', 'TIMFileElem', 'TIMLocationElem', 'TIMCustomElem', 'TIMRelayElem')`;
 /** Rows still without: the predicate of migration 035's index, so finding none is one index probe. */
 const UNTOKENISED = `search_tokens IS NULL AND ${INDEXED}`;
-/** The start-up look for them (exported for its plan's test). */
-export const UNTOKENISED_PROBE = `SELECT conv_key, seq FROM messages WHERE ${UNTOKENISED} ORDER BY conv_key, seq LIMIT 1`;
 const BATCH = 500;
+
+/**
+ * The next batch of rows to tokenize after ($1, $2), $3 at most: every searchable row (`all`) or
+ * those still without tokens (exported for its plan's test).
+ */
+export const nextBatchSql = (all: boolean) => `SELECT conv_key, seq, type, payload, version FROM messages
+  WHERE ($1::text IS NULL OR (conv_key, seq) > ($1::text, $2::bigint)) AND ${all ? INDEXED : UNTOKENISED}
+  ORDER BY conv_key, seq LIMIT $3`;
 
 export interface IndexRun {
   /** Rows written. */
@@ -32,12 +38,7 @@ export async function indexStoredMessages(
   let after: { key: string; seq: number } | null = null;
   while (!options.shouldStop?.()) {
     const rows: Array<{ conv_key: string; seq: unknown; type: string; payload: unknown; version: unknown }> =
-      await db.query(
-        `SELECT conv_key, seq, type, payload, version FROM messages
-          WHERE ($1::text IS NULL OR (conv_key, seq) > ($1::text, $2::bigint)) AND ${options.all ? INDEXED : UNTOKENISED}
-          ORDER BY conv_key, seq LIMIT $3`,
-        [after?.key ?? null, after?.seq ?? 0, BATCH],
-      );
+      await db.query(nextBatchSql(options.all ?? false), [after?.key ?? null, after?.seq ?? 0, BATCH]);
     if (rows.length === 0) break;
     const last = rows[rows.length - 1] as (typeof rows)[number];
     after = { key: last.conv_key, seq: toNumber(last.seq) };
