@@ -180,6 +180,7 @@ export class ChatSDK {
       events: this.events,
       isReady: () => this.ready,
       start: (login, epoch) => this.performLogin(login, epoch),
+      announceReady: () => this.announceReady(),
       clear: () => this.clearState(),
     });
     const request = this.session.request;
@@ -273,7 +274,7 @@ export class ChatSDK {
 
   // Login and the SDK instance
 
-  /** Connects and logs in; resolves once SDK_READY has been emitted. */
+  /** Connects, logs in and loads the user's state; SDK_READY follows the resolution, as Tencent's does. */
   login(options: LoginOptions): Promise<ChatResponse<{ repeatLogin: boolean }>> {
     return this.logins.login(options);
   }
@@ -286,6 +287,11 @@ export class ChatSDK {
   /** The logged-in user's ID, or '' when logged out. */
   getLoginUser(): string {
     return this.session.userID ?? '';
+  }
+
+  /** The server's time in seconds (Tencent's `getServerTime`), kept from login's and the heartbeats' answers. */
+  getServerTime(): number {
+    return this.session.clock.seconds();
   }
 
   isReady(): boolean {
@@ -714,15 +720,6 @@ export class ChatSDK {
       this.assertCurrent(epoch);
       this.receiver.seed(conversationList);
       this.conversations.load(conversationList);
-      this.ready = true;
-      this.events.emit(EVENT.SDK_READY, undefined);
-      this.flushConversationEvents();
-      this.receiver.resume();
-      const buffered = this.pushBuffer ?? [];
-      this.pushBuffer = null;
-      for (const push of buffered) this.handlePush(push);
-      void this.groups.load();
-      void this.relations.load();
     } catch (error) {
       if (this.logins.isCurrent(epoch)) {
         this.session.stop();
@@ -730,6 +727,19 @@ export class ChatSDK {
       }
       throw toLiaisonError(error);
     }
+  }
+
+  /** After login() resolved: SDK_READY, then the pushes held while logging in, and the lists loaded after. */
+  private announceReady(): void {
+    this.ready = true;
+    this.events.emit(EVENT.SDK_READY, undefined);
+    this.flushConversationEvents();
+    this.receiver.resume();
+    const buffered = this.pushBuffer ?? [];
+    this.pushBuffer = null;
+    for (const push of buffered) this.handlePush(push);
+    void this.groups.load();
+    void this.relations.load();
   }
 
   private async handleReconnected(result: LoginResult): Promise<void> {

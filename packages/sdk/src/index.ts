@@ -11,6 +11,8 @@ const LiaisonChat = {
   },
   TYPES,
   EVENT,
+  /** The version of Tencent's `@tencentcloud/chat` whose API this package answers to (Tencent's kits read it). */
+  VERSION: '3.6.6',
 } as const;
 
 export default LiaisonChat;

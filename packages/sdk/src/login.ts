@@ -12,8 +12,10 @@ export interface LoginContext {
   events: Pick<Emitter, 'emit' | 'removeAll'>;
   /** SDK_READY was emitted and the state is not yet cleared. */
   isReady(): boolean;
-  /** Logs in and loads the user's state up to SDK_READY; gives up once `epoch` is no longer current. */
+  /** Logs in and loads the user's state; gives up once `epoch` is no longer current. */
   start(options: LoginOptions, epoch: number): Promise<void>;
+  /** The state is loaded and login() has resolved: SDK_READY, and what waited for it. */
+  announceReady(): void;
   /** Forgets the logged-in user's state. */
   clear(): void;
 }
@@ -33,7 +35,10 @@ export class Logins {
     return this.current;
   }
 
-  /** Connects and logs in; resolves once SDK_READY has been emitted. */
+  /**
+   * Connects, logs in and loads the user's state, then resolves; SDK_READY follows once the
+   * caller's `then` has run, as Tencent's does (its kits listen for it in `login().then`).
+   */
   async login(options: LoginOptions): Promise<ChatResponse<{ repeatLogin: boolean }>> {
     const { session } = this.context;
     if (session.isActive || this.inFlight) {
@@ -48,6 +53,9 @@ export class Logins {
     this.inFlight = { userID: options.userID, done };
     try {
       await done;
+      setTimeout(() => {
+        if (this.isCurrent(epoch)) this.context.announceReady();
+      }, 0);
       return ok({ repeatLogin: false });
     } finally {
       if (this.inFlight?.done === done) this.inFlight = null;

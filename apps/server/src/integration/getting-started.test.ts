@@ -45,4 +45,26 @@ describe('code written for the reference SDK', () => {
     await chat.logout();
     await peer.logout();
   });
+
+  it('resolves login first and emits SDK_READY after, so a ready handler added in login().then hears it', async () => {
+    const chat = TencentCloudChat.create({ SDKAppID: server().app.sdkAppID, server: server().url });
+    const order: string[] = [];
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('SDK_READY never came after login resolved')), 5_000);
+      chat.login({ userID: 'gs-order', userSig: userSigFor(server(), 'gs-order') }).then(() => {
+        order.push('login resolved');
+        chat.on(TencentCloudChat.EVENT.SDK_READY, () => {
+          clearTimeout(timer);
+          order.push('ready');
+          resolve();
+        });
+      }, reject);
+    });
+    await ready;
+    expect(order).toEqual(['login resolved', 'ready']);
+    expect(chat.isReady()).toBe(true);
+    expect(Math.abs(chat.getServerTime() - Date.now() / 1000)).toBeLessThan(2);
+    expect(TencentCloudChat.VERSION).toBe('3.6.6');
+    await chat.logout();
+  });
 });

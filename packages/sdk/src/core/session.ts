@@ -9,6 +9,7 @@ import type { BackoffOptions } from './backoff';
 import { toLiaisonError } from './errors';
 import { type KnownPush, parseIncoming } from './incoming';
 import { type CallOptions, type RequestFunction, Requests } from './requests';
+import { ServerClock } from './server-clock';
 import { Transport, type WebSocketConstructor } from './transport';
 import { type KickedOutType, TYPES } from './types';
 
@@ -67,6 +68,8 @@ export class Session {
   private credentials: Credentials | null = null;
   private phase: Phase = { name: 'idle' };
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** The server's time, from login's and every heartbeat's answer. */
+  readonly clock = new ServerClock();
 
   constructor(
     private readonly options: SessionOptions,
@@ -159,6 +162,7 @@ export class Session {
   private handleLoggedIn(result: LoginResult): void {
     const phase = this.phase;
     if (phase.name === 'idle') return;
+    this.clock.observe(result.serverTime);
     this.phase = { name: 'online' };
     this.transport.resetBackoff();
     this.requests.open();
@@ -195,7 +199,11 @@ export class Session {
     if (this.options.heartbeatInterval <= 0) return;
     const timeoutMs = Math.min(this.options.requestTimeout, this.options.heartbeatInterval);
     this.heartbeat = setInterval(() => {
-      if (this.phase.name === 'online') void this.requests.call('heartbeat', {}, { timeoutMs }).catch(() => undefined);
+      if (this.phase.name !== 'online') return;
+      this.requests.call('heartbeat', {}, { timeoutMs }).then(
+        ({ serverTime }) => this.clock.observe(serverTime),
+        () => undefined,
+      );
     }, this.options.heartbeatInterval);
     // In Node, the heartbeat alone must not keep a process alive.
     (this.heartbeat as { unref?: () => void }).unref?.();
