@@ -20,7 +20,7 @@ import { Logger } from './core/logger';
 import { type LoginResult, Session } from './core/session';
 import { loadDefaultWebSocket, type WebSocketConstructor } from './core/transport';
 import { type ChatResponse, EVENT, type EventName, type KickedOutType, TYPES } from './core/types';
-import { normalizeServerURL } from './core/url';
+import { chooseServer, pageOrigin } from './core/url';
 import { Emitter, type EventHandler } from './events';
 import { FileAccess, fileOrigin } from './file-urls';
 import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } from './friend-applications';
@@ -56,6 +56,7 @@ import { MessageActions } from './message-actions';
 import { type CreateTextMessageOptions, createTextMessage, type Sender } from './message-model';
 import type { Message } from './message-types';
 import { type GetMessageListOptions, MessageAPI, type MessageListResult } from './messages';
+import { acceptPlugins } from './plugins';
 import { Presence } from './presence';
 import { ProfileAPI, type UpdateMyProfileOptions } from './profiles';
 import { type GetAllUserListOptions, type GetMessageReactionsOptions, Reactions } from './reactions';
@@ -74,8 +75,13 @@ import { searchUsers } from './user-search';
 
 export interface CreateOptions {
   SDKAppID: number;
-  /** ws://, wss://, http:// or https:// URL of the server; '/im' is added when it has no path. */
-  server: string;
+  /**
+   * ws://, wss://, http:// or https:// URL of the server; '/im' is added when it has no path.
+   * Without it: `proxyServer`, else the URL given to `setDefaultServer`, else the page's origin.
+   */
+  server?: string;
+  /** Tencent's name for the server's address, taken when `server` is not given. */
+  proxyServer?: string;
   /** A WebSocket implementation; defaults to globalThis.WebSocket, else the `ws` package. */
   WebSocket?: WebSocketConstructor;
   /** Milliseconds before a request fails with REQUEST_TIMEOUT (or NETWORK_ERROR if never sent). Default 15 000. */
@@ -155,7 +161,7 @@ export class ChatSDK {
     }
     const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT;
     const WebSocketImpl = options.WebSocket;
-    const url = normalizeServerURL(options.server);
+    const url = chooseServer(options, null, pageOrigin());
     this.session = new Session(
       {
         url,
@@ -314,6 +320,14 @@ export class ChatSDK {
   /** 0 everything, 1 release, 2 warnings and errors (the default), 3 errors, 4 nothing. */
   setLogLevel(level: number): void {
     this.logger.setLevel(level);
+  }
+
+  /**
+   * Tencent's plugin map (`tim-upload-plugin`, `tim-profanity-filter-plugin`, …). Accepted and not
+   * needed: files go to the Liaison server over HTTP, and the server checks words itself.
+   */
+  registerPlugin(plugins: Record<string, unknown>): void {
+    acceptPlugins(plugins, this.logger);
   }
 
   // Messages: creating, sending, history, receipts, deleting, reactions, translation, search, typing (ours)

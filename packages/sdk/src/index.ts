@@ -1,13 +1,25 @@
 import { ChatSDK, type CreateOptions } from './chat';
 import { EVENT, TYPES } from './core/types';
+import { chooseServer, normalizeServerURL, pageOrigin } from './core/url';
 
 /**
  * The SDK entry, shaped like the reference SDK's default export:
  * `LiaisonChat.create(options)`, `LiaisonChat.TYPES`, `LiaisonChat.EVENT`.
  */
+/** The server `create()` dials when its options name none (setDefaultServer). */
+let defaultServer: string | null = null;
+
 const LiaisonChat = {
+  /** Without `server` or `proxyServer`, the client dials the URL given to setDefaultServer, else the page's origin. */
   create(options: CreateOptions): ChatSDK {
-    return new ChatSDK(options);
+    return new ChatSDK({ ...options, server: chooseServer(options, defaultServer, pageOrigin()) });
+  },
+  /**
+   * Names the server for every later `create()` that names none, so that code written for
+   * Tencent's SDK, which never names one, ports with an import alias and this one call.
+   */
+  setDefaultServer(url: string): void {
+    defaultServer = normalizeServerURL(url);
   },
   TYPES,
   EVENT,

@@ -100,7 +100,6 @@ const MISSING_METHODS: string[] = [
   'markGroupMemberList',
   'modifyInvitation',
   'pinGroupMessage',
-  'registerPlugin',
   'reject',
   'removeFromFriendGroup',
   'removeSignalingListener',
