@@ -2,13 +2,13 @@ import { ChatSDK, type CreateOptions } from './chat';
 import { EVENT, TYPES } from './core/types';
 import { chooseServer, normalizeServerURL, pageOrigin } from './core/url';
 
+/** The server `create()` dials when its options name none (setDefaultServer). */
+let defaultServer: string | null = null;
+
 /**
  * The SDK entry, shaped like the reference SDK's default export:
  * `LiaisonChat.create(options)`, `LiaisonChat.TYPES`, `LiaisonChat.EVENT`.
  */
-/** The server `create()` dials when its options name none (setDefaultServer). */
-let defaultServer: string | null = null;
-
 const LiaisonChat = {
   /** Without `server` or `proxyServer`, the client dials the URL given to setDefaultServer, else the page's origin. */
   create(options: CreateOptions): ChatSDK {
