@@ -20,7 +20,7 @@ import { Logger } from './core/logger';
 import { type LoginResult, Session } from './core/session';
 import { loadDefaultWebSocket, type WebSocketConstructor } from './core/transport';
 import { type ChatResponse, EVENT, type EventName, type KickedOutType, TYPES } from './core/types';
-import { chooseServer, pageOrigin } from './core/url';
+import { serverFor } from './core/url';
 import { Emitter, type EventHandler } from './events';
 import { FileAccess, fileOrigin } from './file-urls';
 import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } from './friend-applications';
@@ -161,7 +161,7 @@ export class ChatSDK {
     }
     const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT;
     const WebSocketImpl = options.WebSocket;
-    const url = chooseServer(options, null, pageOrigin());
+    const url = serverFor(options);
     this.session = new Session(
       {
         url,

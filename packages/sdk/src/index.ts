@@ -1,9 +1,6 @@
 import { ChatSDK, type CreateOptions } from './chat';
 import { EVENT, TYPES } from './core/types';
-import { chooseServer, normalizeServerURL, pageOrigin } from './core/url';
-
-/** The server `create()` dials when its options name none (setDefaultServer). */
-let defaultServer: string | null = null;
+import { setDefaultServer } from './core/url';
 
 /**
  * The SDK entry, shaped like the reference SDK's default export:
@@ -12,15 +9,13 @@ let defaultServer: string | null = null;
 const LiaisonChat = {
   /** Without `server` or `proxyServer`, the client dials the URL given to setDefaultServer, else the page's origin. */
   create(options: CreateOptions): ChatSDK {
-    return new ChatSDK({ ...options, server: chooseServer(options, defaultServer, pageOrigin()) });
+    return new ChatSDK(options);
   },
   /**
    * Names the server for every later `create()` that names none, so that code written for
    * Tencent's SDK, which never names one, ports with an import alias and this one call.
    */
-  setDefaultServer(url: string): void {
-    defaultServer = normalizeServerURL(url);
-  },
+  setDefaultServer,
   TYPES,
   EVENT,
   /** The version of Tencent's `@tencentcloud/chat` whose API this package answers to (Tencent's kits read it). */

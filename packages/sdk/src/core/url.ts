@@ -60,6 +60,19 @@ export function chooseServer(options: ServerChoice, defaultServer: string | null
   return normalizeServerURL(named);
 }
 
+/** The server a client dials when its options name none, once `setDefaultServer` has named one. */
+let defaultServer: string | null = null;
+
+/** Names the server for every later client whose options name none. */
+export function setDefaultServer(url: string): void {
+  defaultServer = normalizeServerURL(url);
+}
+
+/** The server a client made with these options dials (chooseServer with this process's default and page). */
+export function serverFor(options: ServerChoice): string {
+  return chooseServer(options, defaultServer, pageOrigin());
+}
+
 /** The origin of the page this runs in, when it is served over http(s); null in Node and workers without one. */
 export function pageOrigin(): string | null {
   const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
