@@ -26,6 +26,8 @@ export const ErrorCode = {
   NETWORK_ERROR: 2800,
   REQUEST_TIMEOUT: 2801,
   SDK_NOT_READY: 2802,
+  /** Reference: logout (and Tencent's other signed-in calls) before login or after a kick. */
+  USER_NOT_LOGGED_IN: 2024,
   // Login (reference codes).
   USERSIG_EXPIRED: 70001,
   USERSIG_INVALID: 70003,
@@ -149,6 +151,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.NETWORK_ERROR]: 'Network exception, please check the network settings',
   [ErrorCode.REQUEST_TIMEOUT]: 'Request timed out',
   [ErrorCode.SDK_NOT_READY]: 'The SDK is not ready: log in first',
+  [ErrorCode.USER_NOT_LOGGED_IN]: 'The user is not logged in',
   [ErrorCode.USERSIG_EXPIRED]: 'userSig has expired',
   [ErrorCode.USERSIG_INVALID]: 'userSig is invalid',
   [ErrorCode.USERSIG_USER_MISMATCH]: 'userSig was issued for another userID',

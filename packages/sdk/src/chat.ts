@@ -27,6 +27,7 @@ import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } f
 import type { AddFriendOptions, CheckFriendOptions, DeleteFriendOptions, UpdateFriendOptions } from './friends';
 import { GroupAdmin, type HandleGroupApplicationOptions, type UpdateGroupProfileOptions } from './group-admin';
 import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
+import { forgetInstance } from './instances';
 import { type LoginOptions, Logins } from './login';
 import {
   type CreateAudioMessageOptions,
@@ -304,8 +305,9 @@ export class ChatSDK {
     return this.ready;
   }
 
-  /** Logs out and forgets every listener. */
+  /** Logs out and forgets every listener; the next `create()` for this app makes a new client. */
   destroy(): Promise<void> {
+    forgetInstance(this);
     return this.logins.destroy();
   }
 

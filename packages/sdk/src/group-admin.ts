@@ -32,7 +32,8 @@ export type GroupSystemNoticeMessage = MessageOf<'TIMGroupSystemNoticeElem'>;
  * the join-request notice (`message`, as the reference SDK's older form).
  */
 export interface HandleGroupApplicationOptions {
-  handleAction: 'Agree' | 'Reject';
+  /** 'Agree' or 'Reject', typed as Tencent types it (string); the server refuses anything else with 60003. */
+  handleAction: string;
   handleMessage?: string;
   application?: Pick<GroupApplication, 'groupID' | 'applicant'>;
   message?: Pick<GroupSystemNoticeMessage, 'payload'>;
@@ -86,7 +87,7 @@ export class GroupAdmin {
     const target = applicationOf(options);
     const { group } = await this.context.request('handleGroupApplication', {
       ...target,
-      handleAction: options.handleAction,
+      handleAction: options.handleAction as 'Agree' | 'Reject',
       handleMessage: options.handleMessage,
     });
     this.context.groups.put(group);

@@ -1,15 +1,28 @@
 import { ChatSDK, type CreateOptions } from './chat';
+import { Logger } from './core/logger';
 import { EVENT, TYPES } from './core/types';
 import { setDefaultServer } from './core/url';
+import { readSDKAppID, sharedInstance } from './instances';
 
 /**
  * The SDK entry, shaped like the reference SDK's default export:
  * `LiaisonChat.create(options)`, `LiaisonChat.TYPES`, `LiaisonChat.EVENT`.
  */
 const LiaisonChat = {
-  /** Without `server` or `proxyServer`, the client dials the URL given to setDefaultServer, else the page's origin. */
+  /**
+   * Without `server` or `proxyServer`, the client dials the URL given to setDefaultServer, else the
+   * page's origin. Called Tencent's way (no `server`), it returns the app's one client
+   * (instances.ts). As Tencent's, an SDKAppID that is neither a number nor a numeric string is
+   * logged and answered with null; the declared type is Tencent's, which only lets a number in.
+   */
   create(options: CreateOptions): ChatSDK {
-    return new ChatSDK(options);
+    const SDKAppID = readSDKAppID(options.SDKAppID);
+    if (SDKAppID === null) {
+      new Logger().error('LiaisonChat.create failed. Failed to parse the SDKAppID, please check the arguments');
+      return null as unknown as ChatSDK;
+    }
+    if (options.server !== undefined) return new ChatSDK({ ...options, SDKAppID });
+    return sharedInstance(SDKAppID, () => new ChatSDK({ ...options, SDKAppID }));
   },
   /**
    * Names the server for every later `create()` that names none, so that code written for

@@ -1,3 +1,4 @@
+import { ErrorCode, LiaisonError } from '@liaison/protocol';
 import type { Session } from './core/session';
 import { type ChatResponse, EVENT, ok } from './core/types';
 import type { Emitter } from './events';
@@ -62,9 +63,14 @@ export class Logins {
     }
   }
 
-  /** Logs out and closes the connection; no reconnect follows. */
+  /**
+   * Logs out and closes the connection; no reconnect follows. As Tencent's, it resolves even when
+   * the server cannot be told, and refuses with 2024 when nobody is logged in (before login, after
+   * a logout or a kick).
+   */
   async logout(): Promise<ChatResponse<Record<string, never>>> {
     const wasActive = this.context.session.isActive || this.context.isReady();
+    if (!wasActive && !this.inFlight) throw new LiaisonError(ErrorCode.USER_NOT_LOGGED_IN);
     this.current++;
     await this.context.session.logout();
     this.context.clear();
@@ -72,10 +78,13 @@ export class Logins {
     return ok({});
   }
 
-  /** Logs out and forgets every listener. */
+  /** Logs out and forgets every listener; like Tencent's, it still refuses with 2024 when nobody was logged in. */
   async destroy(): Promise<void> {
-    await this.logout();
-    this.context.events.removeAll();
+    try {
+      await this.logout();
+    } finally {
+      this.context.events.removeAll();
+    }
   }
 
   /** The session ended without a logout (kicked out): work begun for it stops. */

@@ -24,11 +24,11 @@ export interface ReadMemberInfo {
 
 export interface GetGroupMessageReadMemberListOptions {
   message: Message;
-  /** 0: who read it, 1: who has not. */
-  filter: 0 | 1;
+  /** 0: who read it, 1: who has not; anything else reads as 0, as Tencent's SDK does. */
+  filter?: number;
   /** From the previous page; '' (or absent) for the first. */
   cursor?: string;
-  /** 1–100; default 100. */
+  /** 1–100; anything else reads as 100, as Tencent's SDK does. */
   count?: number;
 }
 
@@ -117,9 +117,16 @@ export class Receipts {
   }
 
   /** One page of the members who read my group message (filter 0) or have not yet (filter 1). */
+  /**
+   * Tencent's answer (`readUserIDList` / `unreadUserIDList`), and the same members with their
+   * nick and avatar (`readUserInfoList` / `unreadUserInfoList`), which a list of readers shows
+   * without asking for each profile.
+   */
   async getGroupMessageReadMemberList(options: GetGroupMessageReadMemberListOptions): Promise<
     ChatResponse<{
       messageID: string;
+      readUserIDList: string[];
+      unreadUserIDList: string[];
       readUserInfoList: ReadMemberInfo[];
       unreadUserInfoList: ReadMemberInfo[];
       cursor: string;
@@ -130,16 +137,19 @@ export class Receipts {
     if (typeof message !== 'object' || message === null || storedIDs([message]).length === 0) {
       throw invalidParams('give a message the server has stored');
     }
-    if (options.filter !== 0 && options.filter !== 1) throw invalidParams('filter must be 0 (read) or 1 (unread)');
-    return ok(
-      await this.context.request('getGroupMessageReadMemberList', {
-        conversationID: message.conversationID,
-        messageID: message.ID,
-        filter: options.filter,
-        ...(options.cursor ? { cursor: options.cursor } : {}),
-        ...(options.count !== undefined ? { count: options.count } : {}),
-      }),
-    );
+    const { cursor, count } = options;
+    const page = await this.context.request('getGroupMessageReadMemberList', {
+      conversationID: message.conversationID,
+      messageID: message.ID,
+      filter: options.filter === 1 ? 1 : 0,
+      ...(typeof cursor === 'string' && cursor !== '' ? { cursor } : {}),
+      ...(Number.isInteger(count) && (count as number) > 0 && (count as number) < 100 ? { count } : {}),
+    });
+    return ok({
+      ...page,
+      readUserIDList: page.readUserInfoList.map((member) => member.userID),
+      unreadUserIDList: page.unreadUserInfoList.map((member) => member.userID),
+    });
   }
 
   /** A `readReceipt` push: read counts of my group messages moved. */

@@ -1,4 +1,4 @@
-import type { GroupMember, GroupProfile, SearchCloudMessagesOptions } from '@liaison/protocol';
+import { type GroupMember, type GroupProfile, type SearchCloudMessagesOptions, SearchLimits } from '@liaison/protocol';
 import type { RequestFunction } from './core/requests';
 import { type ChatResponse, ok } from './core/types';
 import type { URLResolver } from './file-urls';
@@ -39,11 +39,13 @@ export interface SearchCloudGroupMembersOptions {
 
 export interface GetMessageListHoppingOptions {
   conversationID: string;
-  /** The message to start from (included). */
-  sequence: number;
+  /** The message to start from (included): a group's way, and any conversation's here. */
+  sequence?: number;
+  /** A one-to-one chat's way, as Tencent's: the message time in seconds to start from; 0 the newest. */
+  time?: number;
   /** 0 (default): it and older; 1: it and newer. */
-  direction?: 0 | 1;
-  /** 1–15; default 15. */
+  direction?: number;
+  /** Default and most 15; more is read as 15, as Tencent's SDK does. */
   count?: number;
 }
 
@@ -82,7 +84,15 @@ export class Search {
   async getMessageListHopping(
     options: GetMessageListHoppingOptions,
   ): Promise<ChatResponse<{ messageList: Message[]; isCompleted: boolean }>> {
-    const page = await this.context.request('getMessageListHopping', options);
+    const { conversationID, sequence, time, direction, count } = options ?? {};
+    const page = await this.context.request('getMessageListHopping', {
+      conversationID,
+      sequence,
+      time,
+      // Anything but 0 or 1 is the server's to refuse (60003).
+      direction: direction as 0 | 1 | undefined,
+      count: count !== undefined && count > SearchLimits.HOPPING_COUNT_MAX ? SearchLimits.HOPPING_COUNT_MAX : count,
+    });
     return ok({ messageList: this.messages(page.messageList), isCompleted: page.isCompleted });
   }
 

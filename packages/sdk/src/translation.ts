@@ -9,9 +9,9 @@ export interface TranslationContext {
 
 export interface TranslateTextOptions {
   sourceTextList: string[];
-  /** Absent: the provider detects it. */
-  source?: string;
-  target: string;
+  /** Absent or 'auto' (Tencent's default): the provider detects it. */
+  sourceLanguage?: string;
+  targetLanguage: string;
 }
 
 /** Providers can be slow (speech-to-text of a minute of audio); these calls wait longer than others. */
@@ -26,9 +26,10 @@ export class Translation {
   constructor(readonly context: TranslationContext) {}
 
   async translateText(options: TranslateTextOptions): Promise<ChatResponse<{ translatedTextList: string[] }>> {
-    const body = { sourceTextList: options?.sourceTextList, target: options?.target };
+    const source = options?.sourceLanguage;
+    const body = { sourceTextList: options?.sourceTextList, target: options?.targetLanguage };
     return ok(
-      await this.context.request('translateText', options?.source ? { ...body, source: options.source } : body, {
+      await this.context.request('translateText', source && source !== 'auto' ? { ...body, source } : body, {
         timeoutMs: PROVIDER_CALL_TIMEOUT_MS,
       }),
     );

@@ -140,14 +140,16 @@ export const searchOps = {
     response: z.object({ memberList: z.array(groupMemberSchema), totalCount: z.number().int(), cursor: z.string() }),
   },
   /**
-   * A page of history starting at a sequence, either way (0: it and older, 1: it and newer),
+   * A page of history starting at a message, either way (0: it and older, 1: it and newer),
    * oldest first: how 'Locate in chat' opens a conversation at a message without loading
-   * everything after it.
+   * everything after it. The start is a sequence, or, as Tencent's SDK starts a one-to-one chat,
+   * a message time in seconds (0 or neither: the newest).
    */
   getMessageListHopping: {
     request: z.object({
       conversationID: conversationIDSchema,
-      sequence: z.number().int().positive(),
+      sequence: z.number().int().positive().optional(),
+      time: z.number().int().nonnegative().optional(),
       direction: z.union([z.literal(0), z.literal(1)]).optional(),
       count: z.number().int().min(1).max(SearchLimits.HOPPING_COUNT_MAX).optional(),
     }),

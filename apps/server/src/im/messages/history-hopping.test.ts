@@ -90,6 +90,28 @@ describe('getMessageListHopping', () => {
     expect(fromTop.messageList).toEqual(seen.slice(-15));
   });
 
+  it('opens a one-to-one chat at a message time, as Tencent’s SDK does, both ways, reading more than 15 as 15', async () => {
+    const alice = await user('hop-time-alice');
+    await user('hop-time-bob');
+    await sendMany(alice, 'hop-time-bob', 5);
+    // The next batch lands in a later second, so a time separates the two.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await sendMany(alice, 'hop-time-bob', 20);
+    const history = await wholeHistory(alice, 'C2Chop-time-bob');
+    const hop = async (options: { time: number; direction?: number; count?: number }) =>
+      (await alice.getMessageListHopping({ conversationID: 'C2Chop-time-bob', ...options })).data;
+
+    expect(await hop({ time: nth(history, 4).time })).toEqual({ messageList: history.slice(0, 5), isCompleted: true });
+    const later = await hop({ time: nth(history, 5).time, direction: 1, count: 40 });
+    expect(later).toEqual({ messageList: history.slice(5, 20), isCompleted: false });
+    expect(await hop({ time: 0 })).toEqual({ messageList: history.slice(-15), isCompleted: false });
+    expect(await hop({ time: nth(history, 0).time - 1 })).toEqual({ messageList: [], isCompleted: true });
+    expect(await hop({ time: nth(history, 24).time + 1, direction: 1 })).toEqual({
+      messageList: [],
+      isCompleted: true,
+    });
+  });
+
   it('answers bad input and conversations I am not in with catalogue errors', async () => {
     const owner = await user('hop-bad-owner');
     const stranger = await user('hop-bad-stranger');
@@ -97,9 +119,10 @@ describe('getMessageListHopping', () => {
     const hop = (options: Parameters<Chat['getMessageListHopping']>[0]) => stranger.getMessageListHopping(options);
 
     expect(await errorCode(hop({ conversationID: 'C2Chop-bad-owner', sequence: 0 }))).toBe(ErrorCode.INVALID_PARAMS);
-    expect(await errorCode(hop({ conversationID: 'C2Chop-bad-owner', sequence: 1, count: 16 }))).toBe(
+    expect(await errorCode(hop({ conversationID: 'C2Chop-bad-owner', sequence: 1, direction: 2 }))).toBe(
       ErrorCode.INVALID_PARAMS,
     );
+    expect(await errorCode(hop({ conversationID: 'C2Chop-bad-owner', time: -1 }))).toBe(ErrorCode.INVALID_PARAMS);
     expect(await errorCode(hop({ conversationID: 'hop-bad-owner', sequence: 1 }))).toBe(ErrorCode.INVALID_PARAMS);
     expect(await errorCode(hop({ conversationID: 'GROUPhop-closed', sequence: 1 }))).toBe(ErrorCode.GROUP_NOT_MEMBER);
     expect(await errorCode(hop({ conversationID: 'GROUPhop-missing', sequence: 1 }))).toBe(ErrorCode.GROUP_NOT_FOUND);

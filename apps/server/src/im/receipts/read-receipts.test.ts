@@ -113,13 +113,20 @@ describe('group read receipts', () => {
     expect(filled.data.messageList[0]).toBe(sent);
     expect(sent.readReceiptInfo).toEqual({ readCount: 1, unreadCount: 2, isPeerRead: false });
 
-    expect((await alice.getGroupMessageReadMemberList({ message: sent, filter: 0 })).data).toEqual({
+    const readers = {
       messageID: sent.ID,
+      readUserIDList: ['gr-bob'],
+      unreadUserIDList: [],
       readUserInfoList: [{ userID: 'gr-bob', nick: 'Bob', avatar: '' }],
       unreadUserInfoList: [],
       cursor: '',
       isCompleted: true,
-    });
+    };
+    expect((await alice.getGroupMessageReadMemberList({ message: sent, filter: 0 })).data).toEqual(readers);
+    // As Tencent's SDK: a filter other than 0 or 1 reads as 0, a count out of 1–99 as 100.
+    expect(
+      (await alice.getGroupMessageReadMemberList({ message: sent, filter: 7, cursor: '', count: 0 })).data,
+    ).toEqual(readers);
     expect(await members(alice, sent, 1)).toEqual(['gr-carol', 'gr-dave']);
     // Paged one by one, the same members in the same order.
     expect(await members(alice, sent, 1, 1)).toEqual(['gr-carol', 'gr-dave']);

@@ -56,34 +56,39 @@ async function voiceMessage(alice: Chat, bob: Chat, bobID: string): Promise<{ se
 }
 
 describe('translateText', () => {
-  it('translates every text through the provider, in order, detecting the source when none is given', async () => {
+  it('translates every text through the provider, in order, detecting the source when none or "auto" is given', async () => {
     const alice = await user(server, 'tr-alice');
-    const { data } = await alice.translateText({ sourceTextList: ['good morning', 'how are you'], target: 'zh' });
+    const { data } = await alice.translateText({
+      sourceTextList: ['good morning', 'how are you'],
+      targetLanguage: 'zh',
+    });
     expect(data.translatedTextList).toEqual(['[zh] good morning', '[zh] how are you']);
     expect(translator.asked.slice(-2)).toEqual(
       expect.arrayContaining([
         { q: 'good morning', source: 'auto', target: 'zh', format: 'text', api_key: 'libre-key' },
       ]),
     );
-    await alice.translateText({ sourceTextList: ['bonjour'], source: 'fr', target: 'en' });
+    await alice.translateText({ sourceTextList: ['bonjour'], sourceLanguage: 'fr', targetLanguage: 'en' });
     expect(translator.asked.at(-1)).toMatchObject({ q: 'bonjour', source: 'fr' });
+    await alice.translateText({ sourceTextList: ['hola'], sourceLanguage: 'auto', targetLanguage: 'en' });
+    expect(translator.asked.at(-1)).toMatchObject({ q: 'hola', source: 'auto', target: 'en' });
   });
 
   it('answers 2117 with the provider’s message when it refuses, and when it does not answer in time', async () => {
     const alice = await user(server, 'tr-failing');
-    const refused = alice.translateText({ sourceTextList: ['this will fail'], target: 'xx' });
+    const refused = alice.translateText({ sourceTextList: ['this will fail'], targetLanguage: 'xx' });
     await expect(refused).rejects.toMatchObject({
       code: ErrorCode.TRANSLATE_TEXT_FAIL,
       message: 'Translation failed: HTTP 400: xx is not supported',
     });
-    const slow = alice.translateText({ sourceTextList: ['hang here'], target: 'en' });
+    const slow = alice.translateText({ sourceTextList: ['hang here'], targetLanguage: 'en' });
     await expect(slow).rejects.toMatchObject({ code: ErrorCode.TRANSLATE_TEXT_FAIL });
     await expect(slow).rejects.toThrow('no answer within 0.5 s');
   });
 
   it('answers 60050 "please enable translation" when no provider is configured', async () => {
     const alice = await user(bare, 'tr-bare');
-    await expect(alice.translateText({ sourceTextList: ['hello'], target: 'zh' })).rejects.toMatchObject({
+    await expect(alice.translateText({ sourceTextList: ['hello'], targetLanguage: 'zh' })).rejects.toMatchObject({
       code: ErrorCode.TRANSLATION_NOT_ENABLED,
       message: 'please enable translation',
     });
@@ -92,7 +97,7 @@ describe('translateText', () => {
   it('refuses a language that is not a language tag, before asking anyone', async () => {
     const alice = await user(server, 'tr-badlang');
     const asked = translator.asked.length;
-    expect(await errorCode(alice.translateText({ sourceTextList: ['hello'], target: 'zh; DROP' }))).toBe(
+    expect(await errorCode(alice.translateText({ sourceTextList: ['hello'], targetLanguage: 'zh; DROP' }))).toBe(
       ErrorCode.INVALID_PARAMS,
     );
     expect(translator.asked.length).toBe(asked);

@@ -97,7 +97,7 @@ export class TranslationStore {
     for (let at = 0; at < texts.length; at += Limits.TRANSLATE_TEXTS_MAX) {
       const { data } = await this.chat.translateText({
         sourceTextList: texts.slice(at, at + Limits.TRANSLATE_TEXTS_MAX),
-        target: language,
+        targetLanguage: language,
       });
       translated.push(...data.translatedTextList);
     }
