@@ -72,10 +72,14 @@ export class Logins {
     return ok({});
   }
 
-  /** Logs out and forgets every listener. */
-  async destroy(): Promise<void> {
-    await this.logout();
-    this.context.events.removeAll();
+  /** Logs out, then (whether that worked or not) `announce`s it, then forgets every listener. */
+  async destroy(announce: () => void): Promise<void> {
+    try {
+      await this.logout();
+    } finally {
+      announce();
+      this.context.events.removeAll();
+    }
   }
 
   /** The session ended without a logout (kicked out): work begun for it stops. */
