@@ -177,7 +177,7 @@ describe('translation and voice to text under the bubble', () => {
       '当前套餐未包含翻译功能，请联系管理员升级套餐并开通',
     );
     expect(translator.asked.some((asked) => asked.q === 'bonjour')).toBe(false);
-    choose(await screen.findByRole('button', { name: /语音/ }), '转文字');
+    choose(await screen.findByRole('button', { name: /^语音消息/ }), '转文字');
     await waitFor(() =>
       expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toContainEqual(
         expect.stringContaining('当前套餐未包含语音转文字功能'),
