@@ -1,4 +1,4 @@
-import { IM_PATH } from '@liaison/protocol';
+import { type DeploymentAbilities, IM_PATH } from '@liaison/protocol';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { loadOrCreateDevApp } from './auth/app-credentials';
 import type { AppCredentials } from './auth/usersig';
@@ -15,6 +15,8 @@ import { createGateway, type Gateway } from './gateway/gateway';
 import { SessionRegistry } from './gateway/registry';
 import { CallService } from './im/calls/call-service';
 import { type CallSettings, defaultCallSettings } from './im/calls/settings';
+import { AbilitySwitches } from './im/deployment/abilities';
+import { defaultAbilities } from './im/deployment/settings';
 import { defaultMessageActionSettings, type MessageActionSettings } from './im/message-actions/message-actions';
 import { publishMessages } from './im/messages/delivery';
 import { MessageWriter } from './im/messages/message-writer';
@@ -96,6 +98,8 @@ export interface ServerOptions {
   c2c?: Partial<C2CSettings>;
   /** Call invite timeout, ICE servers and a clock tests may move (docs/calls.md); unset: 60 s, no ICE servers. */
   calls?: Partial<CallSettings>;
+  /** ABILITY_* defaults of the deployment's switches (docs/deploy.md, Deployment plans); unset: all on. */
+  abilities?: Partial<DeploymentAbilities>;
 }
 
 /** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
@@ -188,6 +192,14 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     onError: (err) => log(err, 'typing'),
   });
   presence.start();
+  const abilities = new AbilitySwitches({
+    db,
+    bus,
+    registry,
+    defaults: { ...defaultAbilities, ...options.abilities },
+    scope: String(app.sdkAppID),
+  });
+  await abilities.start((err) => log(err, 'deployment abilities'));
   // Voice-to-text reads the file store, which the file routes open further down.
   let blobStore: BlobStore | null = null;
   const translation = new TranslationService({
@@ -246,6 +258,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
       translation,
       blockers,
       calls,
+      abilities,
     },
     clientLog,
     { limits, trustProxy },
@@ -265,6 +278,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     clientLog,
     limiter,
     limits,
+    abilities,
   });
   await http.register(portalPlugin(portal), { prefix: '/prod-api' });
   if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {

@@ -1,8 +1,9 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Limits } from '@liaison/protocol';
+import { type DeploymentAbilities, Limits } from '@liaison/protocol';
 import { type FileSettings, filesFromEnv } from './files/settings';
 import { type CallSettings, callsFromEnv } from './im/calls/settings';
+import { abilitiesFromEnv } from './im/deployment/settings';
 import { type PresenceSettings, presenceFromEnv } from './im/presence/settings';
 import { parseAvatarHosts } from './im/profiles/avatars';
 import { type C2CSettings, c2cFromEnv } from './im/relations/c2c-settings';
@@ -74,6 +75,8 @@ export interface Config {
   c2c: C2CSettings;
   /** CALL_INVITE_TIMEOUT_SECONDS, ICE_SERVERS, STUN_URL, TURN_URL, TURN_SECRET, TURN_TTL_SECONDS (docs/calls.md). */
   calls: Partial<CallSettings>;
+  /** ABILITY_GROUP_READ_RECEIPT, ABILITY_ONLINE_STATUS, ABILITY_TRANSLATION, ABILITY_VOICE_TO_TEXT (docs/deploy.md). */
+  abilities: DeploymentAbilities;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translation: translationFromEnv(env),
     c2c: c2cFromEnv(env),
     calls: callsFromEnv(env),
+    abilities: abilitiesFromEnv(env),
   };
 }
 

@@ -35,6 +35,7 @@ const server = await createServer({
   messageActions: { revokeWindowSeconds: config.revokeWindowSeconds },
   presence: config.presence,
   translation: config.translation,
+  abilities: config.abilities,
   c2c: config.c2c,
   calls: config.calls,
 });

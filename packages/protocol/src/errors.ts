@@ -121,6 +121,13 @@ export const ErrorCode = {
   C2C_NOT_FRIENDS: 20009,
   /** Ours: a friend remark over 96 bytes, non-Latin-1 characters counting 2 (spec portal.md §5). */
   FRIEND_REMARK_TOO_LONG: 60070,
+  // Deployment plans (issue 27; docs/deploy.md): the reference runtime's codes.
+  /** Reference SDK NO_USE: the capability is not in the plan; here, the operator switched it off. */
+  FEATURE_NOT_ENABLED: 3122,
+  /** Reference SDK INVALID_OPERATION: callExperimentalAPI with an api it does not know. */
+  INVALID_OPERATION: 2905,
+  /** Reference SDK INVALID_TRTC_CMD: room custom data without a room service to carry it. */
+  INVALID_TRTC_CMD: 2995,
   /** Ours: no such call, or it has ended. */
   CALL_NOT_FOUND: 60080,
   /** Ours: the call exists but the user is not (or no longer) one of its participants. */
@@ -206,6 +213,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.C2C_SENDER_BLOCKED]: 'The message was refused: you have been blocked by the user',
   [ErrorCode.C2C_NOT_FRIENDS]: 'The message was refused: only friends can send one-to-one messages',
   [ErrorCode.FRIEND_REMARK_TOO_LONG]: 'Remark change failed: the remark must not exceed 96 bytes',
+  [ErrorCode.FEATURE_NOT_ENABLED]:
+    'This capability is not enabled on this deployment: the operator has switched it off (the reference plan does not include it)',
+  [ErrorCode.INVALID_OPERATION]: 'Invalid operation: callExperimentalAPI does not know this api',
+  [ErrorCode.INVALID_TRTC_CMD]: 'Invalid room command: this deployment has no room service',
   [ErrorCode.CALL_NOT_FOUND]: 'The call does not exist or has ended',
   [ErrorCode.CALL_NOT_PARTICIPANT]: 'You are not in this call',
   [ErrorCode.CALL_ALREADY_IN_CALL]: 'You are already in a call: hang up first',

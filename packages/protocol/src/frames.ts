@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callPushSchemas } from './ops/calls';
+import { deploymentAbilitiesSchema } from './ops/deployment';
 import { userStatusSchema } from './ops/presence';
 import { reactionSummarySchema } from './ops/reactions';
 import { groupProfileSchema, profileSchema, wireConversationSchema, wireMessageSchema } from './wire';
@@ -97,6 +98,8 @@ export const pushEventSchemas = {
    * end the group for the user: the conversation's operationType says which.
    */
   groupSystemNotice: z.object({ message: wireMessageSchema }),
+  /** The operator switched a deployment capability on or off (ops/deployment.ts): all of them, as they are now. */
+  deploymentAbilities: z.object({ abilities: deploymentAbilitiesSchema }),
   /** The server ends this session; reason says why. */
   kicked: z.object({ reason: z.enum(['userSigExpired', 'portalLogout']) }),
 } as const;

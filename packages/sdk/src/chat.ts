@@ -21,6 +21,7 @@ import { type LoginResult, Session } from './core/session';
 import { loadDefaultWebSocket, type WebSocketConstructor } from './core/transport';
 import { type ChatResponse, EVENT, type EventName, type KickedOutType, TYPES } from './core/types';
 import { serverFor } from './core/url';
+import { Deployment } from './deployment';
 import { Emitter, type EventHandler } from './events';
 import { FileAccess, fileOrigin } from './file-urls';
 import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } from './friend-applications';
@@ -146,6 +147,8 @@ export class ChatSDK {
   private readonly search: Search;
   private readonly signalling: Signalling;
   private readonly callEngine: () => CallEngine;
+  private readonly deployment: Deployment;
+  private readonly SDKAppID: number;
 
   private ready = false;
   /** Pushes that arrived while logging in, before the conversation list was loaded. */
@@ -277,6 +280,8 @@ export class ChatSDK {
     this.search = new Search({ request, me, resolveURL: this.files.resolve });
     this.signalling = new Signalling({ request, onError });
     this.callEngine = lazyCallEngine({ signalling: this.signalling, me, webRTC: options.webRTC });
+    this.deployment = new Deployment({ request, events: this.events, isLoggedIn: () => this.session.userID !== null });
+    this.SDKAppID = options.SDKAppID;
   }
 
   // Login and the SDK instance
@@ -305,10 +310,13 @@ export class ChatSDK {
     return this.ready;
   }
 
-  /** Logs out and forgets every listener; the next `create()` for this app makes a new client. */
+  /**
+   * Logs out, emits SDK_DESTROY ({ SDKAppID }) as Tencent's does, and forgets every listener; the
+   * next `create()` for this app makes a new client.
+   */
   destroy(): Promise<void> {
     forgetInstance(this);
-    return this.logins.destroy();
+    return this.logins.destroy(() => this.events.emit(EVENT.SDK_DESTROY, { SDKAppID: this.SDKAppID }));
   }
 
   on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
@@ -317,6 +325,11 @@ export class ChatSDK {
 
   off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
     this.events.off(name, handler, context);
+  }
+
+  /** Like on(), for the next time only; off() with the same handler removes it before then. */
+  once<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
+    this.events.once(name, handler, context);
   }
 
   /** 0 everything, 1 release, 2 warnings and errors (the default), 3 errors, 4 nothing. */
@@ -713,6 +726,28 @@ export class ChatSDK {
     return this.call(() => this.search.searchCloudGroupMembers(options));
   }
 
+  // Experimental apis and the deployment
+
+  /**
+   * Tencent's experimental apis its kits call (docs/sdk.md, Deployment plans): isCommercialAbilityEnabled
+   * resolves { enabled } from the operator's switches; canIUseModule is true; the statistics and
+   * reporting apis send nothing anywhere; an api Tencent's runtime does not know rejects with 2905.
+   */
+  callExperimentalAPI(
+    api: 'isCommercialAbilityEnabled',
+    key: number | string,
+  ): Promise<ChatResponse<{ enabled: boolean }>>;
+  callExperimentalAPI(api: 'canIUseModule', param?: unknown): boolean;
+  callExperimentalAPI(api: 'isFeatureEnabledForStat' | 'statTUIKeyFeatures', param?: unknown): undefined;
+  callExperimentalAPI(
+    api: 'reportTUIFeatureUsage' | 'reportModalView',
+    param?: unknown,
+  ): Promise<ChatResponse<Record<string, never>>>;
+  callExperimentalAPI(api: string, param?: unknown): Promise<never>;
+  callExperimentalAPI(api: string, param?: unknown): unknown {
+    return this.deployment.callExperimentalAPI(api, param);
+  }
+
   // Signalling and calls
 
   /** Voice and video calls (the reference TUICallEngine's shape), one engine per instance. */
@@ -858,6 +893,9 @@ export class ChatSDK {
       case 'callSignal':
         this.signalling.handleSignal(push.data);
         return;
+      case 'deploymentAbilities':
+        this.deployment.handlePush(push.data.abilities);
+        return;
       case 'kicked':
         // The session handles this before it gets here.
         return;
@@ -887,6 +925,7 @@ export class ChatSDK {
     this.presence.reset();
     this.signalling.reset();
     this.profiles.reset();
+    this.deployment.reset();
     this.emittedList = null;
     this.emittedTotal = null;
   }

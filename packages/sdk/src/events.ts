@@ -27,6 +27,9 @@ export interface EventDataMap {
   [EVENT.FRIEND_APPLICATION_LIST_UPDATED]: { friendApplicationList: FriendApplication[]; unreadCount: number };
   [EVENT.BLACKLIST_UPDATED]: string[];
   [EVENT.ERROR]: ErrorBody;
+  [EVENT.SDK_DESTROY]: { SDKAppID: number };
+  [EVENT.SERVER_CONFIG_UPDATED]: { config: Record<string, unknown> };
+  [EVENT.ROOM_CUSTOM_DATA_RECEIVED]: unknown;
 }
 
 /** One of my sent messages: C2C read by the peer, or a group message's read counts. */
@@ -49,6 +52,8 @@ export type EventHandler<K extends EventName> = (event: ChatEvent<K>) => void;
 interface Listener<K extends EventName> {
   handler: EventHandler<K>;
   context: unknown;
+  /** Added by once(): removed before its first call. */
+  isOnce?: true;
 }
 
 /** Writes through a generic key need a cast: TypeScript cannot narrow `ListenerTable[K]` for writes. */
@@ -66,6 +71,12 @@ export class Emitter {
     this.listeners[name] = [...list, { handler, context }] as ListenerTable[K];
   }
 
+  /** Like on(), for the next emit only (Tencent's once). */
+  once<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
+    const list: Listener<K>[] = this.listeners[name] ?? [];
+    this.listeners[name] = [...list, { handler, context, isOnce: true }] as ListenerTable[K];
+  }
+
   off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
     const list: Listener<K>[] | undefined = this.listeners[name];
     if (!list) return;
@@ -78,6 +89,9 @@ export class Emitter {
     const list: Listener<K>[] | undefined = this.listeners[name];
     if (!list) return;
     const event: ChatEvent<K> = { name, data };
+    if (list.some((item) => item.isOnce)) {
+      this.listeners[name] = list.filter((item) => !item.isOnce) as ListenerTable[K];
+    }
     for (const { handler, context } of list) {
       try {
         handler.call(context, event);

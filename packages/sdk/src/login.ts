@@ -78,11 +78,15 @@ export class Logins {
     return ok({});
   }
 
-  /** Logs out and forgets every listener; like Tencent's, it still refuses with 2024 when nobody was logged in. */
-  async destroy(): Promise<void> {
+  /**
+   * Logs out, then (whether that worked or not) `announce`s it, then forgets every listener; like
+   * Tencent's, it still refuses with 2024 when nobody was logged in.
+   */
+  async destroy(announce: () => void): Promise<void> {
     try {
       await this.logout();
     } finally {
+      announce();
       this.context.events.removeAll();
     }
   }

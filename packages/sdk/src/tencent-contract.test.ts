@@ -60,7 +60,6 @@ const MISSING_METHODS: string[] = [
   'addConversationsToGroup',
   'addSignalingListener',
   'addToFriendGroup',
-  'callExperimentalAPI',
   'cancel',
   'checkFollowType',
   'clearHistoryMessage',
@@ -119,7 +118,6 @@ const MISSING_METHODS: string[] = [
 ];
 /** Keys of Tencent's enums Liaison does not have yet, as `ENUM.KEY` (issue 27). */
 const MISSING_KEYS: string[] = [
-  'EVENT.ROOM_CUSTOM_DATA_RECEIVED',
   'EVENT.MESSAGE_READ_BY_PEER',
   'EVENT.CONVERSATION_GROUP_LIST_UPDATED',
   'EVENT.CONVERSATION_IN_GROUP_UPDATED',
@@ -147,7 +145,6 @@ const MISSING_KEYS: string[] = [
   'TYPES.GENDER_UNKNOWN',
   'TYPES.GENDER_FEMALE',
   'TYPES.GENDER_MALE',
-  'TYPES.KICKED_OUT_MULT_DEVICE',
   'TYPES.FORBID_TYPE_NONE',
   'TYPES.FORBID_TYPE_SEND_OUT',
   'TYPES.GRP_PROFILE_OWNER_ID',
@@ -163,8 +160,6 @@ const MISSING_KEYS: string[] = [
   'TYPES.READ_ALL_C2C_MSG',
   'TYPES.READ_ALL_GROUP_MSG',
   'TYPES.READ_ALL_MSG',
-  'TYPES.IOS_OFFLINE_PUSH_NO_SOUND',
-  'TYPES.IOS_OFFLINE_PUSH_DEFAULT_SOUND',
   'TSignaling.NEW_INVITATION_RECEIVED',
   'TSignaling.INVITEE_ACCEPTED',
   'TSignaling.INVITEE_REJECTED',

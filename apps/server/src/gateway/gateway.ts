@@ -198,6 +198,7 @@ async function dispatch(services: Services, guards: Guards, session: Session, fr
   if (!user) throw new LiaisonError(ErrorCode.NOT_LOGGED_IN);
   if (op === 'sendMessage')
     guards.limits.admitSend(session, user.userID, body as z.output<typeof ops.sendMessage.request>);
+  services.abilities.admit(op);
   const handler = handlers[op] as (s: Services, session: Session, u: typeof user, b: unknown) => Promise<unknown>;
   const result = await handler(services, session, user, body);
   if (op === 'logout') {

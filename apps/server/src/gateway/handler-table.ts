@@ -3,6 +3,7 @@ import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
 import type { CallService } from '../im/calls/call-service';
+import type { AbilitySwitches } from '../im/deployment/abilities';
 import type { OpHandler } from '../im/handler';
 import type { MessageActionSettings } from '../im/message-actions/message-actions';
 import type { MessageWriter } from '../im/messages/message-writer';
@@ -37,6 +38,8 @@ export interface Services {
   blockers: BlockerIndex;
   /** Voice and video calls (im/calls/). */
   calls: CallService;
+  /** The operator's switches for the reference's paid-plan capabilities (im/deployment/). */
+  abilities: AbilitySwitches;
 }
 
 /** Every op but login: the table the gateway dispatches from. */

@@ -1,6 +1,7 @@
 import { fileHandlers } from '../files/handlers';
 import { callHandlers } from '../im/calls/handlers';
 import { conversationHandlers } from '../im/conversations/handlers';
+import { deploymentHandlers } from '../im/deployment/handlers';
 import { groupHandlers } from '../im/groups/handlers';
 import { messageActionHandlers } from '../im/message-actions/handlers';
 import { messageHandlers } from '../im/messages/handlers';
@@ -118,4 +119,6 @@ export const handlers: HandlerTable = {
   getMyCalls: callHandlers.getMyCalls,
   sendCallSignal: callHandlers.sendCallSignal,
   setCallMediaState: callHandlers.setCallMediaState,
+
+  getDeploymentAbilities: deploymentHandlers.getDeploymentAbilities,
 };

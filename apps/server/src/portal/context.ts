@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
+import type { AbilitySwitches } from '../im/deployment/abilities';
 import type { MessageWriter } from '../im/messages/message-writer';
 import type { ClientLog } from '../logging/client-log';
 import { type AccountRow, findAccount } from './accounts';
@@ -50,6 +51,8 @@ export interface PortalContext {
   ai: ChatModel | null;
   /** Takes QR payments for VIP orders; null: none configured, only points pay. */
   payments: PaymentProvider | null;
+  /** The deployment's switches (im/deployment/), which platform admins set. */
+  abilities: AbilitySwitches;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

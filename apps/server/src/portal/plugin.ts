@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/database';
+import type { AbilitySwitches } from '../im/deployment/abilities';
 import type { MessageWriter } from '../im/messages/message-writer';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { LimitSettings } from '../limits/settings';
@@ -87,6 +88,7 @@ export interface PortalDependencies {
   sms?: SmsProvider;
   limiter: RateLimiter;
   limits: LimitSettings;
+  abilities: AbilitySwitches;
 }
 
 /** Builds the portal's shared state: secrets every process agrees on, sessions, uploads, SMS. */
@@ -124,6 +126,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     wechat,
     ai: settings.ai ? openAIChatModel(settings.ai) : null,
     payments: choosePaymentProvider(settings.payments, settings.devOutboxEndpoint || settings.testHooks),
+    abilities: deps.abilities,
   };
 }
 

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { ContentPage } from './user-center/ContentPage';
 import { CooperationPage } from './user-center/CooperationPage';
+import { DeploymentPage } from './user-center/DeploymentPage';
 import { EducationPage } from './user-center/EducationPage';
 import { EnterpriseAuthPage } from './user-center/EnterpriseAuthPage';
 import { FollowsPage } from './user-center/FollowsPage';
@@ -28,6 +29,7 @@ const PAGES: Record<string, ComponentType> = {
   'platform-content': PlatformContentPage,
   education: EducationPage,
   operations: OperationsPage,
+  deployment: DeploymentPage,
 };
 
 /** The user centre: the menu parameter picks the page. */

@@ -44,6 +44,7 @@ export const USER_CENTER_MENUS: readonly ManageNavEntry[] = [
   { key: 'content', label: '内容管理', role: 'admin' },
   { key: 'platform-content', label: '平台内容', role: 'admin' },
   { key: 'operations', label: '运营管理', role: 'admin' },
+  { key: 'deployment', label: '部署方案', role: 'admin' },
 ];
 
 /** Whether the menu shows the entry to an account with these roles and permissions. */

@@ -73,6 +73,11 @@ export const actionText = {
     conversionFooter: 'Conversion provided by IM',
     translateNotEnabled: 'Please enable translation',
     convertNotEnabled: 'Please enable voice to text',
+    // The deployment's plan leaves it out (the operator's switch is off, error 3122).
+    translateUpgrade:
+      'Translation is not included in this deployment’s plan. Ask your administrator to upgrade and turn it on.',
+    convertUpgrade:
+      'Voice to text is not included in this deployment’s plan. Ask your administrator to upgrade and turn it on.',
     // No longer in the group.
     leftRemoved: 'You have been removed from the group',
     leftDismissed: 'The group has been dismissed',
@@ -144,6 +149,8 @@ export const actionText = {
     conversionFooter: '由IM提供转文字支持',
     translateNotEnabled: '请开通翻译功能',
     convertNotEnabled: '请开通语音转文字功能',
+    translateUpgrade: '当前套餐未包含翻译功能，请联系管理员升级套餐并开通',
+    convertUpgrade: '当前套餐未包含语音转文字功能，请联系管理员升级套餐并开通',
     leftRemoved: '您已被管理员移出群聊',
     leftDismissed: '该群聊已被解散',
     leftQuit: '您已退出该群聊',
@@ -214,6 +221,8 @@ export const actionText = {
     conversionFooter: '由IM提供轉文字支援',
     translateNotEnabled: '請開通翻譯功能',
     convertNotEnabled: '請開通語音轉文字功能',
+    translateUpgrade: '目前方案未包含翻譯功能，請聯絡管理員升級方案並開通',
+    convertUpgrade: '目前方案未包含語音轉文字功能，請聯絡管理員升級方案並開通',
     leftRemoved: '您已被管理員移出群聊',
     leftDismissed: '該群聊已被解散',
     leftQuit: '您已退出該群聊',

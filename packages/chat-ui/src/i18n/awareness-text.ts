@@ -36,6 +36,8 @@ const en = {
   loading: 'Loading',
   loadingFinished: 'Loading finished',
   loadFailed: 'Failed to load: {{message}}',
+  readReceiptUpgrade:
+    'Group read receipts are not included in this deployment’s plan. Ask your administrator to upgrade and turn them on.',
   close: 'Close',
   // Typing and online status
   peerTyping: 'The other party is typing…',
@@ -115,6 +117,7 @@ const zhCN: Record<AwarenessEntry, string> = {
   loading: '加载中',
   loadingFinished: '加载完成',
   loadFailed: '加载失败：{{message}}',
+  readReceiptUpgrade: '当前套餐未包含群消息已读回执功能，请联系管理员升级套餐并开通',
   close: '关闭',
   peerTyping: '对方正在输入…',
   online: '在线',
@@ -183,6 +186,7 @@ const zhTW: Record<AwarenessEntry, string> = {
   loading: '載入中',
   loadingFinished: '載入完成',
   loadFailed: '載入失敗：{{message}}',
+  readReceiptUpgrade: '目前方案未包含群組訊息已讀回條功能，請聯絡管理員升級方案並開通',
   close: '關閉',
   peerTyping: '對方正在輸入…',
   online: '線上',

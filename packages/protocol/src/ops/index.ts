@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { callOps } from './calls';
 import { conversationOps } from './conversations';
+import { deploymentOps } from './deployment';
 import { fileOps } from './files';
 import { groupAdminOps } from './group-admin';
 import { groupOps } from './groups';
@@ -38,6 +39,7 @@ export const ops = {
   ...messageOps,
   ...conversationOps,
   ...groupOps,
+  ...deploymentOps,
 } as const;
 
 export type Ops = typeof ops;

@@ -119,6 +119,16 @@ export const TYPES = {
   KICKED_OUT_USERSIG_EXPIRED: 'userSigExpired',
   KICKED_OUT_MULT_ACCOUNT: 'multipleAccount',
   KICKED_OUT_REST_API: 'REST_API_Kick',
+  /**
+   * Tencent's kick by a login of the same account on another device of the same kind. Never sent
+   * here: a user may be logged in on any number of devices and tabs (up to the session limit, which
+   * refuses the newcomer with 60010 rather than ending an older one).
+   */
+  KICKED_OUT_MULT_DEVICE: 'multipleDevice',
+
+  /** offlinePushInfo.ignoreIOSBadge's neighbour: an iOS offline push without sound, or with the default one. */
+  IOS_OFFLINE_PUSH_NO_SOUND: 'push.no_sound',
+  IOS_OFFLINE_PUSH_DEFAULT_SOUND: 'default',
 } as const;
 
 /** The reference SDK's `EVENT` names, with its string values. */
@@ -163,6 +173,18 @@ export const EVENT = {
   /** My blocklist changed; data: the blocked userIDs. */
   BLACKLIST_UPDATED: 'blacklistUpdated',
   ERROR: 'error',
+  /** destroy() is done; data: { SDKAppID }. The last event an instance emits. */
+  SDK_DESTROY: 'sdkDestroy',
+  /**
+   * The operator switched a deployment capability on or off (docs/deploy.md); data: { config },
+   * the switches by name. Tencent's carries its cloud configuration.
+   */
+  SERVER_CONFIG_UPDATED: 'onServerConfigUpdated',
+  /**
+   * Tencent's TUIRoom custom data. Never emitted here: there is no room service (sendRoomCustomData
+   * answers 2995, as Tencent's without one).
+   */
+  ROOM_CUSTOM_DATA_RECEIVED: 'onRoomCustomDataReceived',
 } as const;
 
 export type EventName = (typeof EVENT)[keyof typeof EVENT];
@@ -189,6 +211,7 @@ export type NetState =
 export type KickedOutType =
   | typeof TYPES.KICKED_OUT_USERSIG_EXPIRED
   | typeof TYPES.KICKED_OUT_MULT_ACCOUNT
+  | typeof TYPES.KICKED_OUT_MULT_DEVICE
   | typeof TYPES.KICKED_OUT_REST_API;
 
 /** What every API call resolves with, as the reference SDK. */

@@ -525,6 +525,8 @@ export const imRows: ImRow[] = [
       cells: { ...anyUser(), ...notForAnyone(ErrorCode.CALL_NOT_FOUND) },
     }),
   ),
+  // The deployment's switches are the same for everyone logged in (im/deployment/deployment.test.ts).
+  { op: 'getDeploymentAbilities', body: () => ({}), cells: anyUser() },
 ];
 
 /** An allowed startCall is hung up at once (cancelled), so no call rings into the next cells. */

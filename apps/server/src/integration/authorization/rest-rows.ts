@@ -290,6 +290,14 @@ export const restRows: RestRow[] = [
     call: async (caller, world) => caller.call('DELETE', `/system/education/video/${await newVideo(caller, world)}`),
     cells: admins(),
   },
+  // ---- issue 27: the deployment's switches (im/deployment/) ----
+  { route: 'GET /prod-api/system/deployment/abilities', call: get('/system/deployment/abilities'), cells: admins() },
+  {
+    route: 'PUT /prod-api/system/deployment/abilities',
+    // Switched on as it already is: the next rows' callers see the deployment unchanged.
+    call: (caller) => send(caller, 'PUT', '/system/deployment/abilities', { translation: true }),
+    cells: admins(),
+  },
   // ---- issue 14: the management centre ----
   {
     route: 'GET /prod-api/portal/supply/chain/product/category/list',

@@ -29,6 +29,10 @@ const FIELDS = [
   'contactPhone',
   'address',
   'businessLicense',
+  'groupReadReceipt',
+  'onlineStatus',
+  'translation',
+  'voiceToText',
 ];
 
 const hostileString = fc.oneof(

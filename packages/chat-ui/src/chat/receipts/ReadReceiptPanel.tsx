@@ -111,7 +111,7 @@ export function ReadReceiptPanel({ message, counts, chatElement, onClose }: Read
 
 function MemberList({ message, filter }: { message: Message; filter: 0 | 1 }) {
   const t = useAwarenessText();
-  const { members, isLoading, isCompleted, error, loadMore } = useMemberPages(message, filter);
+  const { members, isLoading, isCompleted, error, isPlanLimit, loadMore } = useMemberPages(message, filter);
   const scroller = useRef<HTMLDivElement>(null);
   // A new end marker per page (keyed by the count): observed afresh, so a page too short to push
   // the end out of view asks for the next one.
@@ -152,7 +152,7 @@ function MemberList({ message, filter }: { message: Message; filter: 0 | 1 }) {
       <div key={members.length} ref={setEnd} className="lc-receipt-panel__sentinel" />
       {error ? (
         <p className="lc-receipt-panel__status" role="alert">
-          {t('loadFailed', { message: error })}
+          {isPlanLimit ? t('readReceiptUpgrade') : t('loadFailed', { message: error })}
         </p>
       ) : isEmpty ? null : (
         <p className="lc-receipt-panel__status" role="status">

@@ -1,4 +1,4 @@
-import { Limits } from '@liaison/protocol';
+import { ErrorCode, Limits } from '@liaison/protocol';
 import type { Message, ReadMemberInfo } from '@liaison/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKit } from '../../core/kit-context';
@@ -8,6 +8,8 @@ export interface MemberPages {
   isLoading: boolean;
   isCompleted: boolean;
   error: string;
+  /** The deployment's plan leaves group read receipts out (3122): the upgrade message, not an error. */
+  isPlanLimit: boolean;
   /** Loads the next page (READ_MEMBER_PAGE_MAX members), unless one is loading or all are here. */
   loadMore(): void;
 }
@@ -18,7 +20,12 @@ export interface MemberPages {
  */
 export function useMemberPages(message: Message, filter: 0 | 1): MemberPages {
   const { chat } = useKit();
-  const [state, setState] = useState({ members: [] as ReadMemberInfo[], isCompleted: false, error: '' });
+  const [state, setState] = useState({
+    members: [] as ReadMemberInfo[],
+    isCompleted: false,
+    error: '',
+    isPlanLimit: false,
+  });
   const [isLoading, setIsLoading] = useState(false);
   const cursor = useRef('');
   const inFlight = useRef(false);
@@ -55,12 +62,16 @@ export function useMemberPages(message: Message, filter: 0 | 1): MemberPages {
         setState((s) => {
           const known = new Set(s.members.map((m) => m.userID));
           const fresh = page.filter((m) => !known.has(m.userID));
-          return { members: [...s.members, ...fresh], isCompleted: data.isCompleted, error: '' };
+          return { members: [...s.members, ...fresh], isCompleted: data.isCompleted, error: '', isPlanLimit: false };
         });
       })
       .catch((error: unknown) => {
         if (isMounted.current)
-          setState((s) => ({ ...s, error: error instanceof Error ? error.message : String(error) }));
+          setState((s) => ({
+            ...s,
+            error: error instanceof Error ? error.message : String(error),
+            isPlanLimit: (error as { code?: unknown })?.code === ErrorCode.FEATURE_NOT_ENABLED,
+          }));
       })
       .finally(() => {
         inFlight.current = false;

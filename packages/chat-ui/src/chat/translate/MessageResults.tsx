@@ -24,10 +24,17 @@ export function MessageResults({ message }: { message: Message }) {
   );
 }
 
+/** The 'please enable …' warning, or the upgrade message when the deployment's plan leaves it out. */
+function notEnabledText({ kind, isPlanLimit }: NotEnabledError): string {
+  if (kind === 'translation') return isPlanLimit ? 'translateUpgrade' : 'translateNotEnabled';
+  return isPlanLimit ? 'convertUpgrade' : 'convertNotEnabled';
+}
+
 /**
  * One result area (spec §4): a 'translating…' / 'converting…' placeholder until the result comes,
  * asked for only once the area is on screen; the error's message in the area when it fails; a
- * server without the provider closes the area and says 'please enable …'.
+ * server without the provider closes the area and says 'please enable …'; one whose plan leaves it
+ * out (the operator's switch, 3122) says so and how to get it.
  */
 function ResultArea({ kind, message }: { kind: ResultKind; message: Message }) {
   const { chat } = useKit();
@@ -44,8 +51,7 @@ function ResultArea({ kind, message }: { kind: ResultKind; message: Message }) {
     if (!isShown || !element) return;
     const load = () =>
       store.load(kind, message, language).catch((error: unknown) => {
-        if (error instanceof NotEnabledError)
-          showErrorToast(chat, { message: t(kind === 'translation' ? 'translateNotEnabled' : 'convertNotEnabled') });
+        if (error instanceof NotEnabledError) showErrorToast(chat, { message: t(notEnabledText(error)) });
       });
     if (typeof IntersectionObserver === 'undefined') {
       void load();

@@ -25,6 +25,8 @@ let transcriber: FakeTranscriber;
 let server: LiaisonServer;
 /** With neither. */
 let bare: LiaisonServer;
+/** With both, and both switched off by the operator (the deployment's plan leaves them out). */
+let planless: LiaisonServer;
 const chats: ChatSDK[] = [];
 
 async function user(on: LiaisonServer, userID: string): Promise<ChatSDK> {
@@ -35,25 +37,25 @@ async function user(on: LiaisonServer, userID: string): Promise<ChatSDK> {
 
 beforeAll(async () => {
   [translator, transcriber] = await Promise.all([startFakeTranslator(), startFakeTranscriber()]);
-  [server, bare] = await Promise.all([
-    startServer(undefined, {
-      translation: {
-        translateUrl: translator.url,
-        translateApiKey: null,
-        sttUrl: transcriber.url,
-        sttApiKey: null,
-        sttModel: 'whisper-1',
-        translateTimeoutMs: 1000,
-        sttTimeoutMs: 10_000,
-      },
-    }),
+  const translation = {
+    translateUrl: translator.url,
+    translateApiKey: null,
+    sttUrl: transcriber.url,
+    sttApiKey: null,
+    sttModel: 'whisper-1',
+    translateTimeoutMs: 1000,
+    sttTimeoutMs: 10_000,
+  };
+  [server, bare, planless] = await Promise.all([
+    startServer(undefined, { translation }),
     startServer(),
+    startServer(undefined, { translation, abilities: { translation: false, voiceToText: false } }),
   ]);
-});
+}, 120_000);
 afterEach(cleanup);
 afterAll(async () => {
   await Promise.all(chats.map((chat) => chat.logout().catch(() => undefined)));
-  await Promise.all([server?.close(), bare?.close(), translator?.close(), transcriber?.close()]);
+  await Promise.all([server?.close(), bare?.close(), planless?.close(), translator?.close(), transcriber?.close()]);
 });
 
 function choose(target: HTMLElement, item: string): void {
@@ -153,6 +155,33 @@ describe('translation and voice to text under the bubble', () => {
     choose(await screen.findByRole('button', { name: /Voice message/ }), 'Convert to text');
     await waitFor(() =>
       expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toContain('Please enable voice to text×'),
+    );
+  });
+
+  it('says the plan leaves translation and voice to text out, in the kit’s language, when the operator switched them off', async () => {
+    const ann = await user(planless, 'plan-ann');
+    const ben = await user(planless, 'plan-ben');
+    await sendText(ben, 'plan-ann', 'bonjour');
+    await sendVoice(ben, 'plan-ann');
+    renderInKit(
+      ann,
+      <>
+        <ChatWindow conversationID="C2Cplan-ben" onBack={() => undefined} />
+        <ToastHost />
+      </>,
+      { language: 'zh-CN' },
+    );
+    const text = await screen.findByText('bonjour');
+    choose(text, '翻译');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      '当前套餐未包含翻译功能，请联系管理员升级套餐并开通',
+    );
+    expect(translator.asked.some((asked) => asked.q === 'bonjour')).toBe(false);
+    choose(await screen.findByRole('button', { name: /^语音消息/ }), '转文字');
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toContainEqual(
+        expect.stringContaining('当前套餐未包含语音转文字功能'),
+      ),
     );
   });
 });

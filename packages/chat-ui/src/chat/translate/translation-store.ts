@@ -21,9 +21,15 @@ export interface ResultEntry {
   language?: string;
 }
 
-/** The server has no provider for this (60050 / 60051): the menu's warning, not a result. */
+/**
+ * The server has no provider for this (60050 / 60051), or the deployment's plan leaves it out
+ * (3122, `isPlanLimit`): the menu's warning or upgrade message, not a result.
+ */
 export class NotEnabledError extends Error {
-  constructor(readonly kind: ResultKind) {
+  constructor(
+    readonly kind: ResultKind,
+    readonly isPlanLimit = false,
+  ) {
     super(kind === 'translation' ? 'translation is not enabled' : 'voice to text is not enabled');
   }
 }
@@ -76,9 +82,13 @@ export class TranslationStore {
       });
     } catch (error) {
       const code = (error as { code?: unknown })?.code;
-      if (code === ErrorCode.TRANSLATION_NOT_ENABLED || code === ErrorCode.VOICE_TO_TEXT_NOT_ENABLED) {
+      if (
+        code === ErrorCode.TRANSLATION_NOT_ENABLED ||
+        code === ErrorCode.VOICE_TO_TEXT_NOT_ENABLED ||
+        code === ErrorCode.FEATURE_NOT_ENABLED
+      ) {
         this.put(kind, message.ID, { isShown: false });
-        throw new NotEnabledError(kind);
+        throw new NotEnabledError(kind, code === ErrorCode.FEATURE_NOT_ENABLED);
       }
       const text = error instanceof Error ? error.message : String(error);
       this.put(kind, message.ID, {
