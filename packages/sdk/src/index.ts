@@ -1,6 +1,7 @@
 import { ChatSDK, type CreateOptions } from './chat';
 import { EVENT, TYPES } from './core/types';
 import { setDefaultServer } from './core/url';
+import { TSignaling } from './signaling-data';
 
 /**
  * The SDK entry, shaped like the reference SDK's default export:
@@ -18,6 +19,8 @@ const LiaisonChat = {
   setDefaultServer,
   TYPES,
   EVENT,
+  /** Tencent's signalling events (addSignalingListener) and action types (getSignalingInfo). */
+  TSignaling,
   /** The version of Tencent's `@tencentcloud/chat` whose API this package answers to (Tencent's kits read it). */
   VERSION: '3.6.6',
 } as const;
@@ -147,5 +150,15 @@ export type {
   SearchResultItem,
 } from './search';
 export { SendMessageError } from './sending';
+export type {
+  InvitationHandleOptions,
+  InviteInGroupOptions,
+  InviteOptions,
+  SignalingOfflinePushInfo,
+  SignalingResponse,
+} from './signaling';
+export type { Signaling } from './signaling-data';
+export { TSignaling } from './signaling-data';
+export type { SignalingEvent, SignalingHandler } from './signaling-listeners';
 export type { TranslateTextOptions } from './translation';
 export type { UploadSource } from './uploads';
