@@ -84,6 +84,13 @@ export const ErrorCode = {
   VOICE_TO_TEXT_FAIL: 2118,
   /** Reference SDK: convertVoiceToText on something that is not a voice message. */
   UNSUPPORTED_VOICE_FORMAT: 2119,
+  // Signalling (TSignaling; the reference SDK's codes).
+  /** Reference SDK: no invitation with this inviteID is pending here, or it was handled already. */
+  SIGNALING_INVALID_INVITE_ID: 8010,
+  /** Reference SDK: not the inviter (cancel) or not an invitee (accept, reject) of this invitation. */
+  SIGNALING_NO_PERMISSION: 8011,
+  /** Reference SDK: cancel of an invitation that is not pending here (INVALID_CANCEL_MESSAGE). */
+  SIGNALING_INVALID_CANCEL: 8020,
   // Groups (reference codes).
   GROUP_NO_PERMISSION: 10007,
   GROUP_OWNER_CANNOT_QUIT: 10009,
@@ -188,6 +195,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.MESSAGE_MODIFY_DENIED]: 'Only the sender may modify this message',
   [ErrorCode.REACTION_LIMIT]: 'You have reached the max reaction limit',
   [ErrorCode.READ_RECEIPT_UNSUPPORTED]: 'Read receipts are not available for this message',
+  [ErrorCode.SIGNALING_INVALID_INVITE_ID]: 'Invalid signaling request ID or has already been processed',
+  [ErrorCode.SIGNALING_NO_PERMISSION]: 'No permission for this signaling request',
+  [ErrorCode.SIGNALING_INVALID_CANCEL]: 'Invalid cancel: no such pending invitation',
   [ErrorCode.READ_RECEIPT_MSG_LIST_EMPTY]: 'No messages to send a read receipt for',
   [ErrorCode.TRANSLATION_NOT_ENABLED]: 'please enable translation',
   [ErrorCode.VOICE_TO_TEXT_NOT_ENABLED]: 'please enable voice to text',

@@ -72,6 +72,15 @@ import {
   type SearchCloudGroupsOptions,
 } from './search';
 import { MessageSender } from './sending';
+import {
+  type InvitationHandleOptions,
+  type InviteInGroupOptions,
+  type InviteOptions,
+  SignalingAPI,
+  type SignalingResponse,
+} from './signaling';
+import type { Signaling } from './signaling-data';
+import type { SignalingHandler } from './signaling-listeners';
 import { type TranslateTextOptions, Translation } from './translation';
 import { searchUsers } from './user-search';
 
@@ -146,6 +155,8 @@ export class ChatSDK {
   private readonly relations: Relations;
   private readonly search: Search;
   private readonly signalling: Signalling;
+  /** Tencent's TSignaling (invitations as messages); `signalling` above is the call engine's. */
+  private readonly tsignaling: SignalingAPI;
   private readonly callEngine: () => CallEngine;
   private readonly deployment: Deployment;
   private readonly SDKAppID: number;
@@ -218,6 +229,7 @@ export class ChatSDK {
       },
       onReceived: (messages) => {
         this.presence.handleMessages(messages);
+        this.tsignaling.handleMessages(messages);
         this.events.emit(EVENT.MESSAGE_RECEIVED, messages);
       },
       onError,
@@ -282,6 +294,18 @@ export class ChatSDK {
     this.callEngine = lazyCallEngine({ signalling: this.signalling, me, webRTC: options.webRTC });
     this.deployment = new Deployment({ request, events: this.events, isLoggedIn: () => this.session.userID !== null });
     this.SDKAppID = options.SDKAppID;
+    this.tsignaling = new SignalingAPI({
+      me,
+      createCustomMessage: (custom) => this.createCustomMessage(custom),
+      send: (message) => this.sender.send(message),
+      modify: (message) => this.actions.modifyMessage(message),
+      getMessageList: (list) => this.messages.getMessageList(list),
+      conversations: () => this.store.getSnapshot(),
+      serverTime: () => this.session.clock.seconds(),
+      onError,
+      logger: this.logger,
+    });
+    this.events.on(EVENT.MESSAGE_MODIFIED, ({ data }) => this.tsignaling.handleModified(data));
   }
 
   // Login and the SDK instance
@@ -755,6 +779,60 @@ export class ChatSDK {
     return this.callEngine();
   }
 
+  addSignalingListener(eventName: string, handler: SignalingHandler, context?: unknown): void {
+    this.tsignaling.addSignalingListener(eventName, handler, context);
+  }
+
+  removeSignalingListener(eventName: string, handler: SignalingHandler, context?: unknown): void {
+    this.tsignaling.removeSignalingListener(eventName, handler, context);
+  }
+
+  /** Resolves with `inviteID` (beside `data`, and in it); the invitee gets NEW_INVITATION_RECEIVED. */
+  invite(options: InviteOptions): Promise<SignalingResponse> {
+    return this.call(() => this.tsignaling.invite(options));
+  }
+
+  /** The inviteID at once; successCb({inviteID}) once sent, errorCb(code, message) if not. */
+  inviteSync(
+    options: InviteOptions,
+    successCb?: (result: { inviteID: string }) => void,
+    errorCb?: (code: number, message: string) => void,
+  ): string {
+    return this.tsignaling.inviteSync(options, false, successCb, errorCb);
+  }
+
+  inviteInGroup(options: InviteInGroupOptions): Promise<SignalingResponse> {
+    return this.call(() => this.tsignaling.inviteInGroup(options));
+  }
+
+  inviteInGroupSync(
+    options: InviteInGroupOptions,
+    successCb?: (result: { inviteID: string }) => void,
+    errorCb?: (code: number, message: string) => void,
+  ): string {
+    return this.tsignaling.inviteSync(options, true, successCb, errorCb);
+  }
+
+  cancel(options: InvitationHandleOptions): Promise<SignalingResponse> {
+    return this.call(() => this.tsignaling.cancel(options));
+  }
+
+  accept(options: InvitationHandleOptions): Promise<SignalingResponse> {
+    return this.call(() => this.tsignaling.accept(options));
+  }
+
+  reject(options: InvitationHandleOptions): Promise<SignalingResponse> {
+    return this.call(() => this.tsignaling.reject(options));
+  }
+
+  modifyInvitation(options: { inviteID: string; data: string }): Promise<ChatResponse<{ message: Message }>> {
+    return this.call(() => this.tsignaling.modifyInvitation(options));
+  }
+
+  getSignalingInfo(message: Message): Signaling | null {
+    return this.tsignaling.getSignalingInfo(message);
+  }
+
   // Internals
 
   private async performLogin(options: LoginOptions, epoch: number): Promise<void> {
@@ -791,6 +869,7 @@ export class ChatSDK {
     for (const push of buffered) this.handlePush(push);
     void this.groups.load();
     void this.relations.load();
+    void this.tsignaling.handleReady();
   }
 
   private async handleReconnected(result: LoginResult): Promise<void> {
@@ -924,6 +1003,7 @@ export class ChatSDK {
     this.relations.reset();
     this.presence.reset();
     this.signalling.reset();
+    this.tsignaling.reset();
     this.profiles.reset();
     this.deployment.reset();
     this.emittedList = null;

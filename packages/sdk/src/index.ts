@@ -3,6 +3,7 @@ import { Logger } from './core/logger';
 import { EVENT, TYPES } from './core/types';
 import { setDefaultServer } from './core/url';
 import { readSDKAppID, sharedInstance } from './instances';
+import { TSignaling } from './signaling-data';
 
 /**
  * The SDK entry, shaped like the reference SDK's default export:
@@ -31,6 +32,8 @@ const LiaisonChat = {
   setDefaultServer,
   TYPES,
   EVENT,
+  /** Tencent's signalling events (addSignalingListener) and action types (getSignalingInfo). */
+  TSignaling,
   /** The version of Tencent's `@tencentcloud/chat` whose API this package answers to (Tencent's kits read it). */
   VERSION: '3.6.6',
 } as const;
@@ -160,5 +163,15 @@ export type {
   SearchResultItem,
 } from './search';
 export { SendMessageError } from './sending';
+export type {
+  InvitationHandleOptions,
+  InviteInGroupOptions,
+  InviteOptions,
+  SignalingOfflinePushInfo,
+  SignalingResponse,
+} from './signaling';
+export type { Signaling } from './signaling-data';
+export { TSignaling } from './signaling-data';
+export type { SignalingEvent, SignalingHandler } from './signaling-listeners';
 export type { TranslateTextOptions } from './translation';
 export type { UploadSource } from './uploads';
