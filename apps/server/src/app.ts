@@ -119,6 +119,8 @@ export interface LiaisonServer {
   readonly appCreated: boolean;
   /** The abuse limits this server runs with. */
   readonly limits: LimitSettings;
+  /** The deployment's switches (im/deployment/), as the admin screen sets them. */
+  readonly abilities: AbilitySwitches;
   /** http://host:port once listening. */
   url: string;
   listen(): Promise<string>;
@@ -319,6 +321,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     app,
     appCreated,
     limits,
+    abilities,
     url: '',
     async listen() {
       server.url = await http.listen({ port: options.port, host: options.host });

@@ -194,6 +194,22 @@ describe('the read-receipt panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says the plan leaves group read receipts out while the operator has them switched off', async () => {
+    const owner = await user('re-plan-owner');
+    const message = await groupMessage(owner, 're-plan-group', ['re-plan-m1'], 'switched off');
+    await server.abilities.set({ groupReadReceipt: false });
+    try {
+      renderInKit(owner, <ReadReceipt message={message} />, { language: 'zh-CN' });
+      fireEvent.click(await screen.findByRole('button', { name: '未读' }));
+      const panel = screen.getByRole('dialog', { name: '消息详情' });
+      expect((await within(panel).findByRole('alert')).textContent).toBe(
+        '当前套餐未包含群消息已读回执功能，请联系管理员升级套餐并开通',
+      );
+    } finally {
+      await server.abilities.set({ groupReadReceipt: true });
+    }
+  });
+
   it('shows an empty tip when nobody has read the message yet', async () => {
     const owner = await user('re-owner');
     const message = await groupMessage(owner, 're-group', ['re-m1'], 'nobody yet');
