@@ -309,12 +309,21 @@ export class ChatSDK {
     return this.logins.destroy();
   }
 
-  on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
-    this.events.on(name, handler, context);
+  on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void;
+  /** Any name and handler, as Tencent's declarations take them; a name no event has is never emitted. */
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared handler type, which ported code may use.
+  on(name: string, handler: Function, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: the overloads' union.
+  on(name: string, handler: Function, context?: unknown): void {
+    this.events.on(name as EventName, handler as EventHandler<EventName>, context);
   }
 
-  off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
-    this.events.off(name, handler, context);
+  off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared handler type, which ported code may use.
+  off(name: string, handler: Function, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: the overloads' union.
+  off(name: string, handler: Function, context?: unknown): void {
+    this.events.off(name as EventName, handler as EventHandler<EventName>, context);
   }
 
   /** 0 everything, 1 release, 2 warnings and errors (the default), 3 errors, 4 nothing. */
@@ -326,7 +335,7 @@ export class ChatSDK {
    * Tencent's plugin map (`tim-upload-plugin`, `tim-profanity-filter-plugin`, …). Accepted and not
    * needed: files go to the Liaison server over HTTP, and the server checks words itself.
    */
-  registerPlugin(plugins: Record<string, unknown>): void {
+  registerPlugin(plugins: object): void {
     acceptPlugins(plugins, this.logger);
   }
 

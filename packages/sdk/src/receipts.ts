@@ -24,8 +24,8 @@ export interface ReadMemberInfo {
 
 export interface GetGroupMessageReadMemberListOptions {
   message: Message;
-  /** 0: who read it, 1: who has not. */
-  filter: 0 | 1;
+  /** 0: who read it, 1: who has not; Tencent declares a number, anything else is refused as invalid. */
+  filter: number;
   /** From the previous page; '' (or absent) for the first. */
   cursor?: string;
   /** 1–100; default 100. */
