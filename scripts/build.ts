@@ -6,6 +6,7 @@
  * by any bundler: relative imports get their `.js` (the sources import without extensions, as the
  * Bundler resolution allows), files tsc does not emit (workers, migrations) are copied, and the chat
  * kit's stylesheets and emoji pictures become `dist/style.css` and files under `dist/assets/`.
+ * The SDK is then bundled into one package (scripts/bundle-sdk.ts).
  * Each build goes to a temporary folder that replaces `dist/` at the end, so a running server never
  * reads a half-written build.
  */
@@ -14,6 +15,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statS
 import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleSdk } from './bundle-sdk';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -31,13 +33,13 @@ const ORDER = Object.keys(TARGETS) as Target[];
 const RUNTIME_FILES = ['.mjs', '.sql'];
 
 /** Builds the named targets (all of them when none are named), dependencies first. */
-function build(names: readonly string[]): void {
+async function build(names: readonly string[]): Promise<void> {
   const unknown = names.filter((name) => !(name in TARGETS));
   if (unknown.length > 0) throw new Error(`unknown build target ${unknown.join(', ')}; known: ${ORDER.join(', ')}`);
-  for (const target of ORDER.filter((t) => names.length === 0 || names.includes(t))) buildTarget(target);
+  for (const target of ORDER.filter((t) => names.length === 0 || names.includes(t))) await buildTarget(target);
 }
 
-function buildTarget(target: Target): void {
+async function buildTarget(target: Target): Promise<void> {
   const dir = join(ROOT, TARGETS[target]);
   const out = join(dir, `.dist-${process.pid}`);
   rmSync(out, { recursive: true, force: true });
@@ -53,6 +55,7 @@ function buildTarget(target: Target): void {
   copyRuntimeFiles(join(dir, 'src'), out);
   const stylesheets = rewriteImports(out);
   if (stylesheets.length > 0) writeFileSync(join(out, 'style.css'), joinStylesheets(dir, stylesheets));
+  if (target === 'sdk') await bundleSdk(ROOT, dir, out);
   if (target !== 'server') cpSync(join(ROOT, 'LICENSE'), join(out, 'LICENSE'));
   rmSync(join(dir, 'dist'), { recursive: true, force: true });
   renameSync(out, join(dir, 'dist'));
@@ -153,4 +156,4 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-build(process.argv.slice(2));
+await build(process.argv.slice(2));

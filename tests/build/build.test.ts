@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILED, type ServerProcess, startServerProcess } from '../../apps/server/src/integration/server-process';
+import { GETTING_STARTED_STEPS } from '../support/getting-started-flow';
 
 /**
  * What a consumer and an operator get: the three packages as `npm pack` makes them, installed into an
@@ -20,6 +22,8 @@ const PACKAGES = ['protocol', 'sdk', 'chat-ui'] as const;
 
 let work: string;
 let consumer: string;
+/** A project with nothing but the SDK's tarball (and `ws`, its optional peer, which Node 20 needs), installed offline. */
+let alone: string;
 
 beforeAll(async () => {
   await run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts')], { cwd: ROOT });
@@ -46,6 +50,17 @@ beforeAll(async () => {
     ],
     { cwd: consumer },
   );
+  alone = join(work, 'sdk-alone');
+  mkdirSync(alone);
+  writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'sdk-alone', private: true, type: 'module' }));
+  // ws as a tarball of the workspace's copy (it has no dependencies), so nothing needs the registry:
+  // with --offline, any dependency the SDK still declared (another @liaison package) fails the install.
+  await run('npm', ['pack', join(ROOT, 'node_modules/ws'), '--pack-destination', work, '--silent'], { cwd: work });
+  const sdk = tarballs.find((t) => t.startsWith('liaison-sdk-'));
+  const ws = readdirSync(work).find((file) => file.startsWith('ws-') && file.endsWith('.tgz'));
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', `../${sdk}`, `../${ws}`], {
+    cwd: alone,
+  });
 }, 600_000);
 
 afterAll(() => {
@@ -67,7 +82,7 @@ describe('the published packages', () => {
       expect(targets.length, name).toBeGreaterThan(0);
       for (const target of targets) {
         if (typeof target !== 'string') throw new Error(`${name}: every entry point is a path, got ${String(target)}`);
-        expect(target, `${name} exports ${target}`).toMatch(/\.(js|d\.ts|css)$/);
+        expect(target, `${name} exports ${target}`).toMatch(/\.(c?js|d\.ts|css)$/);
         expect(existsSync(join(dir, target)), `${name}: ${target} is in the tarball`).toBe(true);
       }
       expect(existsSync(join(dir, 'src')), `${name} ships no sources`).toBe(false);
@@ -90,6 +105,74 @@ describe('the published packages', () => {
     expect(out).toMatchObject({ ready: false, event: 'sdkStateReady' });
     expect(typeof out.message).toBe('string');
   });
+
+  it('install the SDK alone: offline, with nothing but its optional peer ws beside it, and no import of another package in its code or declarations', () => {
+    const installed = readdirSync(join(alone, 'node_modules')).filter((name) => !name.startsWith('.'));
+    expect(installed.sort()).toEqual(['@liaison', 'ws']);
+    expect(readdirSync(join(alone, 'node_modules/@liaison'))).toEqual(['sdk']);
+    const dist = join(alone, 'node_modules/@liaison/sdk/dist');
+    const manifest = JSON.parse(readFileSync(join(alone, 'node_modules/@liaison/sdk/package.json'), 'utf8'));
+    expect(manifest.dependencies).toBeUndefined();
+    for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.(c?js|d\.ts)$/.test(file)) continue;
+      const code = readFileSync(join(dist, file), 'utf8');
+      const packages = [
+        ...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]([^'".][^'"]*)['"]/g),
+      ].map((m) => m[1]);
+      expect(
+        packages.filter((p) => !p?.startsWith('node:') && p !== 'ws'),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it("load the SDK alone by CommonJS require as Tencent's index.js loads: the entry itself, with create, EVENT and TYPES", async () => {
+    const out = await node(
+      `const TencentCloudChat = require('@liaison/sdk');
+      const chat = TencentCloudChat.create({ SDKAppID: 1400000001, server: 'http://127.0.0.1:1' });
+      console.log(JSON.stringify({
+        ready: chat.isReady(),
+        event: TencentCloudChat.EVENT.SDK_READY,
+        text: TencentCloudChat.TYPES.MSG_TEXT,
+        version: TencentCloudChat.VERSION,
+        interop: TencentCloudChat.default === TencentCloudChat,
+        named: typeof TencentCloudChat.ChatSDK,
+      }));`,
+      { cwd: alone, extension: 'cjs' },
+    );
+    expect(out).toEqual({
+      ready: false,
+      event: 'sdkStateReady',
+      text: 'TIMTextElem',
+      version: '3.6.6',
+      interop: true,
+      named: 'function',
+    });
+  });
+
+  it('give a TypeScript consumer of the SDK alone complete types: the declarations compile with nothing else installed', async () => {
+    writeFileSync(
+      join(alone, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [] },
+        files: ['consumer.ts'],
+      }),
+    );
+    writeFileSync(
+      join(alone, 'consumer.ts'),
+      `import TencentCloudChat, { ErrorCode } from '@liaison/sdk';
+const chat = TencentCloudChat.create({ SDKAppID: 1 });
+const ready: boolean = chat.isReady();
+// @ts-expect-error error codes are numbers (the protocol's types, vendored)
+const code: string = ErrorCode.USERSIG_EXPIRED;
+// @ts-expect-error a message's payload is typed (zod's inferred types, vendored)
+const list: Promise<number> = chat.getMessageList({ conversationID: 'C2Cx' }).then((r) => r.data.messageList[0]?.payload);
+export { code, list, ready };
+`,
+    );
+    // No skipLibCheck: every vendored declaration file is checked and must resolve inside the package.
+    await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', alone], { cwd: alone });
+  }, 120_000);
 
   it('load the chat kit in plain Node with React present, with its stylesheet and emoji pictures as files', async () => {
     const out = await node(`
@@ -212,13 +295,45 @@ describe('the compiled server', () => {
     `);
     expect(out).toEqual({ user: 'alice', profile: 'alice' });
   });
+
+  it("runs Tencent's getting-started flow, create to logout, in plain Node on the SDK installed alone", async () => {
+    const user = async (userID: string) => {
+      const { stdout } = await run(process.execPath, [join(ROOT, 'apps/server/dist/cli/usersig.js'), userID], {
+        env: { ...process.env, DATA_DIR: dataDir },
+      });
+      const { SDKAppID, userSig } = JSON.parse(stdout) as { SDKAppID: number; userSig: string };
+      return { SDKAppID, user: { userID, userSig } };
+    };
+    const [me, peer, member] = await Promise.all(['flow-me', 'flow-peer', 'flow-member'].map(user));
+    if (!me || !peer || !member) throw new Error('three userSigs');
+    // The same script as the source-level test, in JavaScript; its import now finds the installed package.
+    const flow = ts.transpileModule(readFileSync(join(ROOT, 'tests/support/getting-started-flow.ts'), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    });
+    writeFileSync(join(alone, 'getting-started-flow.mjs'), flow.outputText);
+    const setup = {
+      server: server.url,
+      SDKAppID: me.SDKAppID,
+      users: { me: me.user, peer: peer.user, member: member.user },
+    };
+    const out = await node(
+      `import { runGettingStartedFlow } from './getting-started-flow.mjs';
+      console.log(JSON.stringify({ steps: await runGettingStartedFlow(${JSON.stringify(setup)}) }));
+      process.exit(0);`,
+      { cwd: alone },
+    );
+    expect(out).toEqual({ steps: GETTING_STARTED_STEPS });
+  }, 120_000);
 });
 
-/** Runs an ES module in the consumer project with plain Node and parses the JSON it prints. */
-async function node(source: string): Promise<Record<string, unknown>> {
-  const file = join(consumer, `check-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`);
+/** Runs a module (ES by default) in a consumer project with plain Node and parses the JSON it prints. */
+async function node(
+  source: string,
+  { cwd = consumer, extension = 'mjs' }: { cwd?: string; extension?: 'mjs' | 'cjs' } = {},
+): Promise<Record<string, unknown>> {
+  const file = join(cwd, `check-${Date.now()}-${Math.random().toString(36).slice(2)}.${extension}`);
   writeFileSync(file, source);
-  const { stdout } = await run(process.execPath, [file], { cwd: consumer, timeout: 60_000 });
+  const { stdout } = await run(process.execPath, [file], { cwd, timeout: 60_000 });
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
 }
 

@@ -343,12 +343,21 @@ export class ChatSDK {
     return this.logins.destroy(() => this.events.emit(EVENT.SDK_DESTROY, { SDKAppID: this.SDKAppID }));
   }
 
-  on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
-    this.events.on(name, handler, context);
+  on<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void;
+  /** Any name and handler, as Tencent's declarations take them; a name no event has is never emitted. */
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared handler type, which ported code may use.
+  on(name: string, handler: Function, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: the overloads' union.
+  on(name: string, handler: Function, context?: unknown): void {
+    this.events.on(name as EventName, handler as EventHandler<EventName>, context);
   }
 
-  off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void {
-    this.events.off(name, handler, context);
+  off<K extends EventName>(name: K, handler: EventHandler<K>, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared handler type, which ported code may use.
+  off(name: string, handler: Function, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: the overloads' union.
+  off(name: string, handler: Function, context?: unknown): void {
+    this.events.off(name as EventName, handler as EventHandler<EventName>, context);
   }
 
   /** Like on(), for the next time only; off() with the same handler removes it before then. */
@@ -365,7 +374,7 @@ export class ChatSDK {
    * Tencent's plugin map (`tim-upload-plugin`, `tim-profanity-filter-plugin`, …). Accepted and not
    * needed: files go to the Liaison server over HTTP, and the server checks words itself.
    */
-  registerPlugin(plugins: Record<string, unknown>): void {
+  registerPlugin(plugins: object): void {
     acceptPlugins(plugins, this.logger);
   }
 
@@ -779,12 +788,20 @@ export class ChatSDK {
     return this.callEngine();
   }
 
-  addSignalingListener(eventName: string, handler: SignalingHandler, context?: unknown): void {
-    this.tsignaling.addSignalingListener(eventName, handler, context);
+  addSignalingListener(eventName: string, handler: SignalingHandler, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared handler type, which ported code may use.
+  addSignalingListener(eventName: string, handler: Function, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: the overloads' union.
+  addSignalingListener(eventName: string, handler: Function, context?: unknown): void {
+    this.tsignaling.addSignalingListener(eventName, handler as SignalingHandler, context);
   }
 
-  removeSignalingListener(eventName: string, handler: SignalingHandler, context?: unknown): void {
-    this.tsignaling.removeSignalingListener(eventName, handler, context);
+  removeSignalingListener(eventName: string, handler: SignalingHandler, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared handler type, which ported code may use.
+  removeSignalingListener(eventName: string, handler: Function, context?: unknown): void;
+  // biome-ignore lint/complexity/noBannedTypes: the overloads' union.
+  removeSignalingListener(eventName: string, handler: Function, context?: unknown): void {
+    this.tsignaling.removeSignalingListener(eventName, handler as SignalingHandler, context);
   }
 
   /** Resolves with `inviteID` (beside `data`, and in it); the invitee gets NEW_INVITATION_RECEIVED. */
@@ -797,8 +814,17 @@ export class ChatSDK {
     options: InviteOptions,
     successCb?: (result: { inviteID: string }) => void,
     errorCb?: (code: number, message: string) => void,
-  ): string {
-    return this.tsignaling.inviteSync(options, false, successCb, errorCb);
+  ): string;
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared callback types, which ported code may use.
+  inviteSync(options: InviteOptions, successCb?: Function, errorCb?: Function): string;
+  // biome-ignore lint/complexity/noBannedTypes: the overloads' union.
+  inviteSync(options: InviteOptions, successCb?: Function, errorCb?: Function): string {
+    return this.tsignaling.inviteSync(
+      options,
+      false,
+      successCb as ((result: { inviteID: string }) => void) | undefined,
+      errorCb as ((code: number, message: string) => void) | undefined,
+    );
   }
 
   inviteInGroup(options: InviteInGroupOptions): Promise<SignalingResponse> {
@@ -809,8 +835,17 @@ export class ChatSDK {
     options: InviteInGroupOptions,
     successCb?: (result: { inviteID: string }) => void,
     errorCb?: (code: number, message: string) => void,
-  ): string {
-    return this.tsignaling.inviteSync(options, true, successCb, errorCb);
+  ): string;
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared callback types, which ported code may use.
+  inviteInGroupSync(options: InviteInGroupOptions, successCb?: Function, errorCb?: Function): string;
+  // biome-ignore lint/complexity/noBannedTypes: the overloads' union.
+  inviteInGroupSync(options: InviteInGroupOptions, successCb?: Function, errorCb?: Function): string {
+    return this.tsignaling.inviteSync(
+      options,
+      true,
+      successCb as ((result: { inviteID: string }) => void) | undefined,
+      errorCb as ((code: number, message: string) => void) | undefined,
+    );
   }
 
   cancel(options: InvitationHandleOptions): Promise<SignalingResponse> {

@@ -14,7 +14,7 @@ import { type ChatResponse, EVENT, ok, TYPES } from './core/types';
 import type { Emitter } from './events';
 import type { Group, GroupAPI } from './groups';
 import { fromWire } from './message-model';
-import type { MessageOf } from './message-types';
+import type { Message, MessageOf } from './message-types';
 
 export interface GroupAdminContext {
   request: RequestFunction;
@@ -36,7 +36,8 @@ export interface HandleGroupApplicationOptions {
   handleAction: string;
   handleMessage?: string;
   application?: Pick<GroupApplication, 'groupID' | 'applicant'>;
-  message?: Pick<GroupSystemNoticeMessage, 'payload'>;
+  /** The join request's notice; typed as Tencent types it (any Message), anything else is refused (60003). */
+  message?: Message;
 }
 
 export interface UpdateGroupProfileOptions {
@@ -220,9 +221,12 @@ function applicationOf(options: HandleGroupApplicationOptions): { groupID: strin
   if (options.application) {
     return { groupID: options.application.groupID, applicant: options.application.applicant };
   }
-  const payload = options.message?.payload;
-  if (payload && payload.operationType === GroupSystemNoticeType.JOIN_REQUEST) {
-    return { groupID: payload.groupProfile.groupID, applicant: payload.operatorID };
+  const message = options.message;
+  if (
+    message?.type === TYPES.MSG_GRP_SYS_NOTICE &&
+    message.payload.operationType === GroupSystemNoticeType.JOIN_REQUEST
+  ) {
+    return { groupID: message.payload.groupProfile.groupID, applicant: message.payload.operatorID };
   }
   throw new LiaisonError(
     ErrorCode.INVALID_PARAMS,

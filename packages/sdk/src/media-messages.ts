@@ -16,9 +16,13 @@ export interface CreateMessageOptions<P> {
   cloudCustomData?: string;
 }
 
-/** File-bearing messages also take onProgress(0..1), called as the upload goes, ending with 1. */
+/**
+ * File-bearing messages also take onProgress(0..1), called as the upload goes, ending with 1.
+ * Tencent's declarations type it `Function`, so a callback typed that way is accepted too.
+ */
 export interface CreateFileBearingOptions<P> extends CreateMessageOptions<P> {
-  onProgress?: (progress: number) => void;
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared type, which its ported code may use.
+  onProgress?: ((progress: number) => void) | Function;
 }
 
 /** The reference also takes the `<input type="file">` itself (its first file is sent). */

@@ -8,7 +8,8 @@ import { sourceName, sourceType, type UploadContext, type UploadSource, uploadFi
 export interface MediaFiles {
   /** The message's file, then (video) its snapshot when one was given. */
   files: Array<{ source: UploadSource; kind: UploadKind }>;
-  onProgress?: ((progress: number) => void) | undefined;
+  // biome-ignore lint/complexity/noBannedTypes: Tencent's declared type for onProgress (media-messages.ts).
+  onProgress?: ((progress: number) => void) | Function | undefined;
   /** A duration the caller gave (audio `second`, video `videoSecond`); measured in a browser otherwise. */
   seconds?: number | undefined;
 }

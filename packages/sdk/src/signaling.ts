@@ -26,8 +26,8 @@ export interface SignalingOfflinePushInfo {
   title?: string;
   description?: string;
   extension?: string;
-  androidInfo?: Record<string, unknown>;
-  apnsInfo?: Record<string, unknown>;
+  androidInfo?: object;
+  apnsInfo?: object;
 }
 
 /** Tencent's INVITE_OPTIONS. */

@@ -1,5 +1,6 @@
 import TencentCloudChat from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
+import { GETTING_STARTED_STEPS, runGettingStartedFlow } from '../../../../tests/support/getting-started-flow';
 import { userSigFor, useServer } from './harness';
 
 const { server } = useServer();
@@ -46,6 +47,16 @@ describe('code written for the reference SDK', () => {
     await expect.poll(() => peerReceived).toEqual(['Hello world!']);
     await chat.logout();
     await peer.logout();
+  });
+
+  it('runs the whole flow (create to logout) from its shared script, as the build test runs it on the packed package', async () => {
+    const user = (userID: string) => ({ userID, userSig: userSigFor(server(), userID) });
+    const steps = await runGettingStartedFlow({
+      server: server().url,
+      SDKAppID: server().app.sdkAppID,
+      users: { me: user('gs-flow-me'), peer: user('gs-flow-peer'), member: user('gs-flow-member') },
+    });
+    expect(steps).toEqual(GETTING_STARTED_STEPS);
   });
 
   it('resolves login first and emits SDK_READY after, so a ready handler added in login().then hears it', async () => {
