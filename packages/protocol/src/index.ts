@@ -11,6 +11,7 @@ export * from './ops/calls';
 export * from './ops/files';
 export * from './ops/group-admin';
 export * from './ops/merger';
+export * from './ops/message-extensions';
 export * from './ops/presence';
 export * from './ops/reactions';
 export * from './ops/relations';

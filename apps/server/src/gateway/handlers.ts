@@ -3,6 +3,7 @@ import { callHandlers } from '../im/calls/handlers';
 import { conversationHandlers } from '../im/conversations/handlers';
 import { groupHandlers } from '../im/groups/handlers';
 import { messageActionHandlers } from '../im/message-actions/handlers';
+import { messageExtensionHandlers } from '../im/message-extensions/handlers';
 import { messageHandlers } from '../im/messages/handlers';
 import { presenceHandlers } from '../im/presence/handlers';
 import { profileHandlers } from '../im/profiles/handlers';
@@ -92,6 +93,10 @@ export const handlers: HandlerTable = {
   removeMessageReaction: reactionHandlers.removeMessageReaction,
   getMessageReactions: reactionHandlers.getMessageReactions,
   getAllUserListOfMessageReaction: reactionHandlers.getAllUserListOfMessageReaction,
+
+  setMessageExtensions: messageExtensionHandlers.setMessageExtensions,
+  getMessageExtensions: messageExtensionHandlers.getMessageExtensions,
+  deleteMessageExtensions: messageExtensionHandlers.deleteMessageExtensions,
 
   searchCloudMessages: searchHandlers.searchCloudMessages,
   searchCloudGroups: searchHandlers.searchCloudGroups,
