@@ -158,6 +158,11 @@ export const Limits = {
   /** getAllUserListOfMessageReaction: users per page; at most this many are listed per reaction (counts stay exact). */
   REACTION_USERS_PAGE_MAX: 100,
   REACTION_USERS_LISTED_MAX: 100,
+  /** Message extensions, as Tencent's: key and value sizes, keys per set or delete, keys per message. */
+  MESSAGE_EXTENSION_KEY_MAX_BYTES: 100,
+  MESSAGE_EXTENSION_VALUE_MAX_BYTES: 1024,
+  MESSAGE_EXTENSIONS_PER_CALL_MAX: 20,
+  MESSAGE_EXTENSIONS_PER_MESSAGE_MAX: 300,
   /** sendMessageReadReceipt / getMessageReadReceiptList: messages per call, as the reference. */
   READ_RECEIPT_BATCH_MAX: 30,
   READ_MEMBER_PAGE_MAX: 100,

@@ -70,6 +70,12 @@ export const ErrorCode = {
   MESSAGE_MODIFY_DENIED: 60044,
   /** Ours: the message already has the most distinct reactions it may carry. */
   REACTION_LIMIT: 60045,
+  /** Reference: another user changed the extension key since the version given (message extensions). */
+  MESSAGE_EXTENSION_CONFLICT: 23001,
+  /** Ours: the message was not sent with isSupportExtension, or is in a community or AVChatRoom. */
+  MESSAGE_EXTENSION_UNSUPPORTED: 60047,
+  /** Ours: the message already carries the most extension keys it may (300). */
+  MESSAGE_EXTENSION_LIMIT: 60048,
   /** Ours: read receipts do not exist in this conversation or for this message. */
   READ_RECEIPT_UNSUPPORTED: 60046,
   /** Reference SDK: no messages given for a read receipt. */
@@ -194,6 +200,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.MESSAGE_MODIFY_CONFLICT]: 'The message was modified by someone else: the latest version is returned',
   [ErrorCode.MESSAGE_MODIFY_DENIED]: 'Only the sender may modify this message',
   [ErrorCode.REACTION_LIMIT]: 'You have reached the max reaction limit',
+  [ErrorCode.MESSAGE_EXTENSION_CONFLICT]: 'The extension key was changed by someone else: here it is as it is now',
+  [ErrorCode.MESSAGE_EXTENSION_UNSUPPORTED]: 'This message does not support extensions',
+  [ErrorCode.MESSAGE_EXTENSION_LIMIT]: 'The message carries the most extension keys it may (300)',
   [ErrorCode.READ_RECEIPT_UNSUPPORTED]: 'Read receipts are not available for this message',
   [ErrorCode.SIGNALING_INVALID_INVITE_ID]: 'Invalid signaling request ID or has already been processed',
   [ErrorCode.SIGNALING_NO_PERMISSION]: 'No permission for this signaling request',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { callPushSchemas } from './ops/calls';
 import { deploymentAbilitiesSchema } from './ops/deployment';
+import { messageExtensionPushSchemas } from './ops/message-extensions';
 import { userStatusSchema } from './ops/presence';
 import { reactionSummarySchema } from './ops/reactions';
 import { groupProfileSchema, profileSchema, wireConversationSchema, wireMessageSchema } from './wire';
@@ -28,6 +29,7 @@ export type ResponseFrame = z.infer<typeof responseFrameSchema>;
 
 export const pushEventSchemas = {
   ...callPushSchemas,
+  ...messageExtensionPushSchemas,
   /** A message in one of the user's conversations (including their own from another tab). */
   message: z.object({ message: wireMessageSchema }),
   /** The user's view of a conversation changed (read, pin, mute, draft). */

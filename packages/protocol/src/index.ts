@@ -12,6 +12,7 @@ export * from './ops/deployment';
 export * from './ops/files';
 export * from './ops/group-admin';
 export * from './ops/merger';
+export * from './ops/message-extensions';
 export * from './ops/presence';
 export * from './ops/reactions';
 export * from './ops/relations';

@@ -54,6 +54,12 @@ const wireMessageBaseSchema = z.object({
   isRevoked: z.boolean(),
   /** Who revoked it; '' when not revoked. */
   revoker: z.string(),
+  /** Who revoked it, as they were shown then (Tencent's revokerInfo); only on revoked messages. */
+  revokerInfo: z.object({ userID: z.string(), nick: z.string(), avatar: z.string() }).optional(),
+  /** Sent with isSupportExtension: members may set its extensions. Only present when true. */
+  isSupportExtension: z.literal(true).optional(),
+  /** Sent with onlineUserOnly: delivered live and never stored; no unread, not in history. Only present when true. */
+  onlineOnly: z.literal(true).optional(),
   /** Bumped by every modifyMessage; a modification naming an older version gets 2480. */
   version: z.number().int().nonnegative(),
   /**

@@ -55,6 +55,8 @@ import {
   type MergerLike,
 } from './merger';
 import { MessageActions } from './message-actions';
+import { type ExtensionResult, MessageExtensions } from './message-extensions';
+import { MessageIndex } from './message-index';
 import { type CreateTextMessageOptions, createTextMessage, type Sender } from './message-model';
 import type { Message } from './message-types';
 import { type GetMessageListOptions, MessageAPI, type MessageListResult } from './messages';
@@ -71,6 +73,7 @@ import {
   type SearchCloudGroupMembersOptions,
   type SearchCloudGroupsOptions,
 } from './search';
+import { requireOwnMessage, type SendMessageOptions } from './send-options';
 import { MessageSender } from './sending';
 import {
   type InvitationHandleOptions,
@@ -149,6 +152,8 @@ export class ChatSDK {
   private readonly files: FileAccess;
   private readonly actions: MessageActions;
   private readonly reactions: Reactions;
+  private readonly extensions: MessageExtensions;
+  private readonly found: MessageIndex;
   private readonly receipts: Receipts;
   private readonly presence: Presence;
   private readonly translation: Translation;
@@ -279,6 +284,8 @@ export class ChatSDK {
       events: this.events,
     });
     this.reactions = new Reactions({ request, me, events: this.events });
+    this.extensions = new MessageExtensions({ request, events: this.events, logger: this.logger });
+    this.found = new MessageIndex(this.events);
     this.receipts = new Receipts({ request, me, events: this.events, store: this.store });
     this.presence = new Presence({ request, me, events: this.events, onError });
     this.translation = new Translation({ request });
@@ -441,8 +448,25 @@ export class ChatSDK {
    * rejects with {code, message, data: {message}} and sets status 'fail' on a server error,
    * on logout, or when no answer came within sendTimeout.
    */
-  sendMessage(message: Message): Promise<ChatResponse<{ message: Message }>> {
-    return this.sender.send(message);
+  sendMessage(message: Message, options?: SendMessageOptions): Promise<ChatResponse<{ message: Message }>> {
+    if (message?.ID) this.found.remember([message]);
+    return this.sender.send(message, options);
+  }
+
+  /**
+   * Sends again a message whose send failed, with the same ID: the server stores an ID once, so
+   * nobody receives it twice (a message already sent resolves as it is, as nothing is to be done).
+   */
+  resendMessage(message: Message, options?: SendMessageOptions): Promise<ChatResponse<{ message: Message }>> {
+    return this.call(async () => {
+      requireOwnMessage(message, this.me());
+      return this.sendMessage(message, options);
+    });
+  }
+
+  /** A message this client has sent, received, loaded or seen change; null when it has not (as Tencent's). */
+  findMessage(messageID: string): Message | null {
+    return this.found.find(messageID);
   }
 
   /**
@@ -463,11 +487,11 @@ export class ChatSDK {
 
   /** One page (15) of history, oldest first; pass nextReqMessageID from the previous page for older ones. */
   getMessageList(options: GetMessageListOptions): Promise<ChatResponse<MessageListResult>> {
-    return this.call(() => this.messages.getMessageList(options));
+    return this.call(async () => this.found.rememberPage(await this.messages.getMessageList(options)));
   }
 
   getMessageListHopping(options: GetMessageListHoppingOptions) {
-    return this.call(() => this.search.getMessageListHopping(options));
+    return this.call(async () => this.found.rememberPage(await this.search.getMessageListHopping(options)));
   }
 
   sendMessageReadReceipt(messageList: Message[]) {
@@ -500,6 +524,25 @@ export class ChatSDK {
 
   getAllUserListOfMessageReaction(options: GetAllUserListOptions) {
     return this.call(() => this.reactions.getAllUserListOfMessageReaction(options));
+  }
+
+  setMessageExtensions(
+    message: Message,
+    extensions: Array<{ key: string; value: string }>,
+  ): Promise<ChatResponse<{ extensions: ExtensionResult[] }>> {
+    return this.call(() => this.extensions.setMessageExtensions(message, extensions));
+  }
+
+  /** Tencent declares a keyList it never reads: every key with a value is answered. */
+  getMessageExtensions(message: Message, _keyList?: string[]) {
+    return this.call(() => this.extensions.getMessageExtensions(message));
+  }
+
+  deleteMessageExtensions(
+    message: Message,
+    keyList?: string[],
+  ): Promise<ChatResponse<{ extensions: ExtensionResult[] }>> {
+    return this.call(() => this.extensions.deleteMessageExtensions(message, keyList));
   }
 
   translateText(options: TranslateTextOptions) {
@@ -992,6 +1035,9 @@ export class ChatSDK {
       case 'messageReaction':
         this.reactions.handlePush(push.data);
         return;
+      case 'messageExtensions':
+        this.extensions.handlePush(push.data);
+        return;
       case 'readReceipt':
         this.receipts.handleReadReceipt(push.data);
         return;
@@ -1031,6 +1077,8 @@ export class ChatSDK {
     this.receiver.reset();
     this.actions.reset();
     this.reactions.reset();
+    this.extensions.reset();
+    this.found.clear();
     this.receipts.reset();
     this.sender.forgetRetries();
     this.store.clear();

@@ -13,6 +13,8 @@ export interface EventDataMap {
   [EVENT.MESSAGE_REVOKED]: Message[];
   [EVENT.MESSAGE_DELETED]: { conversationID: string; messageIDList: string[] };
   [EVENT.MESSAGE_REACTIONS_UPDATED]: { conversationID: string; messageID: string; reactionList: MessageReaction[] };
+  [EVENT.MESSAGE_EXTENSIONS_UPDATED]: { messageID: string; extensions: Array<{ key: string; value: string }> };
+  [EVENT.MESSAGE_EXTENSIONS_DELETED]: { messageID: string; keyList: string[] };
   [EVENT.MESSAGE_READ_RECEIPT_RECEIVED]: ReadReceiptUpdate[];
   [EVENT.USER_STATUS_UPDATED]: UserStatus[];
   [EVENT.TYPING_STATUS_CHANGED]: { conversationID: string; userID: string; isTyping: boolean };

@@ -3,7 +3,7 @@ import { invalidParams } from './core/errors';
 import { TYPES } from './core/types';
 import { attachMedia, guessImageFormat } from './media-send';
 import { createOutgoingMessage, defaultEntropy, type MessageEntropy, type Sender } from './message-model';
-import type { Message, MessageContent } from './message-types';
+import type { Message, MessageContent, MessagePriority } from './message-types';
 import { isUploadSource, sourceName, type UploadSource } from './uploads';
 
 /** What every create*Message takes besides its payload, as the reference SDK. */
@@ -14,6 +14,8 @@ export interface CreateMessageOptions<P> {
   payload: P;
   needReadReceipt?: boolean;
   cloudCustomData?: string;
+  priority?: MessagePriority;
+  isSupportExtension?: boolean;
 }
 
 /**

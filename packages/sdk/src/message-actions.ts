@@ -66,6 +66,7 @@ export class MessageActions {
     });
     message.isRevoked = true;
     message.revoker = wire.revoker;
+    if (wire.revokerInfo) message.revokerInfo = wire.revokerInfo;
     this.apply(message, wire.changeSequence);
     return ok({ message });
   }

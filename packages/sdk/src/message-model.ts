@@ -2,7 +2,7 @@ import { type ConversationType, Limits, type OpRequest, toConversationID, type W
 import { invalidParams } from './core/errors';
 import { TYPES } from './core/types';
 import { resolveContentURLs, type URLResolver } from './file-urls';
-import type { Message, MessageBase, MessageContent } from './message-types';
+import type { Message, MessageBase, MessageContent, MessagePriority, RevokerInfo } from './message-types';
 import { sendContentOf } from './send-content';
 
 export interface CreateTextMessageOptions {
@@ -12,6 +12,8 @@ export interface CreateTextMessageOptions {
   payload: { text: string; atUserList?: string[] };
   needReadReceipt?: boolean;
   cloudCustomData?: string;
+  priority?: MessagePriority;
+  isSupportExtension?: boolean;
 }
 
 export interface Sender {
@@ -52,7 +54,15 @@ export interface OutgoingOptions {
   needReadReceipt?: boolean;
   cloudCustomData?: string;
   atUserList?: string[];
+  /** TYPES.MSG_PRIORITY_*; anything else is Normal, as Tencent's. */
+  priority?: MessagePriority;
+  isSupportExtension?: boolean;
 }
+
+const PRIORITIES: ReadonlySet<string> = new Set(['High', 'Normal', 'Low', 'Lowest']);
+
+/** Shared by every message not revoked: the revoke replaces it, nothing writes into it. */
+const NOT_REVOKED: RevokerInfo = Object.freeze({ userID: '', nick: '', avatar: '' });
 
 /** A new outgoing message of any type, status 'unSend', with a fresh client-side ID. */
 export function createOutgoingMessage<C extends MessageContent>(
@@ -86,6 +96,8 @@ export function createOutgoingMessage<C extends MessageContent>(
     atUserList: [...(options.atUserList ?? [])],
     cloudCustomData: options.cloudCustomData ?? '',
     needReadReceipt: options.needReadReceipt ?? false,
+    priority: PRIORITIES.has(options.priority as string) ? (options.priority as MessagePriority) : 'Normal',
+    isSupportExtension: options.isSupportExtension === true,
   };
   return Object.assign(base, content);
 }
@@ -125,6 +137,8 @@ export function fromWire(wire: WireMessage, me: string, resolveURL: URLResolver 
     hasRiskContent: wire.hasRiskContent,
     isRevoked: wire.isRevoked,
     revoker: wire.revoker,
+    revokerInfo: wire.revokerInfo ?? NOT_REVOKED,
+    isSupportExtension: wire.isSupportExtension === true,
     version: wire.version,
     isModified: wire.version > 0,
   };
@@ -148,6 +162,7 @@ export function toSendBody(message: Message): OpRequest<'sendMessage'> {
     random: message.random,
     cloudCustomData: message.cloudCustomData,
     needReadReceipt: message.needReadReceipt,
+    ...(message.isSupportExtension ? { isSupportExtension: true } : {}),
   };
 }
 
@@ -183,6 +198,9 @@ export function blankMessage(): Omit<
     readReceiptInfo: { readCount: 0, unreadCount: 0, isPeerRead: false },
     isRevoked: false,
     revoker: '',
+    revokerInfo: NOT_REVOKED,
+    revokeReason: '',
+    isSupportExtension: false,
     isDeleted: false,
     isModified: false,
     version: 0,

@@ -15,6 +15,15 @@ import type {
 } from '@liaison/protocol';
 
 export type MessageFlow = 'in' | 'out';
+/** TYPES.MSG_PRIORITY_*: how Tencent ranks a group message under its frequency limits. */
+export type MessagePriority = 'High' | 'Normal' | 'Low' | 'Lowest';
+
+/** Tencent's UserInfo: who revoked a message ('' fields when not revoked). */
+export interface RevokerInfo {
+  userID: string;
+  nick: string;
+  avatar: string;
+}
 export type MessageStatus = 'unSend' | 'success' | 'fail';
 
 export interface TextPayload {
@@ -83,7 +92,7 @@ export interface MessageBase {
   /** Per-conversation server sequence; 0 until stored, and always 0 in AVChatRoom. */
   sequence: number;
   random: number;
-  priority: 'Normal';
+  priority: MessagePriority;
   nick: string;
   nameCard: string;
   avatar: string;
@@ -94,6 +103,12 @@ export interface MessageBase {
   readReceiptInfo: ReadReceiptInfo;
   isRevoked: boolean;
   revoker: string;
+  /** Who revoked it, as they were shown then (their profile at the time of the revoke). */
+  revokerInfo: RevokerInfo;
+  /** Tencent's revokeReason: only its REST API gives one; '' for every revoke through the SDK. */
+  revokeReason: string;
+  /** Created with isSupportExtension: members may set its extensions (message-extensions.ts). */
+  isSupportExtension: boolean;
   isDeleted: boolean;
   isModified: boolean;
   /** Ours: bumped by every modifyMessage (isModified once above 0); modifyMessage sends it back. */

@@ -113,7 +113,8 @@ export class Receiver {
 
   private deliver(wire: WireMessage): void {
     const message = fromWire(wire, this.options.me(), this.options.resolveURL);
-    this.options.onMessage(message);
+    // Sent with onlineUserOnly: news for who is online, not part of the conversation (no unread, no last message).
+    if (!wire.onlineOnly) this.options.onMessage(message);
     if (!this.ownIDs.has(message.ID)) this.options.onReceived([message]);
   }
 }

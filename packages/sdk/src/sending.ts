@@ -16,6 +16,7 @@ import { fromWire, toSendBody } from './message-model';
 import type { Message } from './message-types';
 import { hasSendContent, sendContentOf } from './send-content';
 import { SendGate } from './send-gate';
+import { rememberSendOptions, type SendMessageOptions, sendOptionsOf } from './send-options';
 
 export interface SenderContext {
   request: RequestFunction;
@@ -88,7 +89,8 @@ export class MessageSender {
     this.gate = new SendGate(context.random);
   }
 
-  send(message: Message): Promise<ChatResponse<{ message: Message }>> {
+  send(message: Message, options?: SendMessageOptions): Promise<ChatResponse<{ message: Message }>> {
+    rememberSendOptions(message, options);
     const current = this.inFlight.get(message.ID);
     if (current) return current;
     const attempt = this.attempt(message).finally(() => this.inFlight.delete(message.ID));
@@ -185,7 +187,8 @@ export class MessageSender {
 
   private async sendWithRetries(message: Message): Promise<OpResponse<'sendMessage'>> {
     const deadline = Date.now() + this.context.sendTimeout;
-    const body = toSendBody(message);
+    const extra = sendOptionsOf(message);
+    const body = extra ? { ...toSendBody(message), ...extra } : toSendBody(message);
     const ticket = this.gate.ticket();
     for (let refusals = 0; ; ) {
       if (!(await this.gate.enter(ticket, deadline))) throw new LiaisonError(ErrorCode.SEND_RATE_LIMITED);

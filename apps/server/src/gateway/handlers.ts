@@ -4,6 +4,7 @@ import { conversationHandlers } from '../im/conversations/handlers';
 import { deploymentHandlers } from '../im/deployment/handlers';
 import { groupHandlers } from '../im/groups/handlers';
 import { messageActionHandlers } from '../im/message-actions/handlers';
+import { messageExtensionHandlers } from '../im/message-extensions/handlers';
 import { messageHandlers } from '../im/messages/handlers';
 import { presenceHandlers } from '../im/presence/handlers';
 import { profileHandlers } from '../im/profiles/handlers';
@@ -93,6 +94,10 @@ export const handlers: HandlerTable = {
   removeMessageReaction: reactionHandlers.removeMessageReaction,
   getMessageReactions: reactionHandlers.getMessageReactions,
   getAllUserListOfMessageReaction: reactionHandlers.getAllUserListOfMessageReaction,
+
+  setMessageExtensions: messageExtensionHandlers.setMessageExtensions,
+  getMessageExtensions: messageExtensionHandlers.getMessageExtensions,
+  deleteMessageExtensions: messageExtensionHandlers.deleteMessageExtensions,
 
   searchCloudMessages: searchHandlers.searchCloudMessages,
   searchCloudGroups: searchHandlers.searchCloudGroups,

@@ -33,12 +33,15 @@ export interface MessageRow {
   revoker: string;
   version: unknown;
   change_seq: unknown;
+  supports_extension: boolean | null;
+  revoker_info: unknown;
 }
 
 export const MESSAGE_COLUMNS =
-  'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content, is_revoked, revoker, version, change_seq';
+  'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content, is_revoked, revoker, version, change_seq, supports_extension, revoker_info';
 
 export function toWireMessage(row: MessageRow): WireMessage {
+  const revokerInfo = row.revoker_info ? (parseJson(row.revoker_info) as { nick: string; avatar: string }) : null;
   // The type and payload were validated together before they were stored.
   return {
     ID: row.id,
@@ -61,6 +64,11 @@ export function toWireMessage(row: MessageRow): WireMessage {
     revoker: row.revoker ?? '',
     version: toNumber(row.version ?? 0),
     changeSequence: toNumber(row.change_seq ?? 0),
+    // Both only when set, as on the message sent: most messages carry neither.
+    ...(row.supports_extension ? { isSupportExtension: true } : {}),
+    ...(revokerInfo
+      ? { revokerInfo: { userID: row.revoker, nick: revokerInfo.nick, avatar: revokerInfo.avatar } }
+      : {}),
   } as WireMessage;
 }
 

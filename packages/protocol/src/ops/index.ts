@@ -7,6 +7,7 @@ import { groupAdminOps } from './group-admin';
 import { groupOps } from './groups';
 import { mergerOps } from './merger';
 import { messageActionOps } from './message-actions';
+import { messageExtensionOps } from './message-extensions';
 import { messageOps } from './messages';
 import { presenceOps } from './presence';
 import { profileOps } from './profiles';
@@ -29,6 +30,7 @@ export const ops = {
   ...groupAdminOps,
   ...mergerOps,
   ...messageActionOps,
+  ...messageExtensionOps,
   ...reactionOps,
   ...receiptOps,
   ...searchOps,

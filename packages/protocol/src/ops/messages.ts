@@ -15,6 +15,10 @@ const sendBaseSchema = z.object({
   random: z.number().int(),
   cloudCustomData: safeText().optional(),
   needReadReceipt: z.boolean().optional(),
+  /** Tencent's isSupportExtension: members may set the message's extensions (ops/message-extensions.ts). */
+  isSupportExtension: z.boolean().optional(),
+  /** Tencent's onlineUserOnly: delivered to the recipients online now, never stored (sequence 0). */
+  onlineUserOnly: z.boolean().optional(),
 });
 
 /** sendMessage: the common fields plus one sendable type and its payload (message-payloads.ts). */

@@ -160,6 +160,10 @@ export const EVENT = {
   MESSAGE_DELETED: 'onMessageDeleted',
   /** data: { conversationID, messageID, reactionList }. */
   MESSAGE_REACTIONS_UPDATED: 'onMessageReactionsUpdated',
+  /** Keys of a message's extensions were set (here or elsewhere); data: { messageID, extensions: [{key, value}] }. */
+  MESSAGE_EXTENSIONS_UPDATED: 'onMessageExtensionsUpdated',
+  /** Keys of a message's extensions were deleted; data: { messageID, keyList }. */
+  MESSAGE_EXTENSIONS_DELETED: 'onMessageExtensionsDeleted',
   /** Read state of my sent messages changed (C2C isPeerRead, group counts); data: ReadReceiptUpdate[]. */
   MESSAGE_READ_RECEIPT_RECEIVED: 'onMessageReadReceiptReceived',
   /** data: UserStatus[]. */

@@ -78,7 +78,9 @@ export async function revokeMessage(
   const revoked = await withChange(deps.db, ref.key, async (tx, changeSequence) => {
     const [updated] = await tx.query<MessageRow>(
       `UPDATE messages SET is_revoked = true, revoker = $3, payload = $4, cloud_custom_data = '', change_seq = $5,
-                          search_tokens = NULL
+                          search_tokens = NULL,
+                          revoker_info = (SELECT jsonb_build_object('nick', nick, 'avatar', avatar) FROM users
+                                           WHERE user_id = $3)
         WHERE conv_key = $1 AND seq = $2 AND NOT is_revoked
         RETURNING ${MESSAGE_COLUMNS}`,
       [ref.key, seq, userID, JSON.stringify(emptiedPayload(type)), changeSequence],

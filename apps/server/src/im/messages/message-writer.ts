@@ -32,6 +32,10 @@ export interface NewMessage {
   avatar: string;
   cloudCustomData: string;
   needReadReceipt: boolean;
+  /** Sent with isSupportExtension (Tencent's message extensions; im/message-extensions). */
+  isSupportExtension?: boolean;
+  /** Tencent's onlineUserOnly: authorised like any send, then delivered live and never stored. */
+  onlineOnly?: boolean;
   /** The session that sent it: it gets the ack, not a push. */
   origin: string;
   /**
@@ -293,7 +297,7 @@ const storeBatch = (withGrants: boolean, checked: boolean) => `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS v(ord int, k text, i text, ct text, f text, r text, t text, p jsonb, a jsonb, c bigint, rnd bigint,
-           n text, av text, cd text, rr boolean, rb jsonb, st text${withGrants ? ', g jsonb, dk text, mr jsonb, ms jsonb' : ''})
+           n text, av text, cd text, rr boolean, rb jsonb, st text, x boolean${withGrants ? ', g jsonb, dk text, mr jsonb, ms jsonb' : ''})
   ), heads AS (
     SELECT conv_key, max_seq FROM conversations
      WHERE conv_key IN (SELECT k FROM input) ORDER BY conv_key FOR UPDATE
@@ -303,9 +307,9 @@ const storeBatch = (withGrants: boolean, checked: boolean) => `
   ), inserted AS (
     INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
                           client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, receipt_targets,
-                          search_tokens)
+                          search_tokens, supports_extension)
     SELECT k, s, i, ct, f, r, COALESCE(t, 'TIMTextElem'), p, a, $2, c, rnd, n, av, cd, rr,
-           ${RECEIPT_TARGETS}, ${tokensSql('st')} FROM fresh
+           ${RECEIPT_TARGETS}, ${tokensSql('st')}, COALESCE(x, false) FROM fresh
     RETURNING conv_key, id, seq, sender
   ), ${withGrants ? GRANT_STEPS : ''}moved AS (
     UPDATE conversations c SET max_seq = h.s, last_time = $2
@@ -325,7 +329,8 @@ const storeBatch = (withGrants: boolean, checked: boolean) => `
          NULL::jsonb AS payload, NULL::jsonb AS at_user_list, NULL::bigint AS time, NULL::bigint AS client_time,
          NULL::bigint AS random, NULL AS nick, NULL AS avatar, NULL AS cloud_custom_data,
          NULL::boolean AS need_read_receipt, NULL::boolean AS has_risk_content, NULL::boolean AS is_revoked,
-         NULL AS revoker, NULL::integer AS version, NULL::bigint AS change_seq
+         NULL AS revoker, NULL::integer AS version, NULL::bigint AS change_seq,
+         NULL::boolean AS supports_extension, NULL::jsonb AS revoker_info
     FROM inserted${checked ? PRIOR_ROWS : ''}`;
 
 /** The checked statement's steps: IDs stored before, answered with the message as stored. */
@@ -339,7 +344,7 @@ const PRIOR_ROWS = `
   -- A retried send is answered with the message as it is now (revoked or modified since, maybe).
   SELECT 'prior', conv_key, id, seq, sender, conv_type, recipient, type, payload, at_user_list, time, client_time,
          random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content, is_revoked, revoker, version,
-         change_seq
+         change_seq, supports_extension, revoker_info
     FROM prior`;
 
 /**
@@ -414,6 +419,7 @@ function toRecord(m: NewMessage, ord: number, withGrants: boolean) {
     cd: m.cloudCustomData,
     rr: m.needReadReceipt,
     ...(m.readBy ? { rb: m.readBy } : {}),
+    ...(m.isSupportExtension ? { x: true } : {}),
     st: storedTokens(m.type, m.payload),
     ...(withGrants
       ? {
@@ -501,7 +507,7 @@ async function authorise(
   return inputs.map((m) => {
     if (m.convType === 'C2C') {
       if (!caches.users.has(m.recipient)) return new LiaisonError(ErrorCode.USER_NOT_FOUND);
-      return c2cRefused.get(c2cPairKey(m.sender, m.recipient)) ?? null;
+      return c2cRefused.get(c2cPairKey(m.sender, m.recipient)) ?? (m.onlineOnly ? unstored(m, now) : null);
     }
     const type = groupTypes.get(m.recipient);
     if (type === undefined) return new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
@@ -515,9 +521,14 @@ async function authorise(
       // Only the owner and admins mention everyone; anyone else's @all is dropped (docs/groups.md).
       if (!isManager && m.atUserList.includes(AT_ALL)) m.atUserList = m.atUserList.filter((id) => id !== AT_ALL);
     }
-    if (type === GroupType.AVCHATROOM) return { message: toWire(m, 0, now), origin: m.origin, duplicate: false };
+    if (type === GroupType.AVCHATROOM || m.onlineOnly) return unstored(m, now);
     return null;
   });
+}
+
+/** A message delivered without being stored (AVChatRoom, onlineUserOnly): sequence 0. */
+function unstored(m: NewMessage, now: number): WriteResult {
+  return { message: toWire(m, 0, now), origin: m.origin, duplicate: false };
 }
 
 /**
@@ -565,6 +576,8 @@ function toWire(input: NewMessage, sequence: number, now: number): WireMessage {
     revoker: '',
     version: 0,
     changeSequence: 0,
+    ...(input.isSupportExtension ? { isSupportExtension: true } : {}),
+    ...(input.onlineOnly ? { onlineOnly: true } : {}),
   } as WireMessage;
 }
 

@@ -68,12 +68,14 @@ export async function sendMessage(
     avatar: sender.avatar,
     cloudCustomData,
     needReadReceipt: body.needReadReceipt ?? false,
+    isSupportExtension: body.isSupportExtension,
+    onlineOnly: body.onlineUserOnly,
     origin,
     grants: content.grants,
     record: content.record,
   });
   // Side data of the few messages that mention someone: one row per member named, one for @all.
-  if (message.atUserList.length > 0) await recordMentions(deps.db, message);
+  if (message.atUserList.length > 0 && !message.onlineOnly) await recordMentions(deps.db, message);
   return { message };
 }
 

@@ -355,6 +355,25 @@ export const imRows: ImRow[] = [
       cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
     }),
   ),
+  // Message extensions: members only; G's message was sent without isSupportExtension, so members
+  // are told it takes none. Who sees what, and the versions: im/message-extensions/message-extensions.test.ts.
+  ...(['setMessageExtensions', 'getMessageExtensions', 'deleteMessageExtensions'] as const).map(
+    (op): ImRow => ({
+      op,
+      case: 'owner’s message in G, no isSupportExtension',
+      body: (s) => ({
+        conversationID: group(s),
+        messageID: s.groupMessageID,
+        ...(op === 'setMessageExtensions' ? { extensions: [{ key: 'k', value: 'v' }] } : {}),
+      }),
+      cells: {
+        ...membersOf(ErrorCode.GROUP_NOT_MEMBER),
+        member: ErrorCode.MESSAGE_EXTENSION_UNSUPPORTED,
+        admin: ErrorCode.MESSAGE_EXTENSION_UNSUPPORTED,
+        owner: ErrorCode.MESSAGE_EXTENSION_UNSUPPORTED,
+      },
+    }),
+  ),
   {
     // G's message was sent without needReadReceipt (and it is the owner's own): members are told
     // it takes no receipt. Who may acknowledge what: im/receipts/read-receipts.test.ts.

@@ -270,14 +270,14 @@ export class MessageStore {
    * Shows an own message at once ('unSend'), then sends it; the row follows its status. Resolves
    * with the failure when it failed (the row then offers resend), else with undefined.
    */
-  async send(message: Message): Promise<unknown> {
+  async send(message: Message, again = false): Promise<unknown> {
     // A message sent while reading an older window goes to the live end, and so does the list.
     void this.returnToLatest();
     this.outgoing.set(message.ID, message);
     this.upsert([{ ...message, status: 'unSend' }]);
     const stopWatching = watchUploadProgress(message, () => this.upsert([{ ...message }]));
     try {
-      await this.chat.sendMessage(message);
+      await (again ? this.chat.resendMessage(message) : this.chat.sendMessage(message));
       return undefined;
     } catch (error) {
       // The SDK marked it 'fail' (or the upload was cancelled); the row shows the resend icon.
@@ -294,12 +294,12 @@ export class MessageStore {
     if (message) void this.chat.cancelUploadMessage(message).catch(() => undefined);
   }
 
-  /** Sends a failed own message again, with the same ID (the server never stores it twice); resolves as send does. */
+  /** Tencent's resendMessage: a failed own message again, with its ID (the server never stores it twice); resolves as send does. */
   async resend(messageID: string): Promise<unknown> {
     const original = this.outgoing.get(messageID);
     const shown = this.state.messages.find((m) => m.ID === messageID);
     const message = original ?? (shown ? { ...shown } : undefined);
-    return message ? this.send(message) : undefined;
+    return message ? this.send(message, true) : undefined;
   }
 
   private open(): void {
