@@ -117,8 +117,15 @@ export const ErrorCode = {
   C2C_SENDER_BLOCKED: 20007,
   /** Reference: a one-to-one message between non-friends while IM_C2C_REQUIRES_FRIENDSHIP is on. */
   C2C_NOT_FRIENDS: 20009,
-  /** Ours: a friend remark over 96 bytes, non-Latin-1 characters counting 2 (spec portal.md §5). */
+  /**
+   * Ours: a friend remark over 96 bytes, a character beyond ASCII counting 2 (remarkBytes, spec
+   * portal.md §5). Tencent has no code of its own for it: its SDK refuses it before sending.
+   */
   FRIEND_REMARK_TOO_LONG: 60070,
+  /** Reference: createFriendGroup or renameFriendGroup to a name I already have. */
+  FRIEND_GROUP_EXISTS: 2710,
+  /** Reference: no friend group of mine by that name. */
+  FRIEND_GROUP_NOT_FOUND: 2711,
   /** Ours: no such call, or it has ended. */
   CALL_NOT_FOUND: 60080,
   /** Ours: the call exists but the user is not (or no longer) one of its participants. */
@@ -203,6 +210,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.C2C_SENDER_BLOCKED]: 'The message was refused: you have been blocked by the user',
   [ErrorCode.C2C_NOT_FRIENDS]: 'The message was refused: only friends can send one-to-one messages',
   [ErrorCode.FRIEND_REMARK_TOO_LONG]: 'Remark change failed: the remark must not exceed 96 bytes',
+  [ErrorCode.FRIEND_GROUP_EXISTS]: 'A friend group of that name exists already',
+  [ErrorCode.FRIEND_GROUP_NOT_FOUND]: 'No friend group of that name',
   [ErrorCode.CALL_NOT_FOUND]: 'The call does not exist or has ended',
   [ErrorCode.CALL_NOT_PARTICIPANT]: 'You are not in this call',
   [ErrorCode.CALL_ALREADY_IN_CALL]: 'You are already in a call: hang up first',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callPushSchemas } from './ops/calls';
+import { followPushSchema } from './ops/follows';
 import { userStatusSchema } from './ops/presence';
 import { reactionSummarySchema } from './ops/reactions';
 import { groupProfileSchema, profileSchema, wireConversationSchema, wireMessageSchema } from './wire';
@@ -87,7 +88,11 @@ export const pushEventSchemas = {
    * The user's friend list, friend requests or blocklist changed (here, on another tab, or by the
    * other party): the client fetches the lists named.
    */
-  relations: z.object({ lists: z.array(z.enum(['friendList', 'friendApplicationList', 'blacklist'])).min(1) }),
+  relations: z.object({
+    lists: z.array(z.enum(['friendList', 'friendApplicationList', 'blacklist', 'friendGroupList'])).min(1),
+  }),
+  /** Follows: the user's followers, following or mutual followers list gained or lost users. */
+  follow: followPushSchema,
   /** The user's group list changed: joined, quit or created. */
   groupList: z.object({ joined: z.array(groupProfileSchema), left: z.array(z.string()) }),
   /**

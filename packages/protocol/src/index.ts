@@ -9,6 +9,8 @@ export * from './message-payloads';
 export * from './ops';
 export * from './ops/calls';
 export * from './ops/files';
+export * from './ops/follows';
+export * from './ops/friend-groups';
 export * from './ops/group-admin';
 export * from './ops/merger';
 export * from './ops/presence';

@@ -1,4 +1,12 @@
-import type { ErrorBody, Friend, FriendApplication, GroupProfile, Profile, UserStatus } from '@liaison/protocol';
+import type {
+  ErrorBody,
+  Friend,
+  FriendApplication,
+  FriendGroup,
+  GroupProfile,
+  Profile,
+  UserStatus,
+} from '@liaison/protocol';
 import type { Conversation } from './conversation-model';
 import { Logger } from './core/logger';
 import { EVENT, type EventName, type KickedOutType, type NetState } from './core/types';
@@ -26,8 +34,18 @@ export interface EventDataMap {
   [EVENT.FRIEND_LIST_UPDATED]: Friend[];
   [EVENT.FRIEND_APPLICATION_LIST_UPDATED]: { friendApplicationList: FriendApplication[]; unreadCount: number };
   [EVENT.BLACKLIST_UPDATED]: string[];
+  [EVENT.FRIEND_GROUP_LIST_UPDATED]: FriendGroup[];
+  [EVENT.MY_FOLLOWERS_LIST_UPDATED]: FollowListChange;
+  [EVENT.MY_FOLLOWING_LIST_UPDATED]: FollowListChange;
+  [EVENT.MUTUAL_FOLLOWERS_LIST_UPDATED]: FollowListChange;
   [EVENT.ERROR]: ErrorBody;
 }
+
+/**
+ * A follow list gained users (isAdd: their profiles) or lost them (their userIDs), as Tencent's
+ * runtime reports both.
+ */
+export type FollowListChange = { userInfoList: Profile[]; isAdd: true } | { userInfoList: string[]; isAdd: false };
 
 /** One of my sent messages: C2C read by the peer, or a group message's read counts. */
 export interface ReadReceiptUpdate {

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { callOps } from './calls';
 import { conversationOps } from './conversations';
 import { fileOps } from './files';
+import { followOps } from './follows';
+import { friendGroupOps } from './friend-groups';
 import { groupAdminOps } from './group-admin';
 import { groupOps } from './groups';
 import { mergerOps } from './merger';
@@ -25,6 +27,8 @@ export const ops = {
   ...callOps,
   ...fileOps,
   ...friendOps,
+  ...friendGroupOps,
+  ...followOps,
   ...groupAdminOps,
   ...mergerOps,
   ...messageActionOps,
