@@ -132,7 +132,10 @@ export const ErrorCode = {
   C2C_SENDER_BLOCKED: 20007,
   /** Reference: a one-to-one message between non-friends while IM_C2C_REQUIRES_FRIENDSHIP is on. */
   C2C_NOT_FRIENDS: 20009,
-  /** Ours: a friend remark over 96 bytes, non-Latin-1 characters counting 2 (spec portal.md §5). */
+  /**
+   * Ours: a friend remark over 96 bytes, a character beyond ASCII counting 2 (remarkBytes, spec
+   * portal.md §5). Tencent has no code of its own for it: its SDK refuses it before sending.
+   */
   FRIEND_REMARK_TOO_LONG: 60070,
   // Deployment plans (issue 27; docs/deploy.md): the reference runtime's codes.
   /** Reference SDK NO_USE: the capability is not in the plan; here, the operator switched it off. */
@@ -141,6 +144,10 @@ export const ErrorCode = {
   INVALID_OPERATION: 2905,
   /** Reference SDK INVALID_TRTC_CMD: room custom data without a room service to carry it. */
   INVALID_TRTC_CMD: 2995,
+  /** Reference: createFriendGroup or renameFriendGroup to a name I already have. */
+  FRIEND_GROUP_EXISTS: 2710,
+  /** Reference: no friend group of mine by that name. */
+  FRIEND_GROUP_NOT_FOUND: 2711,
   /** Ours: no such call, or it has ended. */
   CALL_NOT_FOUND: 60080,
   /** Ours: the call exists but the user is not (or no longer) one of its participants. */
@@ -236,6 +243,8 @@ export const errorMessages: Record<ErrorCode, string> = {
     'This capability is not enabled on this deployment: the operator has switched it off (the reference plan does not include it)',
   [ErrorCode.INVALID_OPERATION]: 'Invalid operation: callExperimentalAPI does not know this api',
   [ErrorCode.INVALID_TRTC_CMD]: 'Invalid room command: this deployment has no room service',
+  [ErrorCode.FRIEND_GROUP_EXISTS]: 'A friend group of that name exists already',
+  [ErrorCode.FRIEND_GROUP_NOT_FOUND]: 'No friend group of that name',
   [ErrorCode.CALL_NOT_FOUND]: 'The call does not exist or has ended',
   [ErrorCode.CALL_NOT_PARTICIPANT]: 'You are not in this call',
   [ErrorCode.CALL_ALREADY_IN_CALL]: 'You are already in a call: hang up first',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { callPushSchemas } from './ops/calls';
 import { deploymentAbilitiesSchema } from './ops/deployment';
+import { followPushSchema } from './ops/follows';
 import { messageExtensionPushSchemas } from './ops/message-extensions';
 import { userStatusSchema } from './ops/presence';
 import { reactionSummarySchema } from './ops/reactions';
@@ -90,7 +91,11 @@ export const pushEventSchemas = {
    * The user's friend list, friend requests or blocklist changed (here, on another tab, or by the
    * other party): the client fetches the lists named.
    */
-  relations: z.object({ lists: z.array(z.enum(['friendList', 'friendApplicationList', 'blacklist'])).min(1) }),
+  relations: z.object({
+    lists: z.array(z.enum(['friendList', 'friendApplicationList', 'blacklist', 'friendGroupList'])).min(1),
+  }),
+  /** Follows: the user's followers, following or mutual followers list gained or lost users. */
+  follow: followPushSchema,
   /** The user's group list changed: joined, quit or created. */
   groupList: z.object({ joined: z.array(groupProfileSchema), left: z.array(z.string()) }),
   /**

@@ -10,6 +10,8 @@ export * from './ops';
 export * from './ops/calls';
 export * from './ops/deployment';
 export * from './ops/files';
+export * from './ops/follows';
+export * from './ops/friend-groups';
 export * from './ops/group-admin';
 export * from './ops/merger';
 export * from './ops/message-extensions';

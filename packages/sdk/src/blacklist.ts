@@ -23,7 +23,7 @@ export class BlacklistAPI {
   /** Resolves with the userIDs blocked; all or nothing (oneself or someone already blocked: 30001). */
   async addToBlacklist(options: { userIDList: string[] }): Promise<ChatResponse<string[]>> {
     const { userIDList } = await this.context.request('addToBlacklist', { userIDList: options.userIDList });
-    await this.context.refresh(['blacklist', 'friendList', 'friendApplicationList']);
+    await this.context.refresh(['blacklist', 'friendList', 'friendApplicationList', 'friendGroupList']);
     return ok(userIDList);
   }
 

@@ -24,6 +24,7 @@ import { serverFor } from './core/url';
 import { Deployment } from './deployment';
 import { Emitter, type EventHandler } from './events';
 import { FileAccess, fileOrigin } from './file-urls';
+import { Follows } from './follows';
 import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } from './friend-applications';
 import type { AddFriendOptions, CheckFriendOptions, DeleteFriendOptions, UpdateFriendOptions } from './friends';
 import { GroupAdmin, type HandleGroupApplicationOptions, type UpdateGroupProfileOptions } from './group-admin';
@@ -156,6 +157,7 @@ export class ChatSDK {
   private readonly found: MessageIndex;
   private readonly receipts: Receipts;
   private readonly presence: Presence;
+  private readonly follows: Follows;
   private readonly translation: Translation;
   private readonly relations: Relations;
   private readonly search: Search;
@@ -288,6 +290,7 @@ export class ChatSDK {
     this.found = new MessageIndex(this.events);
     this.receipts = new Receipts({ request, me, events: this.events, store: this.store });
     this.presence = new Presence({ request, me, events: this.events, onError });
+    this.follows = new Follows({ request, events: this.events });
     this.translation = new Translation({ request });
     this.relations = new Relations({
       request,
@@ -695,6 +698,62 @@ export class ChatSDK {
     return this.call(() => this.relations.applications.setFriendApplicationRead());
   }
 
+  // Friend groups
+
+  getFriendGroupList() {
+    return this.call(() => this.relations.friendGroups.getFriendGroupList());
+  }
+
+  createFriendGroup(options: { name: string; userIDList?: string[] }) {
+    return this.call(() => this.relations.friendGroups.createFriendGroup(options));
+  }
+
+  deleteFriendGroup(options: { name: string }) {
+    return this.call(() => this.relations.friendGroups.deleteFriendGroup(options));
+  }
+
+  renameFriendGroup(options: { oldName: string; newName: string }) {
+    return this.call(() => this.relations.friendGroups.renameFriendGroup(options));
+  }
+
+  addToFriendGroup(options: { name: string; userIDList: string[] }) {
+    return this.call(() => this.relations.friendGroups.addToFriendGroup(options));
+  }
+
+  removeFromFriendGroup(options: { name: string; userIDList: string[] }) {
+    return this.call(() => this.relations.friendGroups.removeFromFriendGroup(options));
+  }
+
+  // Follows
+
+  followUser(userIDList: string[]) {
+    return this.call(() => this.follows.followUser(userIDList));
+  }
+
+  unfollowUser(userIDList: string[]) {
+    return this.call(() => this.follows.unfollowUser(userIDList));
+  }
+
+  getMyFollowersList(nextCursor?: string) {
+    return this.call(() => this.follows.getMyFollowersList(nextCursor));
+  }
+
+  getMyFollowingList(nextCursor?: string) {
+    return this.call(() => this.follows.getMyFollowingList(nextCursor));
+  }
+
+  getMutualFollowersList(nextCursor?: string) {
+    return this.call(() => this.follows.getMutualFollowersList(nextCursor));
+  }
+
+  getUserFollowInfo(userIDList?: string[]) {
+    return this.call(() => this.follows.getUserFollowInfo(userIDList));
+  }
+
+  checkFollowType(userIDList: string[]) {
+    return this.call(() => this.follows.checkFollowType(userIDList));
+  }
+
   // Groups
 
   getGroupList(): Promise<ChatResponse<{ groupList: Group[] }>> {
@@ -1028,6 +1087,9 @@ export class ChatSDK {
         return;
       case 'relations':
         this.relations.handlePush(push.data);
+        return;
+      case 'follow':
+        this.follows.handlePush(push.data);
         return;
       case 'typing':
         this.presence.handleTyping(push.data);

@@ -1,4 +1,12 @@
-import type { ErrorBody, Friend, FriendApplication, GroupProfile, Profile, UserStatus } from '@liaison/protocol';
+import type {
+  ErrorBody,
+  Friend,
+  FriendApplication,
+  FriendGroup,
+  GroupProfile,
+  Profile,
+  UserStatus,
+} from '@liaison/protocol';
 import type { Conversation } from './conversation-model';
 import { Logger } from './core/logger';
 import { EVENT, type EventName, type KickedOutType, type NetState } from './core/types';
@@ -28,11 +36,21 @@ export interface EventDataMap {
   [EVENT.FRIEND_LIST_UPDATED]: Friend[];
   [EVENT.FRIEND_APPLICATION_LIST_UPDATED]: { friendApplicationList: FriendApplication[]; unreadCount: number };
   [EVENT.BLACKLIST_UPDATED]: string[];
+  [EVENT.FRIEND_GROUP_LIST_UPDATED]: FriendGroup[];
+  [EVENT.MY_FOLLOWERS_LIST_UPDATED]: FollowListChange;
+  [EVENT.MY_FOLLOWING_LIST_UPDATED]: FollowListChange;
+  [EVENT.MUTUAL_FOLLOWERS_LIST_UPDATED]: FollowListChange;
   [EVENT.ERROR]: ErrorBody;
   [EVENT.SDK_DESTROY]: { SDKAppID: number };
   [EVENT.SERVER_CONFIG_UPDATED]: { config: Record<string, unknown> };
   [EVENT.ROOM_CUSTOM_DATA_RECEIVED]: unknown;
 }
+
+/**
+ * A follow list gained users (isAdd: their profiles) or lost them (their userIDs), as Tencent's
+ * runtime reports both.
+ */
+export type FollowListChange = { userInfoList: Profile[]; isAdd: true } | { userInfoList: string[]; isAdd: false };
 
 /** One of my sent messages: C2C read by the peer, or a group message's read counts. */
 export interface ReadReceiptUpdate {

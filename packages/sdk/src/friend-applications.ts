@@ -1,4 +1,4 @@
-import type { FriendApplication } from '@liaison/protocol';
+import { type FriendApplication, FriendApplicationType } from '@liaison/protocol';
 import type { RequestFunction } from './core/requests';
 import { type ChatResponse, ok, type TYPES } from './core/types';
 import { ListState, type RefreshLists } from './list-state';
@@ -26,7 +26,11 @@ export interface AcceptFriendApplicationOptions {
 
 export interface DeleteFriendApplicationOptions {
   userID: string;
-  type: typeof TYPES.SNS_APPLICATION_SENT_TO_ME | typeof TYPES.SNS_APPLICATION_SENT_BY_ME;
+  /** SENT_BY_ME withdraws mine; anything else (SENT_TO_ME, TYPE_BOTH, none) deletes one sent to me, as Tencent's. */
+  type?:
+    | typeof TYPES.SNS_APPLICATION_SENT_TO_ME
+    | typeof TYPES.SNS_APPLICATION_SENT_BY_ME
+    | typeof TYPES.SNS_APPLICATION_TYPE_BOTH;
 }
 
 /** Friend requests sent to me and by me, as last fetched, and the calls that answer them. */
@@ -49,7 +53,7 @@ export class FriendApplicationAPI {
       type: options.type,
       remark: options.remark,
     });
-    await this.context.refresh(['friendApplicationList', 'friendList']);
+    await this.context.refresh(['friendApplicationList', 'friendList', 'friendGroupList']);
     return ok(result);
   }
 
@@ -64,7 +68,10 @@ export class FriendApplicationAPI {
   ): Promise<ChatResponse<{ userID: string; code: number }>> {
     const result = await this.context.request('deleteFriendApplication', {
       userID: options.userID,
-      type: options.type,
+      type:
+        options.type === FriendApplicationType.SENT_BY_ME
+          ? FriendApplicationType.SENT_BY_ME
+          : FriendApplicationType.SENT_TO_ME,
     });
     await this.context.refresh(['friendApplicationList']);
     return ok(result);

@@ -14,12 +14,14 @@ export interface AddFriendOptions {
   to: string;
   /** 'AddSource_Type_' and 1–8 letters, e.g. 'AddSource_Type_Web'. */
   source: string;
-  /** At most 96 bytes, a non-Latin-1 character counting 2. */
+  /** At most 96 bytes (UTF-8). */
   remark?: string;
   /** At most 256 bytes. */
   wording?: string;
   /** TYPES.SNS_ADD_TYPE_BOTH (default) or SNS_ADD_TYPE_SINGLE. */
   type?: typeof TYPES.SNS_ADD_TYPE_BOTH | typeof TYPES.SNS_ADD_TYPE_SINGLE;
+  /** A friend group of mine (at most 30 bytes) the user joins once my friend; made when I have none. */
+  groupName?: string;
 }
 
 export interface UpdateFriendOptions {
@@ -71,11 +73,12 @@ export class FriendAPI {
       remark: options.remark,
       wording: options.wording,
       type: options.type,
+      groupName: options.groupName,
     });
     await this.context.refresh(
       result.code === ErrorCode.FRIEND_APPLICATION_PENDING
         ? ['friendApplicationList']
-        : ['friendList', 'friendApplicationList'],
+        : ['friendList', 'friendApplicationList', 'friendGroupList'],
     );
     return ok(result);
   }
@@ -107,7 +110,7 @@ export class FriendAPI {
     options: DeleteFriendOptions,
   ): Promise<ChatResponse<{ successUserIDList: FriendResult[]; failureUserIDList: FriendFailure[] }>> {
     const result = await this.context.request('deleteFriend', { userIDList: options.userIDList, type: options.type });
-    await this.context.refresh(['friendList']);
+    await this.context.refresh(['friendList', 'friendGroupList']);
     return ok(result);
   }
 

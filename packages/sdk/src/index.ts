@@ -53,9 +53,11 @@ export type {
   ErrorBody,
   FacePayload,
   FilePayload,
+  FollowUser,
   FoundUser,
   Friend,
   FriendApplication,
+  FriendGroup,
   FriendRelation,
   GroupApplication,
   GroupMember,
@@ -97,7 +99,8 @@ export type { WebSocketConstructor, WebSocketLike } from './core/transport';
 export type { ChatResponse, EventName, KickedOutType, MessageElemType, NetState } from './core/types';
 export { EVENT, TYPES } from './core/types';
 export { IM_ENDPOINT_PATH, normalizeServerURL } from './core/url';
-export type { ChatEvent, EventDataMap, EventHandler, ReadReceiptUpdate } from './events';
+export type { ChatEvent, EventDataMap, EventHandler, FollowListChange, ReadReceiptUpdate } from './events';
+export type { FollowPage } from './follows';
 export type {
   AcceptFriendApplicationOptions,
   DeleteFriendApplicationOptions,

@@ -4,6 +4,7 @@ import type { RequestFunction } from './core/requests';
 import { EVENT } from './core/types';
 import type { Emitter } from './events';
 import { FriendApplicationAPI } from './friend-applications';
+import { FriendGroupAPI } from './friend-groups';
 import { FriendAPI } from './friends';
 import type { RefreshLists, RelationListName } from './list-state';
 
@@ -15,10 +16,10 @@ export interface RelationsContext {
   onFriendListChanged(list: Friend[]): void;
 }
 
-const ALL_LISTS: readonly RelationListName[] = ['friendList', 'friendApplicationList', 'blacklist'];
+const ALL_LISTS: readonly RelationListName[] = ['friendList', 'friendApplicationList', 'blacklist', 'friendGroupList'];
 
 /**
- * The friend list, friend requests and the blocklist (docs/friends-and-blocklist.md), kept
+ * The friend list, friend requests, the blocklist and friend groups (docs/friends-and-blocklist.md), kept
  * current as the reference SDK keeps them: loaded after login and every reconnect, fetched again
  * when the server says one changed (here, on another tab, or by the other party), and after each
  * change made through this SDK, before its call resolves. Each list's event fires when it changed.
@@ -27,6 +28,7 @@ export class Relations {
   readonly friends: FriendAPI;
   readonly applications: FriendApplicationAPI;
   readonly blacklist: BlacklistAPI;
+  readonly friendGroups: FriendGroupAPI;
 
   constructor(private readonly context: RelationsContext) {
     const { request, events } = context;
@@ -49,6 +51,11 @@ export class Relations {
       refresh,
       onListChanged: (list) => events.emit(EVENT.BLACKLIST_UPDATED, list),
     });
+    this.friendGroups = new FriendGroupAPI({
+      request,
+      refresh,
+      onListChanged: (list) => events.emit(EVENT.FRIEND_GROUP_LIST_UPDATED, list),
+    });
   }
 
   /** After login and after a reconnect (pushes may have been missed meanwhile). */
@@ -64,6 +71,7 @@ export class Relations {
     this.friends.reset();
     this.applications.reset();
     this.blacklist.reset();
+    this.friendGroups.reset();
   }
 
   private async refresh(lists: readonly RelationListName[]): Promise<void> {
@@ -71,6 +79,7 @@ export class Relations {
       friendList: () => this.friends.fetchList(),
       friendApplicationList: () => this.applications.fetchList(),
       blacklist: () => this.blacklist.fetchList(),
+      friendGroupList: () => this.friendGroups.fetchList(),
     };
     await Promise.all(
       [...new Set(lists)].map((list) => loaders[list]().catch((error: unknown) => this.context.onError(error))),

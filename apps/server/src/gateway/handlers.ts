@@ -2,6 +2,7 @@ import { fileHandlers } from '../files/handlers';
 import { callHandlers } from '../im/calls/handlers';
 import { conversationHandlers } from '../im/conversations/handlers';
 import { deploymentHandlers } from '../im/deployment/handlers';
+import { followHandlers } from '../im/follows/handlers';
 import { groupHandlers } from '../im/groups/handlers';
 import { messageActionHandlers } from '../im/message-actions/handlers';
 import { messageExtensionHandlers } from '../im/message-extensions/handlers';
@@ -42,6 +43,17 @@ export const handlers: HandlerTable = {
   addToBlacklist: relationHandlers.addToBlacklist,
   removeFromBlacklist: relationHandlers.removeFromBlacklist,
   getBlacklist: relationHandlers.getBlacklist,
+  getFriendGroupList: relationHandlers.getFriendGroupList,
+  createFriendGroup: relationHandlers.createFriendGroup,
+  deleteFriendGroup: relationHandlers.deleteFriendGroup,
+  renameFriendGroup: relationHandlers.renameFriendGroup,
+  addToFriendGroup: relationHandlers.addToFriendGroup,
+  removeFromFriendGroup: relationHandlers.removeFromFriendGroup,
+  followUser: followHandlers.followUser,
+  unfollowUser: followHandlers.unfollowUser,
+  getFollowList: followHandlers.getFollowList,
+  getUserFollowInfo: followHandlers.getUserFollowInfo,
+  checkFollowType: followHandlers.checkFollowType,
 
   sendMessage: messageHandlers.sendMessage,
   downloadMergerMessage: messageHandlers.downloadMergerMessage,

@@ -163,7 +163,7 @@ export function UserCard({ userID, summary, onBack, onOpenConversation }: UserCa
   );
 }
 
-/** A friend's remark (spec portal.md §5): at most 96 bytes, a non-Latin-1 character counting 2. */
+/** A friend's remark (spec portal.md §5): at most 96 bytes, a character beyond ASCII counting 2 (remarkBytes). */
 function RemarkField({ friend, t }: { friend: Friend; t: ContactsT }) {
   const { chat } = useKit();
   const inputID = useId();

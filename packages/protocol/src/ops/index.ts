@@ -3,6 +3,8 @@ import { callOps } from './calls';
 import { conversationOps } from './conversations';
 import { deploymentOps } from './deployment';
 import { fileOps } from './files';
+import { followOps } from './follows';
+import { friendGroupOps } from './friend-groups';
 import { groupAdminOps } from './group-admin';
 import { groupOps } from './groups';
 import { mergerOps } from './merger';
@@ -27,6 +29,8 @@ export const ops = {
   ...callOps,
   ...fileOps,
   ...friendOps,
+  ...friendGroupOps,
+  ...followOps,
   ...groupAdminOps,
   ...mergerOps,
   ...messageActionOps,

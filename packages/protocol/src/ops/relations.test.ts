@@ -3,11 +3,13 @@ import { ErrorCode } from '../errors';
 import { requestSchemaError } from '../text';
 import { FriendLimits, friendOps, remarkBytes } from './relations';
 
-describe('remarkBytes (spec portal.md §5)', () => {
-  it('counts one byte for each Latin-1 character, accented ones included', () => {
+describe('remarkBytes (spec portal.md §5, Tencent’s 96 bytes)', () => {
+  it('counts one byte for each ASCII character and two for an accented Latin-1 one, as UTF-8 does', () => {
     expect(remarkBytes('')).toBe(0);
     expect(remarkBytes('Bob')).toBe(3);
-    expect(remarkBytes('Zoë café ÿ')).toBe(10);
+    expect(remarkBytes('Zoë café ÿ')).toBe(13);
+    // 98 bytes of UTF-8: over Tencent's limit.
+    expect(remarkBytes('é'.repeat(49))).toBe(98);
   });
 
   it('counts two bytes for any other character, whatever its UTF-8 length', () => {

@@ -11,6 +11,11 @@ export const FriendAddType = { SINGLE: 'Add_Type_Single', BOTH: 'Add_Type_Both' 
 export const FriendApplicationType = {
   SENT_TO_ME: 'Pendency_Type_ComeIn',
   SENT_BY_ME: 'Pendency_Type_SendOut',
+  /**
+   * Reference: both directions. Its SDK asks for this list with it (getFriendApplicationList
+   * always answers both) and deletes a request sent to me when deleteFriendApplication is given it.
+   */
+  BOTH: 'Pendency_Type_Both',
 } as const;
 export const FriendAcceptType = {
   AGREE: 'Response_Action_Agree',
@@ -28,8 +33,12 @@ export const FriendRelation = {
 export type FriendRelation = (typeof FriendRelation)[keyof typeof FriendRelation];
 
 export const FriendLimits = {
-  /** spec portal.md §5: remark bytes, a non-Latin-1 character counting 2 (remarkBytes). */
+  /** Reference and spec portal.md §5: 96 bytes, counted by remarkBytes. */
   REMARK_MAX_BYTES: 96,
+  /** Reference (ADD_FRIEND_OPTIONS.groupName): a friend group's name, at most 30 bytes. */
+  FRIEND_GROUP_NAME_MAX_BYTES: 30,
+  /** Ours: friend groups per user. */
+  FRIEND_GROUPS_MAX: 100,
   /** Reference: request wording at most 256 bytes (UTF-8). */
   WORDING_MAX_BYTES: 256,
   /** Users per deleteFriend, checkFriend, addToBlacklist and removeFromBlacklist, as the reference. */
@@ -43,19 +52,24 @@ export const FriendLimits = {
 } as const;
 
 /**
- * A remark's length as the spec counts it: one byte per Latin-1 character (U+0000–U+00FF), two
- * for any other character (an emoji outside the BMP is one character, so 2).
+ * A remark's length in bytes: one per ASCII character, two for any other (an emoji outside the
+ * BMP is one character, so 2). Spec portal.md §5 counts Chinese as 2, and so does this; it
+ * counted the rest of Latin-1 (é, ü) as 1, which let 49 'é' (98 bytes of UTF-8, as Tencent
+ * counts them) pass its 96-byte limit, so those count 2 here, as in UTF-8.
  */
 export function remarkBytes(remark: string): number {
   let bytes = 0;
-  for (const char of remark) bytes += (char.codePointAt(0) ?? 0) <= 0xff ? 1 : 2;
+  for (const char of remark) bytes += (char.codePointAt(0) ?? 0) <= 0x7f ? 1 : 2;
   return bytes;
 }
 
 const remarkSchema = displayText().refine((value) => remarkBytes(value) <= FriendLimits.REMARK_MAX_BYTES, {
-  message: `must be at most ${FriendLimits.REMARK_MAX_BYTES} bytes, non-Latin-1 characters counting 2`,
+  message: `must be at most ${FriendLimits.REMARK_MAX_BYTES} bytes, a character beyond ASCII counting 2`,
   params: { code: ErrorCode.FRIEND_REMARK_TOO_LONG },
 });
+
+/** A friend group's name: 1–30 bytes. */
+export const friendGroupNameSchema = displayText({ min: 1, maxBytes: FriendLimits.FRIEND_GROUP_NAME_MAX_BYTES });
 
 /** Reference: 'AddSource_Type_' and a keyword of at most 8 letters, e.g. AddSource_Type_Web. */
 const sourceSchema = z.string().regex(/^AddSource_Type_[A-Za-z]{1,8}$/, 'source: AddSource_Type_ and 1–8 letters');
@@ -76,6 +90,8 @@ export const friendSchema = z.object({
   /** Seconds, when the friend was added. */
   addTime: z.number().int(),
   friendCustomField: z.array(z.object({ key: z.string(), value: z.string() })),
+  /** The names of my friend groups this friend is in. */
+  groupList: z.array(z.string()),
   profile: profileSchema,
 });
 export type Friend = z.infer<typeof friendSchema>;
@@ -118,6 +134,8 @@ export const friendOps = {
       remark: remarkSchema.optional(),
       wording: safeText({ maxBytes: FriendLimits.WORDING_MAX_BYTES }).optional(),
       type: z.enum([FriendAddType.SINGLE, FriendAddType.BOTH]).optional(),
+      /** A friend group of mine the user joins once they are my friend (created when I have none of that name). */
+      groupName: friendGroupNameSchema.optional(),
     }),
     response: z.object({
       userID: z.string(),

@@ -100,6 +100,8 @@ export const TYPES = {
   SNS_DELETE_TYPE_BOTH: 'Delete_Type_Both',
   SNS_APPLICATION_SENT_TO_ME: 'Pendency_Type_ComeIn',
   SNS_APPLICATION_SENT_BY_ME: 'Pendency_Type_SendOut',
+  /** Both directions: getFriendApplicationList always answers both; deleteFriendApplication takes it as SENT_TO_ME, as Tencent's. */
+  SNS_APPLICATION_TYPE_BOTH: 'Pendency_Type_Both',
   SNS_APPLICATION_AGREE: 'Response_Action_Agree',
   SNS_APPLICATION_AGREE_AND_ADD: 'Response_Action_AgreeAndAdd',
   SNS_CHECK_TYPE_BOTH: 'CheckResult_Type_Both',
@@ -176,6 +178,14 @@ export const EVENT = {
   FRIEND_APPLICATION_LIST_UPDATED: 'onFriendApplicationListUpdated',
   /** My blocklist changed; data: the blocked userIDs. */
   BLACKLIST_UPDATED: 'blacklistUpdated',
+  /** My friend groups changed; data: FriendGroup[]. */
+  FRIEND_GROUP_LIST_UPDATED: 'onFriendGroupListUpdated',
+  /** Users followed me or stopped; data: { userInfoList, isAdd } (profiles when added, userIDs when removed, as Tencent's). */
+  MY_FOLLOWERS_LIST_UPDATED: 'onMyFollowersListUpdated',
+  /** I followed or unfollowed users (here or on another tab); data as MY_FOLLOWERS_LIST_UPDATED. */
+  MY_FOLLOWING_LIST_UPDATED: 'onMyFollowingListUpdated',
+  /** Users became, or stopped being, mutual followers with me; data as MY_FOLLOWERS_LIST_UPDATED. */
+  MUTUAL_FOLLOWERS_LIST_UPDATED: 'onMutualFollowersListUpdated',
   ERROR: 'error',
   /** destroy() is done; data: { SDKAppID }. The last event an instance emits. */
   SDK_DESTROY: 'sdkDestroy',

@@ -1,5 +1,6 @@
 import type { OpRequestParsed, OpResponse } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
+import { leaveFriendGroups } from './friend-groups';
 import { lockPairs, RelationChanges, type RelationDeps, relationInvalid, requireUsers, unique } from './relations';
 
 /**
@@ -34,12 +35,14 @@ export async function addToBlacklist(
       [userID, ids, Date.now()],
     );
     changes.add(userID, 'blacklist');
-    const unfriended = await tx.query<{ user_id: string }>(
+    const unfriended = await tx.query<{ user_id: string; friend_id: string }>(
       `DELETE FROM friends WHERE (user_id = $1 AND friend_id = ANY($2)) OR (friend_id = $1 AND user_id = ANY($2))
-       RETURNING user_id`,
+       RETURNING user_id, friend_id`,
       [userID, ids],
     );
     for (const row of unfriended) changes.add(row.user_id, 'friendList');
+    const ended = unfriended.map((row) => ({ userID: row.user_id, friendID: row.friend_id }));
+    for (const user of await leaveFriendGroups(tx, ended)) changes.add(user, 'friendGroupList');
     const requests = await tx.query<{ from_id: string; to_id: string }>(
       `DELETE FROM friend_applications
         WHERE (from_id = $1 AND to_id = ANY($2)) OR (to_id = $1 AND from_id = ANY($2))

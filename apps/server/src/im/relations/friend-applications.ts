@@ -7,6 +7,7 @@ import {
 } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { joinFriendGroupOnAdd } from './friend-groups';
 import {
   dropApplications,
   insertFriends,
@@ -74,8 +75,8 @@ export async function acceptFriendApplication(
   const changes = new RelationChanges();
   await deps.db.transaction(async (tx) => {
     await lockPairs(tx, userID, [applicant]);
-    const [asked] = await tx.query<{ remark: string; source: string; wording: string }>(
-      'SELECT remark, source, wording FROM friend_applications WHERE from_id = $1 AND to_id = $2',
+    const [asked] = await tx.query<{ remark: string; source: string; wording: string; group_name: string }>(
+      'SELECT remark, source, wording, group_name FROM friend_applications WHERE from_id = $1 AND to_id = $2',
       [applicant, userID],
     );
     if (!asked) throw noRequest();
@@ -87,9 +88,10 @@ export async function acceptFriendApplication(
       rows.push({ userID, friendID: applicant, remark, source: asked.source, wording: asked.wording });
     }
     await insertFriends(tx, rows, Date.now());
+    await joinFriendGroupOnAdd(tx, applicant, userID, asked.group_name);
     await dropApplications(tx, userID, applicant);
   });
-  changes.add(applicant, 'friendList', 'friendApplicationList');
+  changes.add(applicant, 'friendList', 'friendApplicationList', 'friendGroupList');
   changes.add(userID, 'friendApplicationList');
   if (andAdd) changes.add(userID, 'friendList');
   changes.publish(deps.bus, origin);

@@ -11,6 +11,7 @@ import {
 } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { blocksSql } from './blocklist-rule';
+import { joinFriendGroupOnAdd, leaveFriendGroups } from './friend-groups';
 import {
   dropApplications,
   friendsOf,
@@ -45,6 +46,7 @@ export async function addFriend(
   if (target === userID) throw relationInvalid('You cannot add yourself as a friend');
   const changes = new RelationChanges();
   const now = Date.now();
+  const groupName = body.groupName ?? '';
   const mine: NewFriendRow = {
     userID,
     friendID: target,
@@ -59,8 +61,8 @@ export async function addFriend(
     if (pair.iBlocked) throw new LiaisonError(ErrorCode.FRIEND_IN_MY_BLACKLIST);
     if (pair.theyBlocked) throw new LiaisonError(ErrorCode.FRIEND_IN_THEIR_BLACKLIST);
     if (pair.mine) throw relationInvalid('Already in your friend list');
-    const [asked] = await tx.query<{ remark: string; source: string; wording: string }>(
-      'SELECT remark, source, wording FROM friend_applications WHERE from_id = $1 AND to_id = $2',
+    const [asked] = await tx.query<{ remark: string; source: string; wording: string; group_name: string }>(
+      'SELECT remark, source, wording, group_name FROM friend_applications WHERE from_id = $1 AND to_id = $2',
       [target, userID],
     );
     const rows = [mine];
@@ -76,11 +78,12 @@ export async function addFriend(
       if (pair.allowType === AllowType.DENY_ANY) throw new LiaisonError(ErrorCode.FRIEND_ADD_DENIED);
       if (pair.allowType !== AllowType.ALLOW_ANY) {
         await tx.query(
-          `INSERT INTO friend_applications (from_id, to_id, source, wording, remark, add_type, is_read, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, false, $7)
+          `INSERT INTO friend_applications (from_id, to_id, source, wording, remark, add_type, is_read, created_at,
+                                           group_name)
+           VALUES ($1, $2, $3, $4, $5, $6, false, $7, $8)
            ON CONFLICT (from_id, to_id) DO UPDATE SET source = $3, wording = $4, remark = $5, add_type = $6,
-                                                      is_read = false, created_at = $7`,
-          [userID, target, mine.source, mine.wording, mine.remark, body.type ?? FriendAddType.BOTH, now],
+                                                      is_read = false, created_at = $7, group_name = $8`,
+          [userID, target, mine.source, mine.wording, mine.remark, body.type ?? FriendAddType.BOTH, now, groupName],
         );
         changes.add(userID, 'friendApplicationList');
         changes.add(target, 'friendApplicationList');
@@ -92,6 +95,14 @@ export async function addFriend(
     }
     await insertFriends(tx, rows, now);
     for (const row of rows) changes.add(row.userID, 'friendList');
+    if (groupName !== '') {
+      await joinFriendGroupOnAdd(tx, userID, target, groupName);
+      changes.add(userID, 'friendGroupList');
+    }
+    if (asked && asked.group_name !== '') {
+      await joinFriendGroupOnAdd(tx, target, userID, asked.group_name);
+      changes.add(target, 'friendGroupList');
+    }
     if (await dropApplications(tx, userID, target)) {
       changes.add(userID, 'friendApplicationList');
       changes.add(target, 'friendApplicationList');
@@ -162,13 +173,16 @@ export async function deleteFriend(
     );
     const gone = new Set(mine.map((r) => r.friend_id));
     if (gone.size > 0) changes.add(userID, 'friendList');
+    const ended = [...gone].map((friendID) => ({ userID, friendID }));
     if (both && gone.size > 0) {
       const theirs = await tx.query<{ user_id: string }>(
         'DELETE FROM friends WHERE friend_id = $1 AND user_id = ANY($2) RETURNING user_id',
         [userID, [...gone]],
       );
       for (const row of theirs) changes.add(row.user_id, 'friendList');
+      ended.push(...theirs.map((row) => ({ userID: row.user_id, friendID: userID })));
     }
+    for (const user of await leaveFriendGroups(tx, ended)) changes.add(user, 'friendGroupList');
     return gone;
   });
   changes.publish(deps.bus, origin);

@@ -1,12 +1,13 @@
 import type { OpHandlers } from '../handler';
 import * as blacklist from './blacklist';
 import * as applications from './friend-applications';
+import * as friendGroups from './friend-groups';
 import * as friends from './friends';
 import type { RelationDeps } from './relations';
 
 /**
  * Friends, friend requests and the blocklist (docs/friends-and-blocklist.md): friends.ts,
- * friend-applications.ts, blacklist.ts.
+ * friend-applications.ts, blacklist.ts, friend-groups.ts.
  */
 export const relationHandlers: OpHandlers<
   | 'addFriend'
@@ -22,7 +23,13 @@ export const relationHandlers: OpHandlers<
   | 'checkFriend'
   | 'addToBlacklist'
   | 'removeFromBlacklist'
-  | 'getBlacklist',
+  | 'getBlacklist'
+  | 'getFriendGroupList'
+  | 'createFriendGroup'
+  | 'deleteFriendGroup'
+  | 'renameFriendGroup'
+  | 'addToFriendGroup'
+  | 'removeFromFriendGroup',
   RelationDeps
 > = {
   addFriend: (services, session, user, body) => friends.addFriend(services, session.id, user.userID, body),
@@ -44,4 +51,15 @@ export const relationHandlers: OpHandlers<
   removeFromBlacklist: (services, session, user, body) =>
     blacklist.removeFromBlacklist(services, session.id, user.userID, body),
   getBlacklist: ({ db }, _session, user) => blacklist.getBlacklist(db, user.userID),
+  getFriendGroupList: ({ db }, _session, user) => friendGroups.getFriendGroupList(db, user.userID),
+  createFriendGroup: (services, session, user, body) =>
+    friendGroups.createFriendGroup(services, session.id, user.userID, body),
+  deleteFriendGroup: (services, session, user, body) =>
+    friendGroups.deleteFriendGroup(services, session.id, user.userID, body),
+  renameFriendGroup: (services, session, user, body) =>
+    friendGroups.renameFriendGroup(services, session.id, user.userID, body),
+  addToFriendGroup: (services, session, user, body) =>
+    friendGroups.addToFriendGroup(services, session.id, user.userID, body),
+  removeFromFriendGroup: (services, session, user, body) =>
+    friendGroups.removeFromFriendGroup(services, session.id, user.userID, body),
 };

@@ -17,7 +17,7 @@ export interface RelationDeps {
   blockers: BlockerIndex;
 }
 
-export type RelationList = 'friendList' | 'friendApplicationList' | 'blacklist';
+export type RelationList = 'friendList' | 'friendApplicationList' | 'blacklist' | 'friendGroupList';
 
 /** The lists of one user that a change touched. */
 export class RelationChanges {
@@ -112,6 +112,8 @@ export async function insertFriends(tx: Sql, rows: readonly NewFriendRow[], now:
 export async function friendsOf(db: Sql, userID: string, friendIDs?: readonly string[]): Promise<Friend[]> {
   const rows = await db.query<FriendRow>(
     `SELECT f.friend_id, f.remark, f.source, f.wording, f.custom, f.added_at,
+            COALESCE((SELECT json_agg(m.name ORDER BY m.name) FROM friend_group_members m
+                       WHERE m.user_id = f.user_id AND m.friend_id = f.friend_id), '[]'::json) AS group_list,
             u.user_id, u.nick, u.avatar, u.self_signature, u.allow_type
        FROM friends f JOIN users u ON u.user_id = f.friend_id
       WHERE f.user_id = $1 ${friendIDs ? 'AND f.friend_id = ANY($2)' : ''}
@@ -128,6 +130,7 @@ interface FriendRow extends UserRow {
   wording: string;
   custom: unknown;
   added_at: unknown;
+  group_list: unknown;
 }
 
 function toFriend(row: FriendRow): Friend {
@@ -142,6 +145,7 @@ function toFriend(row: FriendRow): Friend {
       key,
       value,
     })),
+    groupList: (typeof row.group_list === 'string' ? JSON.parse(row.group_list) : row.group_list) as string[],
     profile: toProfile(row),
   };
 }

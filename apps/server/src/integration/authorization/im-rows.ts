@@ -480,6 +480,35 @@ export const imRows: ImRow[] = [
       ['searchUsers', (s: Subject) => ({ keyword: s.peer })],
     ] as const
   ).map(([op, body]): ImRow => ({ op, body, cells: anyUser() })),
+  // Friend groups and follows: anyone logged in, on their own groups and follow lists
+  // (im/relations/friend-groups.test.ts, im/follows/follows.test.ts). The group bodies name a
+  // group nobody has, and following oneself is refused, so no row changes what another sees.
+  ...(
+    [
+      ['getFriendGroupList', () => ({})],
+      ['createFriendGroup', (s: Subject) => ({ name: 'matrix', userIDList: [s.peer] })],
+      ['getFollowList', () => ({ type: 1 })],
+      ['getUserFollowInfo', (s: Subject) => ({ userIDList: [s.peer] })],
+      ['checkFollowType', (s: Subject) => ({ userIDList: [s.peer] })],
+      ['followUser', (s: Subject) => ({ userIDList: [s.self] })],
+      ['unfollowUser', (s: Subject) => ({ userIDList: [s.peer] })],
+    ] as const
+  ).map(([op, body]): ImRow => ({ op, body, cells: anyUser() })),
+  ...(
+    [
+      ['deleteFriendGroup', () => ({ name: 'none of theirs' })],
+      ['renameFriendGroup', () => ({ oldName: 'none of theirs', newName: 'other' })],
+      ['addToFriendGroup', (s: Subject) => ({ name: 'none of theirs', userIDList: [s.peer] })],
+      ['removeFromFriendGroup', (s: Subject) => ({ name: 'none of theirs', userIDList: [s.peer] })],
+    ] as const
+  ).map(
+    ([op, body]): ImRow => ({
+      op,
+      case: 'a group the caller lacks',
+      body,
+      cells: { ...anyUser(), ...notForAnyone(ErrorCode.FRIEND_GROUP_NOT_FOUND) },
+    }),
+  ),
   // Search (docs/search.md): across conversations, each finds only what the caller can read.
   { op: 'searchCloudMessages', case: 'everywhere', body: () => ({ keywordList: ['matrix'] }), cells: anyUser() },
   {
