@@ -1,4 +1,12 @@
-import type { ErrorBody, Friend, FriendApplication, GroupProfile, Profile, UserStatus } from '@liaison/protocol';
+import type {
+  ErrorBody,
+  Friend,
+  FriendApplication,
+  GroupProfile,
+  Profile,
+  ReceiveMessageOpt,
+  UserStatus,
+} from '@liaison/protocol';
 import type { Conversation } from './conversation-model';
 import { Logger } from './core/logger';
 import { EVENT, type EventName, type KickedOutType, type NetState } from './core/types';
@@ -27,6 +35,10 @@ export interface EventDataMap {
   [EVENT.FRIEND_APPLICATION_LIST_UPDATED]: { friendApplicationList: FriendApplication[]; unreadCount: number };
   [EVENT.BLACKLIST_UPDATED]: string[];
   [EVENT.ERROR]: ErrorBody;
+  [EVENT.MESSAGE_READ_BY_PEER]: Message[];
+  [EVENT.CONVERSATION_GROUP_LIST_UPDATED]: string[];
+  [EVENT.CONVERSATION_IN_GROUP_UPDATED]: { groupName: string; conversationList: Conversation[] };
+  [EVENT.ALL_RECEIVE_MESSAGE_OPT_UPDATED]: ReceiveMessageOpt;
 }
 
 /** One of my sent messages: C2C read by the peer, or a group message's read counts. */
