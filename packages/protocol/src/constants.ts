@@ -57,6 +57,7 @@ export const MessageRemindType = {
   ACCEPT_AND_NOTIFY: 'AcceptAndNotify',
   ACCEPT_NOT_NOTIFY: 'AcceptNotNotify',
   DISCARD: 'Discard',
+  ACCEPT_NOT_NOTIFY_EXCEPT_AT: 'AcceptNotNotifyExceptAt',
 } as const;
 export type MessageRemindType = (typeof MessageRemindType)[keyof typeof MessageRemindType];
 
@@ -172,6 +173,13 @@ export const Limits = {
   /** A peer's typing state is dropped after this long (ms) without a refresh. */
   TYPING_TIMEOUT_MS: 10_000,
   TRANSLATE_TEXTS_MAX: 20,
+  /** Conversations (issue 27), as the reference: customData bytes, conversation groups per user and conversations per group. */
+  CONVERSATION_CUSTOM_DATA_MAX_BYTES: 256,
+  CONVERSATION_GROUPS_MAX: 20,
+  CONVERSATION_GROUP_SIZE_MAX: 1000,
+  CONVERSATION_GROUP_NAME_MAX_BYTES: 32,
+  /** deleteConversation: conversations per call (the reference SDK keeps the first 100). */
+  CONVERSATION_DELETE_MAX: 100,
 } as const;
 
 /** The sender of server-made messages (group tips and system notices); never a valid user ID. */

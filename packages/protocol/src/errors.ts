@@ -158,6 +158,17 @@ export const ErrorCode = {
   CALL_TOO_MANY_PARTICIPANTS: 60083,
   /** Ours: the call cannot do that now: answered on another tab, already answered, or not joined yet. */
   CALL_INVALID_STATE: 60084,
+  // Conversation groups (issue 27; reference codes).
+  /** Reference: a conversation group would hold more than 1000 conversations. */
+  CONVERSATION_GROUP_FULL: 51008,
+  /** Reference: no conversation group of that name. */
+  CONVERSATION_GROUP_NOT_FOUND: 51009,
+  /** Reference: more than 20 conversation groups. */
+  CONVERSATION_GROUP_LIMIT: 51010,
+  /** Reference: a conversation group name empty or over 32 bytes. */
+  CONVERSATION_GROUP_NAME_INVALID: 51011,
+  /** Ours: a conversation group of that name exists already. */
+  CONVERSATION_GROUP_EXISTS: 60360,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -250,6 +261,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.CALL_ALREADY_IN_CALL]: 'You are already in a call: hang up first',
   [ErrorCode.CALL_TOO_MANY_PARTICIPANTS]: 'A call holds at most 9 people',
   [ErrorCode.CALL_INVALID_STATE]: 'The call cannot do that now: it was answered elsewhere or is not connected',
+  [ErrorCode.CONVERSATION_GROUP_FULL]: 'A conversation group holds at most 1000 conversations',
+  [ErrorCode.CONVERSATION_GROUP_NOT_FOUND]: 'The conversation group does not exist',
+  [ErrorCode.CONVERSATION_GROUP_LIMIT]: 'At most 20 conversation groups',
+  [ErrorCode.CONVERSATION_GROUP_NAME_INVALID]: 'A conversation group name holds 1 to 32 bytes',
+  [ErrorCode.CONVERSATION_GROUP_EXISTS]: 'A conversation group of that name exists already',
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callPushSchemas } from './ops/calls';
+import { receiveMessageOptSchema } from './ops/conversations';
 import { deploymentAbilitiesSchema } from './ops/deployment';
 import { followPushSchema } from './ops/follows';
 import { messageExtensionPushSchemas } from './ops/message-extensions';
@@ -86,6 +87,19 @@ export const pushEventSchemas = {
   userStatus: z.object({ userStatusList: z.array(userStatusSchema) }),
   conversation: z.object({ conversation: wireConversationSchema }),
   conversationDeleted: z.object({ conversationID: z.string() }),
+  /** Several of the user's conversations changed at once (custom data, marks, read all, cleared history). */
+  conversations: z.object({ conversationList: z.array(wireConversationSchema) }),
+  /**
+   * The user's conversation groups changed: their names now, the conversations whose groups changed,
+   * and the group whose conversations changed (added or removed; null when the groups themselves did).
+   */
+  conversationGroups: z.object({
+    groupNameList: z.array(z.string()),
+    conversationList: z.array(wireConversationSchema),
+    updatedGroupName: z.string().nullable(),
+  }),
+  /** The user's notification setting for all messages changed (setAllReceiveMessageOpt on another tab). */
+  receiveMessageOpt: receiveMessageOptSchema,
   profile: z.object({ profile: profileSchema }),
   /**
    * The user's friend list, friend requests or blocklist changed (here, on another tab, or by the

@@ -8,6 +8,7 @@ export * from './frames';
 export * from './message-payloads';
 export * from './ops';
 export * from './ops/calls';
+export * from './ops/conversations';
 export * from './ops/deployment';
 export * from './ops/files';
 export * from './ops/follows';

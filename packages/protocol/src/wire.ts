@@ -26,7 +26,11 @@ export const conversationTypeSchema = z.enum(['C2C', 'GROUP']);
 export const groupTypeSchema = z.enum(['Private', 'Public', 'ChatRoom', 'AVChatRoom', 'Community']);
 export const joinOptionSchema = z.enum(['FreeAccess', 'NeedPermission', 'DisableApply']);
 export const groupRoleSchema = z.enum(['Owner', 'Admin', 'Member']);
-export const remindTypeSchema = z.enum(['AcceptAndNotify', 'AcceptNotNotify', 'Discard']);
+/**
+ * AcceptNotNotifyExceptAt: the reference's NOT_RECEIVE_OFFLINE_PUSH_EXCEPT_AT (muted but for
+ * mentions; its runtime reads it back for groups). Its NOT_RECEIVE_MSG_EXCEPT_AT is for topics only.
+ */
+export const remindTypeSchema = z.enum(['AcceptAndNotify', 'AcceptNotNotify', 'Discard', 'AcceptNotNotifyExceptAt']);
 export const allowTypeSchema = z.enum([AllowType.ALLOW_ANY, AllowType.NEED_CONFIRM, AllowType.DENY_ANY]);
 
 export const atUserListSchema = z.array(z.union([userIDSchema, z.literal(AT_ALL)])).max(100);
@@ -184,5 +188,11 @@ export const wireConversationSchema = z.object({
   operationType: z.number().int().nonnegative(),
   /** Unread messages above readSequence that mention me or everyone, oldest first. */
   groupAtInfoList: z.array(groupAtInfoSchema),
+  /** setConversationCustomData: the user's own data on the conversation. */
+  customData: z.string(),
+  /** markConversation: the user's marks, each a mark type (2^n, n 0–63), in ascending order. */
+  markList: z.array(z.number()),
+  /** The user's conversation groups that hold this conversation, by name. */
+  conversationGroupList: z.array(z.string()),
 });
 export type WireConversation = z.infer<typeof wireConversationSchema>;

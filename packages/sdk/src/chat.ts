@@ -11,8 +11,19 @@ import { Signalling } from './calls/call-signalling';
 import type { CallEngine, WebRTCEnvironment } from './calls/call-types';
 import { ChangeSync } from './change-sync';
 import type { Conversation } from './conversation-model';
+import {
+  type ConversationOperationResult,
+  ConversationSettings,
+  type SetAllReceiveMessageOptOptions,
+} from './conversation-settings';
 import { ConversationStore, type ConversationStoreView } from './conversation-store';
-import { ConversationAPI, type ConversationResult, type SetMessageRemindTypeOptions } from './conversations';
+import {
+  ConversationAPI,
+  type ConversationResult,
+  type DeleteConversationOptions,
+  type GetConversationListFilter,
+  type SetMessageRemindTypeOptions,
+} from './conversations';
 import { type BackoffOptions, backoffDelay } from './core/backoff';
 import { toLiaisonError } from './core/errors';
 import type { KnownPush } from './core/incoming';
@@ -145,6 +156,7 @@ export class ChatSDK {
   private readonly logins: Logins;
   private readonly receiver: Receiver;
   private readonly conversations: ConversationAPI;
+  private readonly conversationSettings: ConversationSettings;
   private readonly groups: GroupAPI;
   private readonly groupAdmin: GroupAdmin;
   private readonly profiles: ProfileAPI;
@@ -226,6 +238,7 @@ export class ChatSDK {
       onError,
       groupOf: (groupID) => this.groups.get(groupID),
     });
+    this.conversationSettings = new ConversationSettings({ request, me, store: this.store, events: this.events });
     this.receiver = new Receiver({
       me,
       fetchAfter: (conversationID, afterSequence) => request('syncMessages', { conversationID, afterSequence }),
@@ -570,16 +583,20 @@ export class ChatSDK {
 
   // Conversations
 
-  getConversationList(): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
-    return this.call(() => this.conversations.getConversationList());
+  getConversationList(
+    options?: string[] | GetConversationListFilter,
+  ): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
+    return this.call(() => this.conversations.getConversationList(options));
   }
 
   getConversationProfile(conversationID: string): Promise<ChatResponse<{ conversation: Conversation }>> {
     return this.call(() => this.conversations.getConversationProfile(conversationID));
   }
 
-  deleteConversation(conversationID: string): Promise<ChatResponse<{ conversationID: string }>> {
-    return this.call(() => this.conversations.deleteConversation(conversationID));
+  deleteConversation(conversationID: string): Promise<ChatResponse<{ conversationID: string }>>;
+  deleteConversation(options: DeleteConversationOptions): Promise<ChatResponse<{ conversationIDList: string[] }>>;
+  deleteConversation(options: string | DeleteConversationOptions) {
+    return this.call(() => this.conversations.deleteConversation(options));
   }
 
   pinConversation(options: { conversationID: string; isPinned: boolean }): Promise<ChatResponse<ConversationResult>> {
@@ -604,6 +621,70 @@ export class ChatSDK {
     draftText: string;
   }): Promise<ChatResponse<ConversationResult>> {
     return this.call(() => this.conversations.setConversationDraft(options));
+  }
+
+  clearHistoryMessage(conversationID: string): Promise<ChatResponse<{ conversationID: string }>> {
+    return this.call(() => this.conversationSettings.clearHistoryMessage(conversationID));
+  }
+
+  setAllMessageRead(options?: { scope?: string }): Promise<ChatResponse<Record<string, never>>> {
+    return this.call(() => this.conversationSettings.setAllMessageRead(options));
+  }
+
+  setAllReceiveMessageOpt(options?: SetAllReceiveMessageOptOptions): Promise<ChatResponse<Record<string, never>>> {
+    return this.call(() => this.conversationSettings.setAllReceiveMessageOpt(options));
+  }
+
+  getAllReceiveMessageOpt() {
+    return this.call(() => this.conversationSettings.getAllReceiveMessageOpt());
+  }
+
+  setConversationCustomData(options: {
+    conversationIDList: string[];
+    customData: string;
+  }): Promise<ChatResponse<ConversationOperationResult>> {
+    return this.call(() => this.conversationSettings.setConversationCustomData(options));
+  }
+
+  markConversation(options: {
+    conversationIDList: string[];
+    markType: number;
+    enableMark: boolean;
+  }): Promise<ChatResponse<ConversationOperationResult>> {
+    return this.call(() => this.conversationSettings.markConversation(options));
+  }
+
+  getConversationGroupList(): Promise<ChatResponse<string[]>> {
+    return this.call(() => this.conversationSettings.getConversationGroupList());
+  }
+
+  createConversationGroup(options: {
+    groupName: string;
+    conversationIDList: string[];
+  }): Promise<ChatResponse<ConversationOperationResult>> {
+    return this.call(() => this.conversationSettings.createConversationGroup(options));
+  }
+
+  deleteConversationGroup(groupName: string): Promise<ChatResponse<Record<string, never>>> {
+    return this.call(() => this.conversationSettings.deleteConversationGroup(groupName));
+  }
+
+  renameConversationGroup(options: { oldName: string; newName: string }): Promise<ChatResponse<Record<string, never>>> {
+    return this.call(() => this.conversationSettings.renameConversationGroup(options));
+  }
+
+  addConversationsToGroup(options: {
+    groupName: string;
+    conversationIDList: string[];
+  }): Promise<ChatResponse<ConversationOperationResult>> {
+    return this.call(() => this.conversationSettings.addConversationsToGroup(options));
+  }
+
+  deleteConversationsFromGroup(options: {
+    groupName: string;
+    conversationIDList: string[];
+  }): Promise<ChatResponse<ConversationOperationResult>> {
+    return this.call(() => this.conversationSettings.deleteConversationsFromGroup(options));
   }
 
   // Profiles and relations: profiles, user status, blocklist, user search (ours)
@@ -1075,6 +1156,11 @@ export class ChatSDK {
       case 'conversation':
       case 'conversationDeleted':
         this.conversations.handlePush(push);
+        return;
+      case 'conversations':
+      case 'conversationGroups':
+      case 'receiveMessageOpt':
+        this.conversationSettings.handlePush(push);
         return;
       case 'profile':
         this.profiles.accept(push.data.profile, { isMine: push.data.profile.userID === this.session.userID });

@@ -91,6 +91,12 @@ export interface Conversation {
    * the peer: isPeerReadBy(conversation, message) in receipts.ts.
    */
   peerReadSequence: number;
+  /** setConversationCustomData: my own data on the conversation ('' when none). */
+  customData: string;
+  /** markConversation: my marks (TYPES.CONV_MARK_TYPE_*, or custom 2^32 and up), ascending. */
+  markList: number[];
+  /** My conversation groups holding this conversation, by name. */
+  conversationGroupList: string[];
 }
 
 export const emptyLastMessage: LastMessage = Object.freeze({
@@ -141,6 +147,9 @@ export function toConversation(wire: WireConversation, me: string, atInfo: reado
     updatedAt: wire.updatedAt,
     changeSequence: wire.changeSequence,
     peerReadSequence: wire.peerReadSequence,
+    customData: wire.customData,
+    markList: wire.markList,
+    conversationGroupList: wire.conversationGroupList,
   });
 }
 
@@ -248,6 +257,9 @@ export function conversationFromMessage(message: Message, me: string): Conversat
     updatedAt: 0,
     changeSequence: 0,
     peerReadSequence: 0,
+    customData: '',
+    markList: [],
+    conversationGroupList: [],
   };
   return applyMessage(base, message, me);
 }
@@ -436,5 +448,8 @@ export function conversationFromGroup(group: GroupProfile): Conversation {
     updatedAt: 0,
     changeSequence: 0,
     peerReadSequence: 0,
+    customData: '',
+    markList: [],
+    conversationGroupList: [],
   };
 }

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   type GroupProfile,
   LiaisonError,
+  Limits,
   type MessageRemindType,
   type PushEvent,
   toConversationID,
@@ -19,7 +20,7 @@ import {
 } from './conversation-model';
 import type { ConversationStore } from './conversation-store';
 import type { RequestFunction } from './core/requests';
-import { type ChatResponse, ok } from './core/types';
+import { type ChatResponse, ok, TYPES } from './core/types';
 import type { Message } from './message-types';
 
 export interface ConversationsContext {
@@ -162,11 +163,18 @@ export class ConversationAPI {
     store.put(mergeConversation(store.get(wire.conversationID), wire, this.context.me()));
   }
 
-  async getConversationList(): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
+  /**
+   * Tencent's three forms: no argument for every conversation, an array of conversation IDs for
+   * those (none for an empty array), or a filter (GetConversationListFilter).
+   */
+  async getConversationList(
+    options?: string[] | GetConversationListFilter,
+  ): Promise<ChatResponse<{ conversationList: Conversation[]; isSyncCompleted: boolean }>> {
     const since = this.context.store.activityMark();
     const { conversationList } = await this.context.request('getConversationList', {});
     this.refresh(conversationList, since);
-    return ok({ conversationList: [...this.context.store.getSnapshot()], isSyncCompleted: true });
+    const all = this.context.store.getSnapshot();
+    return ok({ conversationList: selectConversations(all, options), isSyncCompleted: true });
   }
 
   async getConversationProfile(conversationID: string): Promise<ChatResponse<{ conversation: Conversation }>> {
@@ -174,10 +182,34 @@ export class ConversationAPI {
     return ok({ conversation: this.merge(conversation) });
   }
 
-  async deleteConversation(conversationID: string): Promise<ChatResponse<{ conversationID: string }>> {
-    const result = await this.context.request('deleteConversation', { conversationID });
-    this.context.store.remove(result.conversationID);
-    return ok({ conversationID: result.conversationID });
+  /**
+   * A conversation ID answers `{ conversationID }`; Tencent's object form answers
+   * `{ conversationIDList }` of those deleted (at most the first 100; their history too unless
+   * clearHistoryMessage is false).
+   */
+  async deleteConversation(
+    options: string | DeleteConversationOptions,
+  ): Promise<ChatResponse<{ conversationID: string } | { conversationIDList: string[] }>> {
+    if (typeof options === 'string') {
+      const [conversationID = options] = await this.deleteList([options], true);
+      return ok({ conversationID });
+    }
+    const list: unknown = options?.conversationIDList;
+    if (!Array.isArray(list) || list.length === 0 || !list.every((id) => typeof id === 'string')) {
+      throw new LiaisonError(
+        ErrorCode.INVALID_PARAMS,
+        'conversationIDList must be a non-empty array of conversation IDs',
+      );
+    }
+    const clearHistoryMessage = options.clearHistoryMessage ?? true;
+    if (typeof clearHistoryMessage !== 'boolean') {
+      throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'clearHistoryMessage must be a boolean');
+    }
+    const conversationIDList = await this.deleteList(
+      list.slice(0, Limits.CONVERSATION_DELETE_MAX),
+      clearHistoryMessage,
+    );
+    return ok({ conversationIDList });
   }
 
   async pinConversation(options: {
@@ -225,6 +257,12 @@ export class ConversationAPI {
     return this.result(conversation);
   }
 
+  private async deleteList(conversationIDList: string[], clearHistoryMessage: boolean): Promise<string[]> {
+    const result = await this.context.request('deleteConversation', { conversationIDList, clearHistoryMessage });
+    for (const conversationID of result.conversationIDList) this.context.store.remove(conversationID);
+    return result.conversationIDList;
+  }
+
   private result(wire: WireConversation): ChatResponse<ConversationResult> {
     return ok({ conversationID: wire.conversationID, conversation: this.merge(wire) });
   }
@@ -254,6 +292,51 @@ export class ConversationAPI {
       if (this.outdated.delete(conversationID)) void this.fetchProfile(conversationID);
     }
   }
+}
+
+/** Tencent's filter for getConversationList (its GET_CONVERSATION_LIST_OPTIONS). */
+export interface GetConversationListFilter {
+  /** TYPES.CONV_C2C or TYPES.CONV_GROUP; anything else does not filter. */
+  type?: string;
+  /** Conversations with this mark; 0 for those without any. */
+  markType?: number;
+  /** Conversations in this conversation group; '' for those in none. */
+  groupName?: string;
+  hasUnreadCount?: boolean;
+  hasGroupAtInfo?: boolean;
+}
+
+export interface DeleteConversationOptions {
+  conversationIDList: string[];
+  /** Default true: my history of them goes too; false keeps it for when they come back. */
+  clearHistoryMessage?: boolean;
+}
+
+/** getConversationList's selection, as Tencent's runtime does it on its local list. */
+function selectConversations(
+  all: readonly Conversation[],
+  options: string[] | GetConversationListFilter | undefined,
+): Conversation[] {
+  if (options === undefined || options === null) return [...all];
+  if (Array.isArray(options)) return all.filter((c) => options.includes(c.conversationID));
+  if (typeof options !== 'object') return [];
+  const { type, markType, groupName, hasUnreadCount, hasGroupAtInfo } = options;
+  return all.filter(
+    (c) =>
+      (type !== TYPES.CONV_C2C && type !== TYPES.CONV_GROUP ? true : c.type === type) &&
+      (typeof markType !== 'number'
+        ? true
+        : markType === 0
+          ? c.markList.length === 0
+          : c.markList.includes(markType)) &&
+      (typeof groupName !== 'string'
+        ? true
+        : groupName === ''
+          ? c.conversationGroupList.length === 0
+          : c.conversationGroupList.includes(groupName)) &&
+      (hasUnreadCount === undefined ? true : hasUnreadCount === c.unreadCount > 0) &&
+      (hasGroupAtInfo === undefined ? true : hasGroupAtInfo === c.groupAtInfoList.length > 0),
+  );
 }
 
 function remindTargets(options: SetMessageRemindTypeOptions): string[] {

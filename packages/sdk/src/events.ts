@@ -5,6 +5,7 @@ import type {
   FriendGroup,
   GroupProfile,
   Profile,
+  ReceiveMessageOpt,
   UserStatus,
 } from '@liaison/protocol';
 import type { Conversation } from './conversation-model';
@@ -44,6 +45,10 @@ export interface EventDataMap {
   [EVENT.SDK_DESTROY]: { SDKAppID: number };
   [EVENT.SERVER_CONFIG_UPDATED]: { config: Record<string, unknown> };
   [EVENT.ROOM_CUSTOM_DATA_RECEIVED]: unknown;
+  [EVENT.MESSAGE_READ_BY_PEER]: Message[];
+  [EVENT.CONVERSATION_GROUP_LIST_UPDATED]: string[];
+  [EVENT.CONVERSATION_IN_GROUP_UPDATED]: { groupName: string; conversationList: Conversation[] };
+  [EVENT.ALL_RECEIVE_MESSAGE_OPT_UPDATED]: ReceiveMessageOpt;
 }
 
 /**

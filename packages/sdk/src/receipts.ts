@@ -64,17 +64,15 @@ const C2C_MESSAGES_MEMORY = 200;
  * than one already told — pushes of concurrent readers may cross — is dropped). C2C: no receipts
  * are sent; the peer's read cursor is the conversation's peerReadSequence (isMessagePeerRead), and
  * MESSAGE_READ_RECEIPT_RECEIVED names my messages that this client saw stored in this session
- * (sent or received live) and that the moved cursor now covers. Messages only loaded from history
+ * (sent or received live) and that the moved cursor now covers, and MESSAGE_READ_BY_PEER names
+ * the same messages themselves (isPeerRead set), as Tencent's. Messages only loaded from history
  * are not named: a UI checks those with isMessagePeerRead when the conversation changes.
  */
 export class Receipts {
   /** Per group message of mine (conversation\nmessage ID): the highest read count told. */
   private readonly groupCounts = new Map<string, number>();
   /** Per C2C conversation: the peer's read cursor last seen, and my messages above it seen stored. */
-  private readonly unreadByPeer = new Map<
-    string,
-    { seen: number; messages: Array<{ ID: string; sequence: number }> }
-  >();
+  private readonly unreadByPeer = new Map<string, { seen: number; messages: Message[] }>();
 
   constructor(readonly context: ReceiptsContext) {
     context.store.subscribe(() => this.checkPeerReads());
@@ -180,7 +178,7 @@ export class Receipts {
     const entry = this.unreadByPeer.get(message.conversationID) ?? { seen, messages: [] };
     this.unreadByPeer.delete(message.conversationID);
     this.unreadByPeer.set(message.conversationID, entry);
-    entry.messages.push({ ID: message.ID, sequence: message.sequence });
+    entry.messages.push(message);
     if (entry.messages.length > C2C_MESSAGES_MEMORY) entry.messages.shift();
     if (this.unreadByPeer.size > C2C_CONVERSATIONS_MEMORY) {
       const oldest = this.unreadByPeer.keys().next();
@@ -198,6 +196,7 @@ export class Receipts {
   private checkPeerReads(): void {
     if (this.unreadByPeer.size === 0) return;
     const updates: ReadReceiptUpdate[] = [];
+    const readByPeer: Message[] = [];
     for (const [conversationID, entry] of this.unreadByPeer) {
       const cursor = this.context.store.get(conversationID)?.peerReadSequence ?? 0;
       if (cursor <= entry.seen) continue;
@@ -205,10 +204,14 @@ export class Receipts {
       const read = entry.messages.filter((m) => m.sequence <= cursor);
       entry.messages = entry.messages.filter((m) => m.sequence > cursor);
       for (const m of read) {
+        m.isPeerRead = true;
+        readByPeer.push(m);
         updates.push({ conversationID, messageID: m.ID, isPeerRead: true, readCount: 1, unreadCount: 0 });
       }
       if (entry.messages.length === 0) this.unreadByPeer.delete(conversationID);
     }
+    // Tencent's event: the messages themselves, now read (its runtime emits it as the peer's receipt arrives).
+    if (readByPeer.length > 0) this.context.events.emit(EVENT.MESSAGE_READ_BY_PEER, readByPeer);
     if (updates.length > 0) this.context.events.emit(EVENT.MESSAGE_READ_RECEIPT_RECEIVED, updates);
   }
 

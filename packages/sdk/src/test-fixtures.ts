@@ -51,6 +51,9 @@ export function wireConversation(overrides: Partial<WireConversation> = {}): Wir
     groupProfile: null,
     operationType: 0,
     groupAtInfoList: [],
+    customData: '',
+    markList: [],
+    conversationGroupList: [],
     ...overrides,
   };
 }

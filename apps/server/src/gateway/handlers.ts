@@ -1,6 +1,7 @@
 import { fileHandlers } from '../files/handlers';
 import { callHandlers } from '../im/calls/handlers';
 import { conversationHandlers } from '../im/conversations/handlers';
+import { conversationSettingHandlers } from '../im/conversations/settings-handlers';
 import { deploymentHandlers } from '../im/deployment/handlers';
 import { followHandlers } from '../im/follows/handlers';
 import { groupHandlers } from '../im/groups/handlers';
@@ -77,6 +78,18 @@ export const handlers: HandlerTable = {
   setConversationDraft: conversationHandlers.setConversationDraft,
   setMessageRead: conversationHandlers.setMessageRead,
   getTotalUnreadMessageCount: conversationHandlers.getTotalUnreadMessageCount,
+  clearHistoryMessage: conversationSettingHandlers.clearHistoryMessage,
+  setAllMessageRead: conversationSettingHandlers.setAllMessageRead,
+  setAllReceiveMessageOpt: conversationSettingHandlers.setAllReceiveMessageOpt,
+  getAllReceiveMessageOpt: conversationSettingHandlers.getAllReceiveMessageOpt,
+  setConversationCustomData: conversationSettingHandlers.setConversationCustomData,
+  markConversation: conversationSettingHandlers.markConversation,
+  getConversationGroupList: conversationSettingHandlers.getConversationGroupList,
+  createConversationGroup: conversationSettingHandlers.createConversationGroup,
+  deleteConversationGroup: conversationSettingHandlers.deleteConversationGroup,
+  renameConversationGroup: conversationSettingHandlers.renameConversationGroup,
+  addConversationsToGroup: conversationSettingHandlers.addConversationsToGroup,
+  deleteConversationsFromGroup: conversationSettingHandlers.deleteConversationsFromGroup,
 
   getGroupList: groupHandlers.getGroupList,
   getGroupProfile: groupHandlers.getGroupProfile,

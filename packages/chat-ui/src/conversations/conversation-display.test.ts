@@ -54,6 +54,9 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     changeSequence: 0,
     peerReadSequence: 0,
     updatedAt: 0,
+    customData: '',
+    markList: [],
+    conversationGroupList: [],
     ...overrides,
   };
 }

@@ -11,6 +11,18 @@ export const TYPES = {
   CONV_AT_ME: 1,
   CONV_AT_ALL: 2,
   CONV_AT_ALL_AT_ME: 3,
+  /**
+   * markConversation's marks, as Tencent's runtime has them (bits: 1, 2, 4, 8). Its declarations
+   * say 3 and 4 for FOLD and HIDE; the runtime's values are what its server and apps see.
+   */
+  CONV_MARK_TYPE_STAR: 1,
+  CONV_MARK_TYPE_UNREAD: 2,
+  CONV_MARK_TYPE_FOLD: 4,
+  CONV_MARK_TYPE_HIDE: 8,
+  /** setAllMessageRead's scopes. */
+  READ_ALL_C2C_MSG: 'readAllC2CMessage',
+  READ_ALL_GROUP_MSG: 'readAllGroupMessage',
+  READ_ALL_MSG: 'readAllMessage',
 
   MSG_TEXT: 'TIMTextElem',
   MSG_IMAGE: 'TIMImageElem',
@@ -54,6 +66,10 @@ export const TYPES = {
   MSG_REMIND_ACPT_AND_NOTE: 'AcceptAndNotify',
   MSG_REMIND_ACPT_NOT_NOTE: 'AcceptNotNotify',
   MSG_REMIND_DISCARD: 'Discard',
+  /** Muted but for mentions of me or everyone. */
+  NOT_RECEIVE_OFFLINE_PUSH_EXCEPT_AT: 'AcceptNotNotifyExceptAt',
+  /** Tencent's topics only (Liaison has no topics): setMessageRemindType refuses it (60003). */
+  NOT_RECEIVE_MSG_EXCEPT_AT: 'NotReceiveMsgExceptAt',
 
   GRP_WORK: 'Private',
   GRP_PUBLIC: 'Public',
@@ -186,6 +202,14 @@ export const EVENT = {
   MY_FOLLOWING_LIST_UPDATED: 'onMyFollowingListUpdated',
   /** Users became, or stopped being, mutual followers with me; data as MY_FOLLOWERS_LIST_UPDATED. */
   MUTUAL_FOLLOWERS_LIST_UPDATED: 'onMutualFollowersListUpdated',
+  /** The C2C peer read my messages; data: those messages this client holds (isPeerRead now true). */
+  MESSAGE_READ_BY_PEER: 'onMessageReadByPeer',
+  /** My conversation groups changed (created, deleted, renamed); data: their names. */
+  CONVERSATION_GROUP_LIST_UPDATED: 'onConversationGroupListUpdated',
+  /** Conversations were added to or taken from a group; data: { groupName, conversationList }. */
+  CONVERSATION_IN_GROUP_UPDATED: 'onConversationInGroupUpdated',
+  /** My notification setting for all messages changed on another tab; data: as getAllReceiveMessageOpt. */
+  ALL_RECEIVE_MESSAGE_OPT_UPDATED: 'onAllReceiveMessageOptUpdated',
   ERROR: 'error',
   /** destroy() is done; data: { SDKAppID }. The last event an instance emits. */
   SDK_DESTROY: 'sdkDestroy',

@@ -28,7 +28,13 @@ interface ViewRow {
   peer_read_seq: unknown;
   ceiling_seq: unknown;
   operation_type: unknown;
+  custom_data: string;
+  mark_bits: unknown[] | null;
+  group_names: string[] | null;
 }
+
+/** A conversation is in the user's list unless deleted (hidden) and nothing newer arrived since. */
+export const VISIBLE = '(NOT uc.hidden OR LEAST(c.max_seq, uc.ceiling_seq) > GREATEST(uc.floor_seq, uc.hidden_seq))';
 
 /**
  * A user's conversations. max_seq is what they may see of it: the conversation's head, or where
@@ -37,15 +43,27 @@ interface ViewRow {
 const VIEW_QUERY = `
   SELECT uc.conv_key, uc.conv_type, uc.target, uc.read_seq, uc.floor_seq, uc.is_pinned, uc.remind_type,
          uc.draft_text, uc.updated_at, LEAST(c.max_seq, uc.ceiling_seq) AS max_seq, c.change_seq,
-         uc.ceiling_seq, uc.operation_type,
+         uc.ceiling_seq, uc.operation_type, uc.custom_data, uc.mark_bits,
          (SELECT p.read_seq FROM user_conversations p
-           WHERE uc.conv_type = 'C2C' AND p.conv_key = uc.conv_key AND p.user_id = uc.target) AS peer_read_seq
+           WHERE uc.conv_type = 'C2C' AND p.conv_key = uc.conv_key AND p.user_id = uc.target) AS peer_read_seq,
+         (SELECT array_agg(g.group_name ORDER BY g.added_at, g.group_name) FROM conversation_group_members g
+           WHERE g.user_id = uc.user_id AND g.conv_key = uc.conv_key) AS group_names
     FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
-   WHERE uc.user_id = $1 AND (NOT uc.hidden OR LEAST(c.max_seq, uc.ceiling_seq) > uc.floor_seq)`;
+   WHERE uc.user_id = $1 AND ${VISIBLE}`;
 
 /** Every conversation the user can see, with unread counts derived from sequences. */
 export async function listConversations(db: Sql, userID: string): Promise<WireConversation[]> {
   return hydrate(db, userID, await db.query<ViewRow>(VIEW_QUERY, [userID]));
+}
+
+/** The user's visible conversations among these keys. */
+export async function listConversationsByKey(
+  db: Sql,
+  userID: string,
+  keys: readonly string[],
+): Promise<WireConversation[]> {
+  if (keys.length === 0) return [];
+  return hydrate(db, userID, await db.query<ViewRow>(`${VIEW_QUERY} AND uc.conv_key = ANY($2)`, [userID, keys]));
 }
 
 export async function getConversation(db: Sql, userID: string, ref: ConversationRef): Promise<WireConversation> {
@@ -105,21 +123,45 @@ export async function patchConversation(
 }
 
 /**
- * Hides the conversation and its history up to now (read, too); a later message brings it back.
- * Resolves with the read cursor after it.
+ * Takes the conversations out of the list (read, unpinned, no draft) until a newer message arrives;
+ * with `clearHistory` their history up to now goes for the user too. Resolves with the read cursor
+ * after it of each conversation deleted (those not in the list are not).
  */
-export async function deleteConversation(db: Sql, userID: string, ref: ConversationRef): Promise<number> {
-  await getConversation(db, userID, ref);
-  const [row] = await db.query<{ read_seq: unknown }>(
+export async function deleteConversations(
+  db: Sql,
+  userID: string,
+  refs: readonly ConversationRef[],
+  clearHistory: boolean,
+): Promise<Map<string, number>> {
+  const rows = await db.query<{ conv_key: string; read_seq: unknown }>(
     `UPDATE user_conversations uc
         SET hidden = true, is_pinned = false, draft_text = '', updated_at = $3,
-            floor_seq = LEAST(c.max_seq, uc.ceiling_seq), read_seq = GREATEST(uc.read_seq, LEAST(c.max_seq, uc.ceiling_seq))
+            hidden_seq = LEAST(c.max_seq, uc.ceiling_seq),
+            floor_seq = CASE WHEN $4 THEN LEAST(c.max_seq, uc.ceiling_seq) ELSE uc.floor_seq END,
+            read_seq = GREATEST(uc.read_seq, LEAST(c.max_seq, uc.ceiling_seq))
        FROM conversations c
-      WHERE c.conv_key = uc.conv_key AND uc.user_id = $1 AND uc.conv_key = $2
-      RETURNING uc.read_seq`,
+      WHERE c.conv_key = uc.conv_key AND uc.user_id = $1 AND uc.conv_key = ANY($2) AND ${VISIBLE}
+      RETURNING uc.conv_key, uc.read_seq`,
+    [userID, refs.map((ref) => ref.key), Date.now(), clearHistory],
+  );
+  return new Map(rows.map((row) => [row.conv_key, toNumber(row.read_seq)]));
+}
+
+/**
+ * Clears the user's view of the conversation's history (read first, as the reference SDK does); the
+ * conversation stays in the list, empty. Others in it keep theirs.
+ */
+export async function clearHistory(db: Sql, userID: string, ref: ConversationRef): Promise<WireConversation> {
+  await getConversation(db, userID, ref);
+  await db.query(
+    `UPDATE user_conversations uc
+        SET floor_seq = GREATEST(uc.floor_seq, LEAST(c.max_seq, uc.ceiling_seq)),
+            read_seq = GREATEST(uc.read_seq, LEAST(c.max_seq, uc.ceiling_seq)), updated_at = $3
+       FROM conversations c
+      WHERE c.conv_key = uc.conv_key AND uc.user_id = $1 AND uc.conv_key = $2`,
     [userID, ref.key, Date.now()],
   );
-  return toNumber(row?.read_seq ?? 0);
+  return getConversation(db, userID, ref);
 }
 
 /** Total of unread messages in conversations that notify (muted ones do not count). */
@@ -127,8 +169,7 @@ export async function totalUnread(db: Sql, userID: string): Promise<number> {
   const [row] = await db.query<{ total: unknown }>(
     `SELECT COALESCE(SUM(GREATEST(LEAST(c.max_seq, uc.ceiling_seq) - GREATEST(uc.read_seq, uc.floor_seq), 0)), 0) AS total
        FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
-      WHERE uc.user_id = $1 AND uc.remind_type = 'AcceptAndNotify'
-        AND (NOT uc.hidden OR LEAST(c.max_seq, uc.ceiling_seq) > uc.floor_seq)`,
+      WHERE uc.user_id = $1 AND uc.remind_type = 'AcceptAndNotify' AND ${VISIBLE}`,
     [userID],
   );
   return toNumber(row?.total);
@@ -189,6 +230,9 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
       groupProfile: isC2C ? null : (groups.get(r.target) ?? formerGroups.get(r.target) ?? null),
       operationType: toNumber(r.operation_type ?? 0),
       groupAtInfoList: atInfo.get(r.conv_key) ?? [],
+      customData: r.custom_data,
+      markList: (r.mark_bits ?? []).map((bit) => 2 ** toNumber(bit)).sort((a, b) => a - b),
+      conversationGroupList: r.group_names ?? [],
     };
   });
 }
@@ -228,6 +272,9 @@ function emptyC2C(ref: ConversationRef, peer: Profile): WireConversation {
     groupProfile: null,
     operationType: 0,
     groupAtInfoList: [],
+    customData: '',
+    markList: [],
+    conversationGroupList: [],
   };
 }
 

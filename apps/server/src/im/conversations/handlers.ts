@@ -1,13 +1,14 @@
-import type { PushEventName } from '@liaison/protocol';
-import { type Bus, userTarget } from '../../bus/bus';
+import { ErrorCode, LiaisonError } from '@liaison/protocol';
+import type { Bus } from '../../bus/bus';
 import type { Sql } from '../../db/database';
 import type { OpHandlers } from '../handler';
-import { requireConversation } from '../messages/keys';
+import { type ConversationRef, requireConversation } from '../messages/keys';
 import * as receipts from '../receipts/receipts';
 import type { ClientSession, SessionUser } from '../session';
 import * as conversations from './conversations';
+import { tellOtherTabs } from './other-tabs';
 
-interface ConversationDeps {
+export interface ConversationDeps {
   db: Sql;
   bus: Bus;
 }
@@ -34,12 +35,20 @@ export const conversationHandlers: OpHandlers<
   },
 
   async deleteConversation(deps, session, user, body) {
-    const ref = requireConversation(user.userID, body.conversationID);
-    await receipts.tellPeerWhenCursorMoves(deps, user.userID, ref.conversationID, () =>
-      conversations.deleteConversation(deps.db, user.userID, ref),
-    );
-    tellOtherTabs(deps, session, user, 'conversationDeleted', { conversationID: ref.conversationID });
-    return { conversationID: ref.conversationID };
+    const refs = new Map<string, ConversationRef>();
+    for (const id of body.conversationIDList) {
+      const ref = requireConversation(user.userID, id);
+      refs.set(ref.key, ref);
+    }
+    const deleted: string[] = [];
+    for (const ref of refs.values()) {
+      if (await deleteOne(deps, user.userID, ref, body.clearHistoryMessage)) deleted.push(ref.conversationID);
+    }
+    if (deleted.length === 0) throw new LiaisonError(ErrorCode.CONVERSATION_NOT_FOUND);
+    for (const conversationID of deleted) {
+      tellOtherTabs(deps.bus, session, user, 'conversationDeleted', { conversationID });
+    }
+    return { conversationIDList: deleted };
   },
 
   async pinConversation(deps, session, user, body) {
@@ -78,16 +87,29 @@ async function patch(
 ) {
   const ref = requireConversation(user.userID, conversationID);
   const conversation = await conversations.patchConversation(deps.db, user.userID, ref, change);
-  tellOtherTabs(deps, session, user, 'conversation', { conversation });
+  tellOtherTabs(deps.bus, session, user, 'conversation', { conversation });
   return { conversation };
 }
 
-function tellOtherTabs(
+/**
+ * Deletes one conversation (its C2C peer learns how far I read). A one-to-one chat with an existing
+ * user that is not in the list counts as deleted, as the reference SDK holds such chats once opened.
+ */
+async function deleteOne(
   deps: ConversationDeps,
-  session: ClientSession,
-  user: SessionUser,
-  event: PushEventName,
-  data: unknown,
-) {
-  deps.bus.publish([userTarget(user.userID)], { event, data, exceptSession: session.id });
+  userID: string,
+  ref: ConversationRef,
+  clearHistory: boolean,
+): Promise<boolean> {
+  let isDeleted = false;
+  await receipts.tellPeerWhenCursorMoves(deps, userID, ref.conversationID, async () => {
+    const cursors = await conversations.deleteConversations(deps.db, userID, [ref], clearHistory);
+    isDeleted = cursors.has(ref.key);
+    return cursors.get(ref.key) ?? 0;
+  });
+  if (isDeleted || ref.type !== 'C2C') return isDeleted;
+  return conversations.getConversation(deps.db, userID, ref).then(
+    () => true,
+    () => false,
+  );
 }

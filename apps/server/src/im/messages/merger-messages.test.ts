@@ -137,7 +137,7 @@ describe('merged chat records', () => {
 
   it('refuses messages deleted from the sender’s view', async () => {
     const old = await ann.sent('mg-eve', 'TIMTextElem', { text: 'before delete' });
-    await ann.ok('deleteConversation', { conversationID: 'C2Cmg-eve' });
+    await ann.ok('deleteConversation', { conversationIDList: ['C2Cmg-eve'], clearHistoryMessage: true });
     expect(
       (await ann.send('mg-cat', 'TIMRelayElem', { ...header, messageList: refs('C2Cmg-eve', [old]) })).error?.code,
     ).toBe(ErrorCode.MESSAGE_NOT_FOUND);

@@ -149,11 +149,16 @@ export const imRows: ImRow[] = [
     body: (s) => ({ conversationID: group(s) }),
     cells: membersOf(ErrorCode.CONVERSATION_NOT_FOUND),
   },
-  { op: 'deleteConversation', case: 'C2C', body: (s) => ({ conversationID: c2c(s) }), cells: anyUser() },
+  {
+    op: 'deleteConversation',
+    case: 'C2C',
+    body: (s) => ({ conversationIDList: [c2c(s)], clearHistoryMessage: true }),
+    cells: anyUser(),
+  },
   {
     op: 'deleteConversation',
     case: 'group G',
-    body: (s) => ({ conversationID: group(s) }),
+    body: (s) => ({ conversationIDList: [group(s)], clearHistoryMessage: false }),
     cells: membersOf(ErrorCode.CONVERSATION_NOT_FOUND),
   },
   {
@@ -188,6 +193,70 @@ export const imRows: ImRow[] = [
   },
   { op: 'pinConversation', case: 'C2C', body: (s) => ({ conversationID: c2c(s), isPinned: true }), cells: anyUser() },
   { op: 'getTotalUnreadMessageCount', body: () => ({}), cells: anyUser() },
+  // Issue 27: each user's own settings over their conversations; a conversation not in the caller's
+  // list is not found, a conversation group is only ever the caller's own.
+  { op: 'clearHistoryMessage', case: 'C2C', body: (s) => ({ conversationID: c2c(s) }), cells: anyUser() },
+  {
+    op: 'clearHistoryMessage',
+    case: 'group G',
+    body: (s) => ({ conversationID: group(s) }),
+    cells: membersOf(ErrorCode.CONVERSATION_NOT_FOUND),
+  },
+  { op: 'setAllMessageRead', body: () => ({ scope: 'readAllMessage' }), cells: anyUser() },
+  {
+    op: 'setAllReceiveMessageOpt',
+    body: () => ({ messageRemindType: 'AcceptNotNotify', startTime: 0, endTime: 0, isRepeated: true }),
+    cells: anyUser(),
+  },
+  { op: 'getAllReceiveMessageOpt', body: () => ({}), cells: anyUser() },
+  {
+    op: 'setConversationCustomData',
+    case: 'group G',
+    body: (s) => ({ conversationIDList: [group(s)], customData: 'matrix' }),
+    cells: membersOf(ErrorCode.CONVERSATION_NOT_FOUND),
+  },
+  {
+    op: 'markConversation',
+    case: 'group G',
+    body: (s) => ({ conversationIDList: [group(s)], markType: 1, enableMark: true }),
+    cells: membersOf(ErrorCode.CONVERSATION_NOT_FOUND),
+  },
+  { op: 'getConversationGroupList', body: () => ({}), cells: anyUser() },
+  {
+    op: 'createConversationGroup',
+    case: 'holding group G',
+    body: (s) => ({ groupName: `matrix-${s.groupID}`, conversationIDList: [group(s)] }),
+    cells: membersOf(ErrorCode.CONVERSATION_NOT_FOUND),
+    async afterAllowed(data, request) {
+      for (const groupName of (data as { groupNameList: string[] }).groupNameList) {
+        await request('deleteConversationGroup', { groupName });
+      }
+    },
+  },
+  {
+    op: 'deleteConversationGroup',
+    case: 'a group the caller does not have',
+    body: () => ({ groupName: 'matrix-not-mine' }),
+    cells: { visitor: NOT_LOGGED_IN, ...notForAnyone(ErrorCode.CONVERSATION_GROUP_NOT_FOUND) },
+  },
+  {
+    op: 'renameConversationGroup',
+    case: 'a group the caller does not have',
+    body: () => ({ oldName: 'matrix-not-mine', newName: 'mine' }),
+    cells: { visitor: NOT_LOGGED_IN, ...notForAnyone(ErrorCode.CONVERSATION_GROUP_NOT_FOUND) },
+  },
+  {
+    op: 'addConversationsToGroup',
+    case: 'a group the caller does not have',
+    body: (s) => ({ groupName: 'matrix-not-mine', conversationIDList: [group(s)] }),
+    cells: { visitor: NOT_LOGGED_IN, ...notForAnyone(ErrorCode.CONVERSATION_GROUP_NOT_FOUND) },
+  },
+  {
+    op: 'deleteConversationsFromGroup',
+    case: 'a group the caller does not have',
+    body: (s) => ({ groupName: 'matrix-not-mine', conversationIDList: [group(s)] }),
+    cells: { visitor: NOT_LOGGED_IN, ...notForAnyone(ErrorCode.CONVERSATION_GROUP_NOT_FOUND) },
+  },
   { op: 'createGroup', body: () => ({ type: 'Public', name: 'matrix' }), cells: anyUser() },
   { op: 'joinGroup', case: 'free-access Public group', body: (s) => ({ groupID: s.groupID }), cells: anyUser() },
   {
