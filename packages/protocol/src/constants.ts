@@ -158,6 +158,16 @@ export const Limits = {
   /** getAllUserListOfMessageReaction: users per page; at most this many are listed per reaction (counts stay exact). */
   REACTION_USERS_PAGE_MAX: 100,
   REACTION_USERS_LISTED_MAX: 100,
+  /** Group attributes (init/set/deleteGroupAttributes), as the reference: keys, key and value bytes, all of them together. */
+  GROUP_ATTRIBUTE_KEYS_MAX: 16,
+  GROUP_ATTRIBUTE_KEY_MAX_BYTES: 32,
+  GROUP_ATTRIBUTE_VALUE_MAX_BYTES: 4096,
+  GROUP_ATTRIBUTES_TOTAL_MAX_BYTES: 16 * 1024,
+  /** Group counters, as the reference: keys per group, key bytes; values are integers. */
+  GROUP_COUNTER_KEYS_MAX: 20,
+  GROUP_COUNTER_KEY_MAX_BYTES: 128,
+  /** Pinned messages per group, as the reference. */
+  GROUP_PINNED_MESSAGES_MAX: 10,
   /** sendMessageReadReceipt / getMessageReadReceiptList: messages per call, as the reference. */
   READ_RECEIPT_BATCH_MAX: 30,
   READ_MEMBER_PAGE_MAX: 100,

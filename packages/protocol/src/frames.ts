@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callPushSchemas } from './ops/calls';
+import { groupDataPushSchemas } from './ops/group-data';
 import { userStatusSchema } from './ops/presence';
 import { reactionSummarySchema } from './ops/reactions';
 import { groupProfileSchema, profileSchema, wireConversationSchema, wireMessageSchema } from './wire';
@@ -27,6 +28,7 @@ export type ResponseFrame = z.infer<typeof responseFrameSchema>;
 
 export const pushEventSchemas = {
   ...callPushSchemas,
+  ...groupDataPushSchemas,
   /** A message in one of the user's conversations (including their own from another tab). */
   message: z.object({ message: wireMessageSchema }),
   /** The user's view of a conversation changed (read, pin, mute, draft). */

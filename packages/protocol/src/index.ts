@@ -10,6 +10,7 @@ export * from './ops';
 export * from './ops/calls';
 export * from './ops/files';
 export * from './ops/group-admin';
+export * from './ops/group-data';
 export * from './ops/merger';
 export * from './ops/presence';
 export * from './ops/reactions';

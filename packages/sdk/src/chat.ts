@@ -26,6 +26,7 @@ import { FileAccess, fileOrigin } from './file-urls';
 import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } from './friend-applications';
 import type { AddFriendOptions, CheckFriendOptions, DeleteFriendOptions, UpdateFriendOptions } from './friends';
 import { GroupAdmin, type HandleGroupApplicationOptions, type UpdateGroupProfileOptions } from './group-admin';
+import { GroupData } from './group-data';
 import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
 import { type LoginOptions, Logins } from './login';
 import {
@@ -132,6 +133,7 @@ export class ChatSDK {
   private readonly conversations: ConversationAPI;
   private readonly groups: GroupAPI;
   private readonly groupAdmin: GroupAdmin;
+  private readonly groupData: GroupData;
   private readonly profiles: ProfileAPI;
   private readonly messages: MessageAPI;
   private readonly sender: MessageSender;
@@ -263,6 +265,7 @@ export class ChatSDK {
       events: this.events,
     });
     this.reactions = new Reactions({ request, me, events: this.events });
+    this.groupData = new GroupData({ request, me, events: this.events, resolveURL });
     this.receipts = new Receipts({ request, me, events: this.events, store: this.store });
     this.presence = new Presence({ request, me, events: this.events, onError });
     this.translation = new Translation({ request });
@@ -669,7 +672,8 @@ export class ChatSDK {
   getGroupMemberList(options: {
     groupID: string;
     count?: number;
-    offset?: number;
+    offset?: number | string;
+    role?: string;
   }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
     return this.call(() => this.groups.getGroupMemberList(options));
   }
@@ -709,6 +713,48 @@ export class ChatSDK {
 
   searchCloudGroupMembers(options: SearchCloudGroupMembersOptions) {
     return this.call(() => this.search.searchCloudGroupMembers(options));
+  }
+
+  // Group attributes, counters and pinned messages
+
+  initGroupAttributes(options: { groupID: string; groupAttributes: Record<string, string> }) {
+    return this.call(() => this.groupData.initGroupAttributes(options));
+  }
+
+  setGroupAttributes(options: { groupID: string; groupAttributes: Record<string, string> }) {
+    return this.call(() => this.groupData.setGroupAttributes(options));
+  }
+
+  deleteGroupAttributes(options: { groupID: string; keyList: string[] }) {
+    return this.call(() => this.groupData.deleteGroupAttributes(options));
+  }
+
+  getGroupAttributes(options: { groupID: string; keyList?: string[] }) {
+    return this.call(() => this.groupData.getGroupAttributes(options));
+  }
+
+  setGroupCounters(options: { groupID: string; counters: Record<string, number> }) {
+    return this.call(() => this.groupData.setGroupCounters(options));
+  }
+
+  increaseGroupCounter(options: { groupID: string; key: string; value: number }) {
+    return this.call(() => this.groupData.increaseGroupCounter(options));
+  }
+
+  decreaseGroupCounter(options: { groupID: string; key: string; value: number }) {
+    return this.call(() => this.groupData.decreaseGroupCounter(options));
+  }
+
+  getGroupCounters(options: { groupID: string; keyList?: string[] }) {
+    return this.call(() => this.groupData.getGroupCounters(options));
+  }
+
+  pinGroupMessage(options: { groupID: string; message: Pick<Message, 'ID'>; isPinned: boolean }) {
+    return this.call(() => this.groupData.pinGroupMessage(options));
+  }
+
+  getPinnedGroupMessageList(groupID: string) {
+    return this.call(() => this.groupData.getPinnedGroupMessageList(groupID));
   }
 
   // Signalling and calls
@@ -840,6 +886,15 @@ export class ChatSDK {
         return;
       case 'messageReaction':
         this.reactions.handlePush(push.data);
+        return;
+      case 'groupAttributes':
+        this.groupData.handleAttributes(push.data);
+        return;
+      case 'groupCounters':
+        this.groupData.handleCounters(push.data);
+        return;
+      case 'pinnedGroupMessage':
+        this.groupData.handlePinned(push.data);
         return;
       case 'readReceipt':
         this.receipts.handleReadReceipt(push.data);

@@ -26,6 +26,20 @@ export interface EventDataMap {
   [EVENT.FRIEND_LIST_UPDATED]: Friend[];
   [EVENT.FRIEND_APPLICATION_LIST_UPDATED]: { friendApplicationList: FriendApplication[]; unreadCount: number };
   [EVENT.BLACKLIST_UPDATED]: string[];
+  [EVENT.GROUP_ATTRIBUTES_UPDATED]: {
+    groupID: string;
+    groupAttributes: Record<string, string>;
+    updatedKeyList: string[];
+    deletedKeyList: string[];
+  };
+  [EVENT.GROUP_COUNTER_UPDATED]: { groupID: string; key: string; value: number };
+  [EVENT.PINNED_GROUP_MESSAGE_UPDATED]: {
+    groupID: string;
+    /** With pinnerInfo when pinned. */
+    message: Message & { pinnerInfo?: { userID: string; nick: string; avatar: string } };
+    isPinned: boolean;
+    operatorInfo: { userID: string; nick: string; avatar: string };
+  };
   [EVENT.ERROR]: ErrorBody;
 }
 

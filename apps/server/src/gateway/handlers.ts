@@ -1,7 +1,7 @@
 import { fileHandlers } from '../files/handlers';
 import { callHandlers } from '../im/calls/handlers';
 import { conversationHandlers } from '../im/conversations/handlers';
-import { groupHandlers } from '../im/groups/handlers';
+import { groupDataHandlers, groupHandlers } from '../im/groups/handlers';
 import { messageActionHandlers } from '../im/message-actions/handlers';
 import { messageHandlers } from '../im/messages/handlers';
 import { presenceHandlers } from '../im/presence/handlers';
@@ -83,6 +83,17 @@ export const handlers: HandlerTable = {
   setGroupMemberNameCard: groupHandlers.setGroupMemberNameCard,
   searchGroupByID: groupHandlers.searchGroupByID,
   getGroupOnlineMemberCount: groupHandlers.getGroupOnlineMemberCount,
+
+  initGroupAttributes: groupDataHandlers.initGroupAttributes,
+  setGroupAttributes: groupDataHandlers.setGroupAttributes,
+  deleteGroupAttributes: groupDataHandlers.deleteGroupAttributes,
+  getGroupAttributes: groupDataHandlers.getGroupAttributes,
+  setGroupCounters: groupDataHandlers.setGroupCounters,
+  increaseGroupCounter: groupDataHandlers.increaseGroupCounter,
+  decreaseGroupCounter: groupDataHandlers.decreaseGroupCounter,
+  getGroupCounters: groupDataHandlers.getGroupCounters,
+  pinGroupMessage: groupDataHandlers.pinGroupMessage,
+  getPinnedGroupMessageList: groupDataHandlers.getPinnedGroupMessageList,
 
   sendMessageReadReceipt: receiptHandlers.sendMessageReadReceipt,
   getMessageReadReceiptList: receiptHandlers.getMessageReadReceiptList,

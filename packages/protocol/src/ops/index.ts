@@ -3,6 +3,7 @@ import { callOps } from './calls';
 import { conversationOps } from './conversations';
 import { fileOps } from './files';
 import { groupAdminOps } from './group-admin';
+import { groupDataOps } from './group-data';
 import { groupOps } from './groups';
 import { mergerOps } from './merger';
 import { messageActionOps } from './message-actions';
@@ -26,6 +27,7 @@ export const ops = {
   ...fileOps,
   ...friendOps,
   ...groupAdminOps,
+  ...groupDataOps,
   ...mergerOps,
   ...messageActionOps,
   ...reactionOps,
