@@ -166,6 +166,10 @@ export const Limits = {
   /** Group counters, as the reference: keys per group, key bytes; values are integers. */
   GROUP_COUNTER_KEYS_MAX: 20,
   GROUP_COUNTER_KEY_MAX_BYTES: 128,
+  /** A group member's custom fields, as the reference: keys per member, key and value bytes. */
+  MEMBER_CUSTOM_FIELDS_MAX: 5,
+  MEMBER_CUSTOM_FIELD_KEY_MAX_BYTES: 16,
+  MEMBER_CUSTOM_FIELD_VALUE_MAX_BYTES: 64,
   /** Pinned messages per group, as the reference. */
   GROUP_PINNED_MESSAGES_MAX: 10,
   /** sendMessageReadReceipt / getMessageReadReceiptList: messages per call, as the reference. */

@@ -711,6 +711,14 @@ export class ChatSDK {
     return this.call(() => this.groupAdmin.setGroupMemberNameCard(options));
   }
 
+  setGroupMemberCustomField(options: {
+    groupID: string;
+    userID?: string;
+    memberCustomField: Array<{ key: string; value: string }>;
+  }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.setGroupMemberCustomField(options));
+  }
+
   searchCloudGroupMembers(options: SearchCloudGroupMembersOptions) {
     return this.call(() => this.search.searchCloudGroupMembers(options));
   }

@@ -102,7 +102,6 @@ const MISSING_METHODS: string[] = [
   'setAllMessageRead',
   'setAllReceiveMessageOpt',
   'setConversationCustomData',
-  'setGroupMemberCustomField',
   'setMessageExtensions',
   'unfollowUser',
   'updateTopicProfile',

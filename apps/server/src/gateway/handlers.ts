@@ -81,6 +81,7 @@ export const handlers: HandlerTable = {
   updateGroupProfile: groupHandlers.updateGroupProfile,
   getGroupMemberProfile: groupHandlers.getGroupMemberProfile,
   setGroupMemberNameCard: groupHandlers.setGroupMemberNameCard,
+  setGroupMemberCustomField: groupHandlers.setGroupMemberCustomField,
   searchGroupByID: groupHandlers.searchGroupByID,
   getGroupOnlineMemberCount: groupHandlers.getGroupOnlineMemberCount,
 

@@ -26,3 +26,6 @@ CREATE TABLE group_pinned_messages (
   pinned_at bigint NOT NULL,
   PRIMARY KEY (group_id, seq)
 );
+
+-- A member's custom fields (setGroupMemberCustomField): [{key, value}], at most 5.
+ALTER TABLE group_members ADD COLUMN custom_fields jsonb NOT NULL DEFAULT '[]';

@@ -163,3 +163,38 @@ describe('pinned group messages', () => {
     expect(list.map((m) => (m.payload as { text: string }).text)).toEqual(messages.slice(0, 10).map((_, i) => `m${i}`));
   });
 });
+
+describe('member custom fields', () => {
+  it('sets one’s own fields and a superior sets another’s, shown on the member everywhere, refusing the rest', async () => {
+    const { groupID, owner, admin, member } = await groupOfThree('gm1');
+    await member.setGroupMemberCustomField({ groupID, memberCustomField: [{ key: 'level', value: '3' }] });
+    await admin.setGroupMemberCustomField({
+      groupID,
+      userID: 'gm1-m',
+      memberCustomField: [
+        { key: 'badge', value: 'gold' },
+        { key: 'level', value: '' },
+      ],
+    });
+    const [profile] = (await owner.getGroupMemberProfile({ groupID, userIDList: ['gm1-m'] })).data.memberList;
+    expect(profile?.memberCustomField).toEqual([{ key: 'badge', value: 'gold' }]);
+    const listed = (await owner.getGroupMemberList({ groupID })).data.memberList.find((m) => m.userID === 'gm1-m');
+    expect(listed?.memberCustomField).toEqual([{ key: 'badge', value: 'gold' }]);
+    expect(
+      await errorCode(
+        member.setGroupMemberCustomField({ groupID, userID: 'gm1-a', memberCustomField: [{ key: 'x', value: 'y' }] }),
+      ),
+    ).toBe(ErrorCode.GROUP_NO_PERMISSION);
+    const five = Array.from({ length: 5 }, (_, i) => ({ key: `k${i}`, value: 'v' }));
+    expect(await errorCode(member.setGroupMemberCustomField({ groupID, memberCustomField: five }))).toBe(
+      ErrorCode.GROUP_INVALID_PARAMS,
+    );
+    expect(
+      await errorCode(
+        member.setGroupMemberCustomField({ groupID, memberCustomField: [{ key: 'k'.repeat(17), value: '' }] }),
+      ),
+    ).toBe(ErrorCode.INVALID_PARAMS);
+    const [after] = (await owner.getGroupMemberProfile({ groupID, userIDList: ['gm1-m'] })).data.memberList;
+    expect(after?.memberCustomField).toEqual([{ key: 'badge', value: 'gold' }]);
+  });
+});

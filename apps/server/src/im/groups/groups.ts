@@ -144,8 +144,8 @@ export async function getMembers(
   // The owner, then admins, then members, each by join time: the order of an index
   // (group_members_in_order), so a page deep into a 100,000-member group reads no table rows before it.
   const rows = await db.query<MemberRow & UserRow>(
-    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, u.nick, u.avatar, u.self_signature
-       FROM (SELECT user_id, role, join_time, name_card, mute_until, role_rank FROM group_members
+    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, m.custom_fields, u.nick, u.avatar, u.self_signature
+       FROM (SELECT user_id, role, join_time, name_card, mute_until, custom_fields, role_rank FROM group_members
               WHERE group_id = $1 AND ($4::text IS NULL OR role = $4)
               ORDER BY role_rank, join_time, user_id LIMIT $2 OFFSET $3) m
        JOIN users u ON u.user_id = m.user_id

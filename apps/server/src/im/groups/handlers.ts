@@ -26,6 +26,7 @@ export const groupHandlers: OpHandlers<
   | 'updateGroupProfile'
   | 'getGroupMemberProfile'
   | 'setGroupMemberNameCard'
+  | 'setGroupMemberCustomField'
   | 'searchGroupByID'
   | 'getGroupOnlineMemberCount',
   admin.GroupAdminDeps
@@ -52,6 +53,8 @@ export const groupHandlers: OpHandlers<
   updateGroupProfile: (services, _session, user, body) => admin.updateGroupProfile(services, user.userID, body),
   getGroupMemberProfile: (services, _session, user, body) => admin.getGroupMemberProfile(services, user.userID, body),
   setGroupMemberNameCard: (services, _session, user, body) => admin.setGroupMemberNameCard(services, user.userID, body),
+  setGroupMemberCustomField: (services, _session, user, body) =>
+    admin.setGroupMemberCustomField(services, user.userID, body),
   searchGroupByID: (services, _session, user, body) => admin.searchGroupByID(services, user.userID, body),
   getGroupOnlineMemberCount: (services, _session, user, body) =>
     admin.getGroupOnlineMemberCount(services, user.userID, body),

@@ -282,6 +282,12 @@ export const imRows: ImRow[] = [
     body: (s) => ({ groupID: s.groupID, nameCard: 'card' }),
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
   },
+  {
+    op: 'setGroupMemberCustomField',
+    case: 'one’s own',
+    body: (s) => ({ groupID: s.groupID, memberCustomField: [{ key: 'level', value: '1' }] }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
   { op: 'searchGroupByID', case: 'Public group', body: (s) => ({ groupID: s.groupID }), cells: anyUser() },
   {
     op: 'getGroupOnlineMemberCount',
