@@ -164,6 +164,20 @@ export const Limits = {
   MESSAGE_EXTENSION_VALUE_MAX_BYTES: 1024,
   MESSAGE_EXTENSIONS_PER_CALL_MAX: 20,
   MESSAGE_EXTENSIONS_PER_MESSAGE_MAX: 300,
+  /** Group attributes (init/set/deleteGroupAttributes), as the reference: keys, key and value bytes, all of them together. */
+  GROUP_ATTRIBUTE_KEYS_MAX: 16,
+  GROUP_ATTRIBUTE_KEY_MAX_BYTES: 32,
+  GROUP_ATTRIBUTE_VALUE_MAX_BYTES: 4096,
+  GROUP_ATTRIBUTES_TOTAL_MAX_BYTES: 16 * 1024,
+  /** Group counters, as the reference: keys per group, key bytes; values are integers. */
+  GROUP_COUNTER_KEYS_MAX: 20,
+  GROUP_COUNTER_KEY_MAX_BYTES: 128,
+  /** A group member's custom fields, as the reference: keys per member, key and value bytes. */
+  MEMBER_CUSTOM_FIELDS_MAX: 5,
+  MEMBER_CUSTOM_FIELD_KEY_MAX_BYTES: 16,
+  MEMBER_CUSTOM_FIELD_VALUE_MAX_BYTES: 64,
+  /** Pinned messages per group, as the reference. */
+  GROUP_PINNED_MESSAGES_MAX: 10,
   /** sendMessageReadReceipt / getMessageReadReceiptList: messages per call, as the reference. */
   READ_RECEIPT_BATCH_MAX: 30,
   READ_MEMBER_PAGE_MAX: 100,

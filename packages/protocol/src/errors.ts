@@ -111,6 +111,18 @@ export const ErrorCode = {
   GROUP_MEMBER_MUTED: 10017,
   /** Reference: the join request was handled already (or never made). */
   GROUP_APPLICATION_HANDLED: 10024,
+  /** Reference: a group attribute key over 32 bytes. */
+  GROUP_ATTRIBUTE_KEY_TOO_LONG: 10045,
+  /** Reference: a group attribute value over 4 KB. */
+  GROUP_ATTRIBUTE_VALUE_TOO_LONG: 10046,
+  /** Reference: more than 16 group attribute keys. */
+  GROUP_ATTRIBUTE_KEY_COUNT_LIMIT: 10047,
+  /** Reference: all group attributes together over 16 KB. */
+  GROUP_ATTRIBUTES_TOO_LARGE: 10048,
+  /** Reference (ERR_SVR_GROUP_PINNED_MESSAGE_COUNT_LIMIT): the group has the most pinned messages it may. */
+  GROUP_PINNED_MESSAGE_COUNT_LIMIT: 10070,
+  /** Reference (ERR_SVR_GROUP_MESSAGE_ALREADY_PINNED). */
+  GROUP_MESSAGE_ALREADY_PINNED: 10071,
   // Friends and blocklist (reference relationship-chain and C2C codes; docs/friends-and-blocklist.md).
   /**
    * Reference: a relationship request that cannot be done as asked: oneself as the target,
@@ -241,6 +253,12 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.GROUP_INVALID_PARAMS]: 'Invalid group parameters',
   [ErrorCode.GROUP_MEMBER_MUTED]: 'You have been muted by the admin',
   [ErrorCode.GROUP_APPLICATION_HANDLED]: 'This join request has already been handled',
+  [ErrorCode.GROUP_ATTRIBUTE_KEY_TOO_LONG]: 'A group attribute key is over 32 bytes',
+  [ErrorCode.GROUP_ATTRIBUTE_VALUE_TOO_LONG]: 'A group attribute value is over 4 KB',
+  [ErrorCode.GROUP_ATTRIBUTE_KEY_COUNT_LIMIT]: 'A group holds at most 16 attribute keys',
+  [ErrorCode.GROUP_ATTRIBUTES_TOO_LARGE]: 'The group attributes together are over 16 KB',
+  [ErrorCode.GROUP_PINNED_MESSAGE_COUNT_LIMIT]: 'The group has the most pinned messages it may hold',
+  [ErrorCode.GROUP_MESSAGE_ALREADY_PINNED]: 'The message is already pinned',
   [ErrorCode.RELATION_INVALID]:
     'Relationship request refused: oneself, already friends, not a friend, no such request, already blocked or not blocked',
   [ErrorCode.FRIEND_IN_MY_BLACKLIST]: 'The user is in your blocklist: remove them from it first',

@@ -3,6 +3,7 @@ import { callPushSchemas } from './ops/calls';
 import { receiveMessageOptSchema } from './ops/conversations';
 import { deploymentAbilitiesSchema } from './ops/deployment';
 import { followPushSchema } from './ops/follows';
+import { groupDataPushSchemas } from './ops/group-data';
 import { messageExtensionPushSchemas } from './ops/message-extensions';
 import { userStatusSchema } from './ops/presence';
 import { reactionSummarySchema } from './ops/reactions';
@@ -32,6 +33,7 @@ export type ResponseFrame = z.infer<typeof responseFrameSchema>;
 export const pushEventSchemas = {
   ...callPushSchemas,
   ...messageExtensionPushSchemas,
+  ...groupDataPushSchemas,
   /** A message in one of the user's conversations (including their own from another tab). */
   message: z.object({ message: wireMessageSchema }),
   /** The user's view of a conversation changed (read, pin, mute, draft). */

@@ -14,6 +14,7 @@ export * from './ops/files';
 export * from './ops/follows';
 export * from './ops/friend-groups';
 export * from './ops/group-admin';
+export * from './ops/group-data';
 export * from './ops/merger';
 export * from './ops/message-extensions';
 export * from './ops/presence';

@@ -144,6 +144,8 @@ export const groupMemberSchema = z.object({
   nameCard: z.string(),
   /** Seconds since the epoch until which the member is muted; 0 (or a past time) when not muted. */
   muteUntil: z.number().int().nonnegative(),
+  /** The reference's memberCustomField: [{key, value}] (setGroupMemberCustomField). */
+  memberCustomField: z.array(z.object({ key: z.string(), value: z.string() })),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 

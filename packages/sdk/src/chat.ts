@@ -39,6 +39,7 @@ import { Follows } from './follows';
 import type { AcceptFriendApplicationOptions, DeleteFriendApplicationOptions } from './friend-applications';
 import type { AddFriendOptions, CheckFriendOptions, DeleteFriendOptions, UpdateFriendOptions } from './friends';
 import { GroupAdmin, type HandleGroupApplicationOptions, type UpdateGroupProfileOptions } from './group-admin';
+import { GroupData } from './group-data';
 import { type CreateGroupOptions, type Group, GroupAPI } from './groups';
 import { forgetInstance } from './instances';
 import { type LoginOptions, Logins } from './login';
@@ -159,6 +160,7 @@ export class ChatSDK {
   private readonly conversationSettings: ConversationSettings;
   private readonly groups: GroupAPI;
   private readonly groupAdmin: GroupAdmin;
+  private readonly groupData: GroupData;
   private readonly profiles: ProfileAPI;
   private readonly messages: MessageAPI;
   private readonly sender: MessageSender;
@@ -301,6 +303,7 @@ export class ChatSDK {
     this.reactions = new Reactions({ request, me, events: this.events });
     this.extensions = new MessageExtensions({ request, events: this.events, logger: this.logger });
     this.found = new MessageIndex(this.events);
+    this.groupData = new GroupData({ request, me, events: this.events, resolveURL });
     this.receipts = new Receipts({ request, me, events: this.events, store: this.store });
     this.presence = new Presence({ request, me, events: this.events, onError });
     this.follows = new Follows({ request, events: this.events });
@@ -900,7 +903,8 @@ export class ChatSDK {
   getGroupMemberList(options: {
     groupID: string;
     count?: number;
-    offset?: number;
+    offset?: number | string;
+    role?: string;
   }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
     return this.call(() => this.groups.getGroupMemberList(options));
   }
@@ -938,6 +942,14 @@ export class ChatSDK {
     return this.call(() => this.groupAdmin.setGroupMemberNameCard(options));
   }
 
+  setGroupMemberCustomField(options: {
+    groupID: string;
+    userID?: string;
+    memberCustomField: Array<{ key: string; value: string }>;
+  }): Promise<ChatResponse<{ group: Group }>> {
+    return this.call(() => this.groupAdmin.setGroupMemberCustomField(options));
+  }
+
   searchCloudGroupMembers(options: SearchCloudGroupMembersOptions) {
     return this.call(() => this.search.searchCloudGroupMembers(options));
   }
@@ -962,6 +974,48 @@ export class ChatSDK {
   callExperimentalAPI(api: string, param?: unknown): Promise<never>;
   callExperimentalAPI(api: string, param?: unknown): unknown {
     return this.deployment.callExperimentalAPI(api, param);
+  }
+
+  // Group attributes, counters and pinned messages
+
+  initGroupAttributes(options: { groupID: string; groupAttributes: Record<string, string> }) {
+    return this.call(() => this.groupData.initGroupAttributes(options));
+  }
+
+  setGroupAttributes(options: { groupID: string; groupAttributes: Record<string, string> }) {
+    return this.call(() => this.groupData.setGroupAttributes(options));
+  }
+
+  deleteGroupAttributes(options: { groupID: string; keyList: string[] }) {
+    return this.call(() => this.groupData.deleteGroupAttributes(options));
+  }
+
+  getGroupAttributes(options: { groupID: string; keyList?: string[] }) {
+    return this.call(() => this.groupData.getGroupAttributes(options));
+  }
+
+  setGroupCounters(options: { groupID: string; counters: Record<string, number> }) {
+    return this.call(() => this.groupData.setGroupCounters(options));
+  }
+
+  increaseGroupCounter(options: { groupID: string; key: string; value: number }) {
+    return this.call(() => this.groupData.increaseGroupCounter(options));
+  }
+
+  decreaseGroupCounter(options: { groupID: string; key: string; value: number }) {
+    return this.call(() => this.groupData.decreaseGroupCounter(options));
+  }
+
+  getGroupCounters(options: { groupID: string; keyList?: string[] }) {
+    return this.call(() => this.groupData.getGroupCounters(options));
+  }
+
+  pinGroupMessage(options: { groupID: string; message: Pick<Message, 'ID'>; isPinned: boolean }) {
+    return this.call(() => this.groupData.pinGroupMessage(options));
+  }
+
+  getPinnedGroupMessageList(groupID: string) {
+    return this.call(() => this.groupData.getPinnedGroupMessageList(groupID));
   }
 
   // Signalling and calls
@@ -1185,6 +1239,15 @@ export class ChatSDK {
         return;
       case 'messageExtensions':
         this.extensions.handlePush(push.data);
+        return;
+      case 'groupAttributes':
+        this.groupData.handleAttributes(push.data);
+        return;
+      case 'groupCounters':
+        this.groupData.handleCounters(push.data);
+        return;
+      case 'pinnedGroupMessage':
+        this.groupData.handlePinned(push.data);
         return;
       case 'readReceipt':
         this.receipts.handleReadReceipt(push.data);

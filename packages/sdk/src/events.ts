@@ -41,6 +41,20 @@ export interface EventDataMap {
   [EVENT.MY_FOLLOWERS_LIST_UPDATED]: FollowListChange;
   [EVENT.MY_FOLLOWING_LIST_UPDATED]: FollowListChange;
   [EVENT.MUTUAL_FOLLOWERS_LIST_UPDATED]: FollowListChange;
+  [EVENT.GROUP_ATTRIBUTES_UPDATED]: {
+    groupID: string;
+    groupAttributes: Record<string, string>;
+    updatedKeyList: string[];
+    deletedKeyList: string[];
+  };
+  [EVENT.GROUP_COUNTER_UPDATED]: { groupID: string; key: string; value: number };
+  [EVENT.PINNED_GROUP_MESSAGE_UPDATED]: {
+    groupID: string;
+    /** With pinnerInfo when pinned. */
+    message: Message & { pinnerInfo?: { userID: string; nick: string; avatar: string } };
+    isPinned: boolean;
+    operatorInfo: { userID: string; nick: string; avatar: string };
+  };
   [EVENT.ERROR]: ErrorBody;
   [EVENT.SDK_DESTROY]: { SDKAppID: number };
   [EVENT.SERVER_CONFIG_UPDATED]: { config: Record<string, unknown> };

@@ -181,6 +181,21 @@ export class GroupAdmin {
     return this.groupResult(await this.context.request('setGroupMemberNameCard', options));
   }
 
+  /** userID defaults to me; an empty value removes the key. */
+  async setGroupMemberCustomField(options: {
+    groupID: string;
+    userID?: string;
+    memberCustomField: Array<{ key: string; value: string }>;
+  }): Promise<ChatResponse<{ group: Group }>> {
+    return this.groupResult(
+      await this.context.request('setGroupMemberCustomField', {
+        groupID: options.groupID,
+        userID: options.userID,
+        memberCustomField: options.memberCustomField,
+      }),
+    );
+  }
+
   async searchGroupByID(groupID: string): Promise<ChatResponse<{ group: Group }>> {
     return ok(await this.context.request('searchGroupByID', { groupID }));
   }

@@ -1,6 +1,7 @@
 import {
   type GroupMember,
   type GroupProfile,
+  type GroupRole,
   GroupTipOperation,
   type GroupType,
   type JoinOption,
@@ -17,7 +18,10 @@ export interface CreateGroupOptions {
   type: GroupType;
   name: string;
   groupID?: string;
-  memberList?: Array<{ userID: string }>;
+  /** role 'Admin' (TYPES.GRP_MBR_ROLE_ADMIN) makes the member an admin at once. */
+  memberList?: Array<{ userID: string; role?: string }>;
+  /** At most the type's limit (the default). */
+  maxMemberNum?: number;
   introduction?: string;
   notification?: string;
   avatar?: string;
@@ -73,7 +77,12 @@ export class GroupAPI {
       notification: options.notification,
       avatar: options.avatar,
       joinOption: options.joinOption,
-      memberList: options.memberList?.map(({ userID }) => ({ userID })),
+      maxMemberNum: options.maxMemberNum,
+      memberList: options.memberList?.map(({ userID, role }) => ({
+        userID,
+        // Another role is the server's to refuse (60003), as the reference refuses it.
+        role: role as 'Admin' | 'Member' | undefined,
+      })),
     });
     this.joined(group);
     return ok({ group });
@@ -89,15 +98,18 @@ export class GroupAPI {
     return ok({ group });
   }
 
+  /** offset as a number or its string form (the reference's AVChatRoom paging); role: only members of that role. */
   async getGroupMemberList(options: {
     groupID: string;
     count?: number;
-    offset?: number;
+    offset?: number | string;
+    role?: string;
   }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
     const result = await this.context.request('getGroupMemberList', {
       groupID: options.groupID,
       count: options.count,
       offset: options.offset,
+      role: options.role as GroupRole | undefined,
     });
     return ok({ memberList: result.memberList, offset: result.offset });
   }

@@ -4,7 +4,7 @@ import { conversationHandlers } from '../im/conversations/handlers';
 import { conversationSettingHandlers } from '../im/conversations/settings-handlers';
 import { deploymentHandlers } from '../im/deployment/handlers';
 import { followHandlers } from '../im/follows/handlers';
-import { groupHandlers } from '../im/groups/handlers';
+import { groupDataHandlers, groupHandlers } from '../im/groups/handlers';
 import { messageActionHandlers } from '../im/message-actions/handlers';
 import { messageExtensionHandlers } from '../im/message-extensions/handlers';
 import { messageHandlers } from '../im/messages/handlers';
@@ -108,8 +108,20 @@ export const handlers: HandlerTable = {
   updateGroupProfile: groupHandlers.updateGroupProfile,
   getGroupMemberProfile: groupHandlers.getGroupMemberProfile,
   setGroupMemberNameCard: groupHandlers.setGroupMemberNameCard,
+  setGroupMemberCustomField: groupHandlers.setGroupMemberCustomField,
   searchGroupByID: groupHandlers.searchGroupByID,
   getGroupOnlineMemberCount: groupHandlers.getGroupOnlineMemberCount,
+
+  initGroupAttributes: groupDataHandlers.initGroupAttributes,
+  setGroupAttributes: groupDataHandlers.setGroupAttributes,
+  deleteGroupAttributes: groupDataHandlers.deleteGroupAttributes,
+  getGroupAttributes: groupDataHandlers.getGroupAttributes,
+  setGroupCounters: groupDataHandlers.setGroupCounters,
+  increaseGroupCounter: groupDataHandlers.increaseGroupCounter,
+  decreaseGroupCounter: groupDataHandlers.decreaseGroupCounter,
+  getGroupCounters: groupDataHandlers.getGroupCounters,
+  pinGroupMessage: groupDataHandlers.pinGroupMessage,
+  getPinnedGroupMessageList: groupDataHandlers.getPinnedGroupMessageList,
 
   sendMessageReadReceipt: receiptHandlers.sendMessageReadReceipt,
   getMessageReadReceiptList: receiptHandlers.getMessageReadReceiptList,

@@ -113,6 +113,8 @@ export interface MemberRow {
   name_card: string;
   /** Milliseconds; 0 when never muted. */
   mute_until: unknown;
+  /** jsonb [{key, value}] (a string where the driver leaves it unparsed). */
+  custom_fields?: unknown;
 }
 
 export function toGroupProfile(row: GroupRow, self: (MemberRow & { remind_type: string }) | null): GroupProfile {
@@ -151,7 +153,13 @@ export function toGroupMember(row: MemberRow & UserRow): GroupMember {
     joinTime: Math.floor(toNumber(row.join_time) / 1000),
     nameCard: row.name_card,
     muteUntil: toSeconds(row.mute_until),
+    memberCustomField: memberCustomFields(row.custom_fields),
   };
+}
+
+export function memberCustomFields(stored: unknown): Array<{ key: string; value: string }> {
+  const fields = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  return Array.isArray(fields) ? (fields as Array<{ key: string; value: string }>) : [];
 }
 
 /** A stored millisecond time as the wire's seconds (a mute end rounds up: never shorter than set). */

@@ -24,7 +24,17 @@ function group(type: Group['type'], role: GroupMember['role'] | null, patch: Par
 }
 
 function member(userID: string, role: GroupMember['role'], patch: Partial<GroupMember> = {}): GroupMember {
-  return { userID, nick: '', avatar: '', role, joinTime: 0, nameCard: '', muteUntil: 0, ...patch };
+  return {
+    userID,
+    nick: '',
+    avatar: '',
+    role,
+    joinTime: 0,
+    nameCard: '',
+    muteUntil: 0,
+    memberCustomField: [],
+    ...patch,
+  };
 }
 
 describe('what the group panel offers', () => {

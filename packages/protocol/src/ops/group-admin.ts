@@ -128,6 +128,25 @@ export const groupAdminOps = {
     }),
     response: groupResult,
   },
+  /**
+   * userID defaults to the caller; another member's fields need a higher role. Fields named are
+   * set (an empty value removes the key); the member keeps at most 5.
+   */
+  setGroupMemberCustomField: {
+    request: groupRef.extend({
+      userID: userIDSchema.optional(),
+      memberCustomField: z
+        .array(
+          z.object({
+            key: safeText({ min: 1, maxBytes: Limits.MEMBER_CUSTOM_FIELD_KEY_MAX_BYTES }),
+            value: safeText({ maxBytes: Limits.MEMBER_CUSTOM_FIELD_VALUE_MAX_BYTES }),
+          }),
+        )
+        .min(1)
+        .max(Limits.MEMBER_CUSTOM_FIELDS_MAX),
+    }),
+    response: groupResult,
+  },
   /** The group as the caller may see it (a non-member: the public card of a group they could join). */
   searchGroupByID: {
     request: groupRef,

@@ -5,6 +5,7 @@ import {
   groupIDSchema,
   groupMemberSchema,
   groupProfileSchema,
+  groupRoleSchema,
   groupTypeSchema,
   joinOptionSchema,
   userIDSchema,
@@ -24,10 +25,13 @@ export const groupOps = {
       notification: displayText({ maxBytes: Limits.GROUP_NOTIFICATION_MAX_BYTES }).optional(),
       avatar: safeText({ maxBytes: Limits.AVATAR_URL_MAX_BYTES }).optional(),
       joinOption: joinOptionSchema.optional(),
+      /** role: 'Admin' makes the member an admin at once, as the reference's memberList[].role. */
       memberList: z
-        .array(z.object({ userID: userIDSchema }))
+        .array(z.object({ userID: userIDSchema, role: z.enum(['Admin', 'Member']).optional() }))
         .max(Limits.CREATE_MEMBER_MAX)
         .optional(),
+      /** At most the type's limit (10004 above it); the reference's maxMemberNum. */
+      maxMemberNum: z.number().int().min(1).optional(),
     }),
     response: z.object({ group: groupProfileSchema }),
   },
@@ -43,7 +47,18 @@ export const groupOps = {
     request: z.object({
       groupID: groupIDSchema,
       count: z.number().int().min(1).max(Limits.MEMBER_PAGE_MAX).optional(),
-      offset: z.number().int().nonnegative().optional(),
+      /** A number, or its decimal string (the reference's string offset). */
+      offset: z
+        .union([
+          z.number().int().nonnegative(),
+          z
+            .string()
+            .regex(/^\d{1,9}$/)
+            .transform(Number),
+        ])
+        .optional(),
+      /** Only members of this role (the reference's role filter). */
+      role: groupRoleSchema.optional(),
     }),
     response: z.object({ memberList: z.array(groupMemberSchema), offset: z.number().int() }),
   },

@@ -6,6 +6,7 @@ import { fileOps } from './files';
 import { followOps } from './follows';
 import { friendGroupOps } from './friend-groups';
 import { groupAdminOps } from './group-admin';
+import { groupDataOps } from './group-data';
 import { groupOps } from './groups';
 import { mergerOps } from './merger';
 import { messageActionOps } from './message-actions';
@@ -32,6 +33,7 @@ export const ops = {
   ...friendGroupOps,
   ...followOps,
   ...groupAdminOps,
+  ...groupDataOps,
   ...mergerOps,
   ...messageActionOps,
   ...messageExtensionOps,

@@ -51,6 +51,9 @@ export const TYPES = {
   GRP_TIP_MBR_CANCELED_ADMIN: 5,
   GRP_TIP_GRP_PROFILE_UPDATED: 6,
   GRP_TIP_MBR_PROFILE_UPDATED: 7,
+  /** AVChatRoom bans, as the reference's values (Liaison has no AVChatRoom ban yet: never sent). */
+  GRP_TIP_BAN_AVCHATROOM_MEMBER: 10,
+  GRP_TIP_UNBAN_AVCHATROOM_MEMBER: 11,
 
   /** Ours: payload.imageFormat of MSG_IMAGE (the reference documents the numbers, not names). */
   IMG_FORMAT_JPG: 1,
@@ -102,6 +105,19 @@ export const TYPES = {
   GRP_MBR_ROLE_OWNER: 'Owner',
   GRP_MBR_ROLE_ADMIN: 'Admin',
   GRP_MBR_ROLE_MEMBER: 'Member',
+  /** The reference's value for a custom member role (community permission groups). */
+  GRP_MBR_ROLE_CUSTOM: 'Custom',
+
+  /** Group profile keys, as the reference names them (newGroupProfile of a GRP_TIP_GRP_PROFILE_UPDATED tip). */
+  GRP_PROFILE_OWNER_ID: 'ownerID',
+  GRP_PROFILE_CREATE_TIME: 'createTime',
+  GRP_PROFILE_LAST_INFO_TIME: 'lastInfoTime',
+  GRP_PROFILE_MEMBER_NUM: 'memberNum',
+  GRP_PROFILE_MAX_MEMBER_NUM: 'maxMemberNum',
+  GRP_PROFILE_JOIN_OPTION: 'joinOption',
+  GRP_PROFILE_INTRODUCTION: 'introduction',
+  GRP_PROFILE_NOTIFICATION: 'notification',
+  GRP_PROFILE_MUTE_ALL_MBRS: 'muteAllMembers',
 
   /** statusType of USER_STATUS_UPDATED and getUserStatus, as the reference. */
   USER_STATUS_UNKNOWN: 0,
@@ -210,6 +226,12 @@ export const EVENT = {
   CONVERSATION_IN_GROUP_UPDATED: 'onConversationInGroupUpdated',
   /** My notification setting for all messages changed on another tab; data: as getAllReceiveMessageOpt. */
   ALL_RECEIVE_MESSAGE_OPT_UPDATED: 'onAllReceiveMessageOptUpdated',
+  /** Group attributes changed; data: { groupID, groupAttributes, updatedKeyList, deletedKeyList }. */
+  GROUP_ATTRIBUTES_UPDATED: 'groupAttributesUpdated',
+  /** One group counter changed (one event per key, as the reference); data: { groupID, key, value }. */
+  GROUP_COUNTER_UPDATED: 'onGroupCounterUpdated',
+  /** A group message was pinned or unpinned; data: { groupID, message, isPinned, operatorInfo }. */
+  PINNED_GROUP_MESSAGE_UPDATED: 'onPinnedGroupMessageUpdated',
   ERROR: 'error',
   /** destroy() is done; data: { SDKAppID }. The last event an instance emits. */
   SDK_DESTROY: 'sdkDestroy',

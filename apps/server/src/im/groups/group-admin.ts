@@ -16,7 +16,7 @@ import { handleApplication, listApplications } from './group-applications';
 import { addGroupMembers, dismiss, joinOrApply, quit, removeGroupMembers } from './group-membership';
 import { publishNotice } from './group-notices';
 import { memberProfiles, onlineMemberCount, updateProfile } from './group-profile';
-import { changeOwner, setMute, setNameCard, setRole } from './group-roles';
+import { changeOwner, setMemberCustomFields, setMute, setNameCard, setRole } from './group-roles';
 import { groupTips, sendGroupCreated } from './group-tips';
 import * as groups from './groups';
 
@@ -273,6 +273,15 @@ export async function setGroupMemberNameCard(
   body: OpRequestParsed<'setGroupMemberNameCard'>,
 ): Promise<OpResponse<'setGroupMemberNameCard'>> {
   await setNameCard(deps.db, actorID, body.groupID, body.userID ?? actorID, body.nameCard);
+  return { group: await groups.getGroupProfile(deps.db, actorID, body.groupID) };
+}
+
+export async function setGroupMemberCustomField(
+  deps: GroupAdminDeps,
+  actorID: string,
+  body: OpRequestParsed<'setGroupMemberCustomField'>,
+): Promise<OpResponse<'setGroupMemberCustomField'>> {
+  await setMemberCustomFields(deps.db, actorID, body.groupID, body.userID ?? actorID, body.memberCustomField);
   return { group: await groups.getGroupProfile(deps.db, actorID, body.groupID) };
 }
 

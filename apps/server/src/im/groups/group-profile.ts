@@ -93,7 +93,7 @@ export async function memberProfiles(
 ): Promise<GroupMember[]> {
   await loadAsMember(db, groupID, actorID);
   const rows = await db.query<MemberRow & UserRow>(
-    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, u.nick, u.avatar, u.self_signature
+    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, m.custom_fields, u.nick, u.avatar, u.self_signature
        FROM group_members m JOIN users u ON u.user_id = m.user_id
       WHERE m.group_id = $1 AND m.user_id = ANY($2)
       ORDER BY m.role_rank, m.join_time, m.user_id`,

@@ -1,5 +1,6 @@
-import { ErrorCode, GroupType, LiaisonError } from '@liaison/protocol';
+import { ErrorCode, GroupType, LiaisonError, Limits } from '@liaison/protocol';
 import type { Database } from '../../db/database';
+import { memberCustomFields } from '../rows';
 import {
   type GroupFacts,
   invalid,
@@ -103,6 +104,45 @@ export async function setNameCard(
       groupID,
       userID,
       nameCard,
+    ]);
+    return group;
+  });
+}
+
+/**
+ * setGroupMemberCustomField: one's own fields, or those of someone ranked below. The fields named
+ * are set and an empty value removes its key; more than 5 keys after the change is 10004.
+ */
+export async function setMemberCustomFields(
+  db: Database,
+  actorID: string,
+  groupID: string,
+  userID: string,
+  fields: ReadonlyArray<{ key: string; value: string }>,
+): Promise<GroupFacts> {
+  return db.transaction(async (tx) => {
+    const { group, actor } = await loadAsMember(tx, groupID, actorID, { lock: true });
+    if (userID !== actorID) {
+      const target = await requireTarget(tx, groupID, userID);
+      if (!outranks(actor, target)) throw noPermission('only a superior may change another member’s custom fields');
+    }
+    const [row] = await tx.query<{ custom_fields: unknown }>(
+      'SELECT custom_fields FROM group_members WHERE group_id = $1 AND user_id = $2',
+      [groupID, userID],
+    );
+    const next = new Map(memberCustomFields(row?.custom_fields).map((f) => [f.key, f.value]));
+    for (const { key, value } of fields) {
+      if (value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (next.size > Limits.MEMBER_CUSTOM_FIELDS_MAX) {
+      throw invalid(`a member holds at most ${Limits.MEMBER_CUSTOM_FIELDS_MAX} custom fields`);
+    }
+    const stored = JSON.stringify([...next].map(([key, value]) => ({ key, value })));
+    await tx.query('UPDATE group_members SET custom_fields = $3::jsonb WHERE group_id = $1 AND user_id = $2', [
+      groupID,
+      userID,
+      stored,
     ]);
     return group;
   });

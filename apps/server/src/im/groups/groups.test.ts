@@ -69,6 +69,49 @@ describe('groups', () => {
     );
   });
 
+  it('creates a group with the admins and member limit asked for, and lists members by role with a string offset', async () => {
+    const owner = await user('gr-owner');
+    await Promise.all(['gr-a1', 'gr-a2', 'gr-m1', 'gr-m2', 'gr-m3'].map((id) => user(id)));
+    const { group } = (
+      await owner.createGroup({
+        type: TYPES.GRP_PUBLIC,
+        name: 'Roles',
+        groupID: 'gr-group',
+        maxMemberNum: 6,
+        memberList: [
+          { userID: 'gr-a1', role: TYPES.GRP_MBR_ROLE_ADMIN },
+          { userID: 'gr-m1' },
+          { userID: 'gr-a2', role: TYPES.GRP_MBR_ROLE_ADMIN },
+          { userID: 'gr-m2', role: TYPES.GRP_MBR_ROLE_MEMBER },
+        ],
+      })
+    ).data;
+    expect(group).toMatchObject({ memberCount: 5, maxMemberCount: 6 });
+    const admins = await owner.getGroupMemberList({ groupID: 'gr-group', role: TYPES.GRP_MBR_ROLE_ADMIN });
+    expect(admins.data.memberList.map((m) => m.userID)).toEqual(['gr-a1', 'gr-a2']);
+    expect(admins.data.offset).toBe(0);
+    const first = await owner.getGroupMemberList({ groupID: 'gr-group', count: 2, role: TYPES.GRP_MBR_ROLE_MEMBER });
+    expect(first.data.memberList.map((m) => m.userID)).toEqual(['gr-m1', 'gr-m2']);
+    const rest = await owner.getGroupMemberList({ groupID: 'gr-group', count: 2, offset: String(first.data.offset) });
+    expect(rest.data.memberList.map((m) => m.role)).toEqual(['Admin', 'Member']);
+    // One more fits; a seventh does not. Past the type's limit, or an owner in memberList, is refused.
+    await owner.addGroupMember({ groupID: 'gr-group', userIDList: ['gr-m3'] });
+    const seventh = await user('gr-m4');
+    expect(await errorCode(seventh.joinGroup({ groupID: 'gr-group' }))).toBe(ErrorCode.GROUP_FULL);
+    expect(await errorCode(owner.createGroup({ type: TYPES.GRP_PUBLIC, name: 'Huge', maxMemberNum: 1_000_000 }))).toBe(
+      ErrorCode.GROUP_INVALID_PARAMS,
+    );
+    expect(
+      await errorCode(
+        owner.createGroup({
+          type: TYPES.GRP_PUBLIC,
+          name: 'Two owners',
+          memberList: [{ userID: 'gr-m4', role: 'Owner' }],
+        }),
+      ),
+    ).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
   it('joins free-access groups at once, asks permission of the others that allow it and refuses the rest', async () => {
     const owner = await user('j-owner');
     const joiner = await user('j-joiner');

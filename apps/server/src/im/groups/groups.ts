@@ -4,6 +4,7 @@ import {
   ErrorCode,
   type GroupMember,
   type GroupProfile,
+  type GroupRole,
   GroupType,
   JoinOption,
   LiaisonError,
@@ -55,7 +56,15 @@ export async function createGroup(
   if (name === '') throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Invalid parameters: name: no visible character');
   requireNotificationLength(req.notification ?? '');
   const memberIDs = [...new Set([ownerID, ...(req.memberList ?? []).map((m) => m.userID)])];
-  if (memberIDs.length > MAX_MEMBERS[type]) throw new LiaisonError(ErrorCode.GROUP_FULL);
+  const admins = (req.memberList ?? []).filter((m) => m.role === 'Admin' && m.userID !== ownerID).map((m) => m.userID);
+  const maxMembers = req.maxMemberNum ?? MAX_MEMBERS[type];
+  if (maxMembers > MAX_MEMBERS[type]) {
+    throw new LiaisonError(
+      ErrorCode.GROUP_INVALID_PARAMS,
+      `maxMemberNum: at most ${MAX_MEMBERS[type]} in a ${type} group`,
+    );
+  }
+  if (memberIDs.length > maxMembers) throw new LiaisonError(ErrorCode.GROUP_FULL);
   const now = Date.now();
   const groupID = await db.transaction(async (tx) => {
     const known = await tx.query<{ user_id: string }>('SELECT user_id FROM users WHERE user_id = ANY($1)', [memberIDs]);
@@ -77,7 +86,7 @@ export async function createGroup(
         req.notification ?? '',
         ownerID,
         joinOption,
-        MAX_MEMBERS[type],
+        maxMembers,
         memberIDs.length,
         now,
       ],
@@ -85,6 +94,12 @@ export async function createGroup(
     if (inserted.length === 0) throw new LiaisonError(ErrorCode.GROUP_ID_TAKEN);
     await tx.query('INSERT INTO conversations (conv_key) VALUES ($1)', [groupKey(groupID)]);
     await addMembers(tx, groupID, memberIDs, ownerID, { readSeq: 0, floorSeq: 0 }, now);
+    if (admins.length > 0) {
+      await tx.query(`UPDATE group_members SET role = 'Admin' WHERE group_id = $1 AND user_id = ANY($2)`, [
+        groupID,
+        admins,
+      ]);
+    }
     return groupID;
   });
   return { group: await getGroupProfile(db, ownerID, groupID), memberIDs };
@@ -116,6 +131,7 @@ export async function getMembers(
   groupID: string,
   count: number,
   offset: number,
+  role?: GroupRole,
 ): Promise<{ memberList: GroupMember[]; offset: number }> {
   const [group] = await db.query<{ member_count: number; member: string | null }>(
     `SELECT g.member_count, m.user_id AS member
@@ -128,15 +144,17 @@ export async function getMembers(
   // The owner, then admins, then members, each by join time: the order of an index
   // (group_members_in_order), so a page deep into a 100,000-member group reads no table rows before it.
   const rows = await db.query<MemberRow & UserRow>(
-    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, u.nick, u.avatar, u.self_signature
-       FROM (SELECT user_id, role, join_time, name_card, mute_until, role_rank FROM group_members
-              WHERE group_id = $1 ORDER BY role_rank, join_time, user_id LIMIT $2 OFFSET $3) m
+    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, m.custom_fields, u.nick, u.avatar, u.self_signature
+       FROM (SELECT user_id, role, join_time, name_card, mute_until, custom_fields, role_rank FROM group_members
+              WHERE group_id = $1 AND ($4::text IS NULL OR role = $4)
+              ORDER BY role_rank, join_time, user_id LIMIT $2 OFFSET $3) m
        JOIN users u ON u.user_id = m.user_id
       ORDER BY m.role_rank, m.join_time, m.user_id`,
-    [groupID, count, offset],
+    [groupID, count, offset, role ?? null],
   );
   const next = offset + rows.length;
-  return { memberList: rows.map(toGroupMember), offset: next >= group.member_count ? 0 : next };
+  const isLast = rows.length < count || next >= group.member_count;
+  return { memberList: rows.map(toGroupMember), offset: isLast ? 0 : next };
 }
 
 /**

@@ -1,6 +1,10 @@
 import { Limits } from '@liaison/protocol';
 import type { OpHandlers } from '../handler';
 import * as admin from './group-admin';
+import type { GroupDataDeps } from './group-attributes';
+import * as attributes from './group-attributes';
+import * as counters from './group-counters';
+import * as pins from './group-pins';
 import * as groups from './groups';
 
 /** Groups, their members and their administration: groups.ts, group-admin.ts (docs/groups.md). */
@@ -22,6 +26,7 @@ export const groupHandlers: OpHandlers<
   | 'updateGroupProfile'
   | 'getGroupMemberProfile'
   | 'setGroupMemberNameCard'
+  | 'setGroupMemberCustomField'
   | 'searchGroupByID'
   | 'getGroupOnlineMemberCount',
   admin.GroupAdminDeps
@@ -31,7 +36,7 @@ export const groupHandlers: OpHandlers<
     group: await groups.getGroupProfile(db, user.userID, body.groupID),
   }),
   getGroupMemberList: ({ db }, _session, user, body) =>
-    groups.getMembers(db, user.userID, body.groupID, body.count ?? Limits.MEMBER_PAGE_MAX, body.offset ?? 0),
+    groups.getMembers(db, user.userID, body.groupID, body.count ?? Limits.MEMBER_PAGE_MAX, body.offset ?? 0, body.role),
   createGroup: (services, _session, user, body) => admin.createGroup(services, user, body),
   joinGroup: (services, _session, user, body) => admin.joinGroup(services, user.userID, body),
   getGroupApplicationList: async (services, _session, user) => ({
@@ -48,7 +53,35 @@ export const groupHandlers: OpHandlers<
   updateGroupProfile: (services, _session, user, body) => admin.updateGroupProfile(services, user.userID, body),
   getGroupMemberProfile: (services, _session, user, body) => admin.getGroupMemberProfile(services, user.userID, body),
   setGroupMemberNameCard: (services, _session, user, body) => admin.setGroupMemberNameCard(services, user.userID, body),
+  setGroupMemberCustomField: (services, _session, user, body) =>
+    admin.setGroupMemberCustomField(services, user.userID, body),
   searchGroupByID: (services, _session, user, body) => admin.searchGroupByID(services, user.userID, body),
   getGroupOnlineMemberCount: (services, _session, user, body) =>
     admin.getGroupOnlineMemberCount(services, user.userID, body),
+};
+
+/** Group attributes, counters and pinned messages: group-attributes.ts, group-counters.ts, group-pins.ts. */
+export const groupDataHandlers: OpHandlers<
+  | 'initGroupAttributes'
+  | 'setGroupAttributes'
+  | 'deleteGroupAttributes'
+  | 'getGroupAttributes'
+  | 'setGroupCounters'
+  | 'increaseGroupCounter'
+  | 'decreaseGroupCounter'
+  | 'getGroupCounters'
+  | 'pinGroupMessage'
+  | 'getPinnedGroupMessageList',
+  GroupDataDeps
+> = {
+  initGroupAttributes: (deps, _session, user, body) => attributes.initGroupAttributes(deps, user.userID, body),
+  setGroupAttributes: (deps, _session, user, body) => attributes.setGroupAttributes(deps, user.userID, body),
+  deleteGroupAttributes: (deps, _session, user, body) => attributes.deleteGroupAttributes(deps, user.userID, body),
+  getGroupAttributes: ({ db }, _session, user, body) => attributes.getGroupAttributes(db, user.userID, body),
+  setGroupCounters: (deps, _session, user, body) => counters.setGroupCounters(deps, user.userID, body),
+  increaseGroupCounter: (deps, _session, user, body) => counters.increaseGroupCounter(deps, user.userID, body),
+  decreaseGroupCounter: (deps, _session, user, body) => counters.decreaseGroupCounter(deps, user.userID, body),
+  getGroupCounters: ({ db }, _session, user, body) => counters.getGroupCounters(db, user.userID, body),
+  pinGroupMessage: (deps, _session, user, body) => pins.pinGroupMessage(deps, user.userID, body),
+  getPinnedGroupMessageList: ({ db }, _session, user, body) => pins.getPinnedGroupMessageList(db, user.userID, body),
 };

@@ -351,11 +351,37 @@ export const imRows: ImRow[] = [
     body: (s) => ({ groupID: s.groupID, nameCard: 'card' }),
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
   },
+  {
+    op: 'setGroupMemberCustomField',
+    case: 'one’s own',
+    body: (s) => ({ groupID: s.groupID, memberCustomField: [{ key: 'level', value: '1' }] }),
+    cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
   { op: 'searchGroupByID', case: 'Public group', body: (s) => ({ groupID: s.groupID }), cells: anyUser() },
   {
     op: 'getGroupOnlineMemberCount',
     body: (s) => ({ groupID: s.groupID }),
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  // Group attributes and counters: any member (docs/groups.md).
+  ...(
+    [
+      ['initGroupAttributes', (s: Subject) => ({ groupID: s.groupID, groupAttributes: { seat: 'a' } })],
+      ['setGroupAttributes', (s: Subject) => ({ groupID: s.groupID, groupAttributes: { seat: 'a' } })],
+      ['deleteGroupAttributes', (s: Subject) => ({ groupID: s.groupID, keyList: [] })],
+      ['getGroupAttributes', (s: Subject) => ({ groupID: s.groupID })],
+      ['setGroupCounters', (s: Subject) => ({ groupID: s.groupID, counters: { likes: 1 } })],
+      ['increaseGroupCounter', (s: Subject) => ({ groupID: s.groupID, key: 'likes', value: 1 })],
+      ['decreaseGroupCounter', (s: Subject) => ({ groupID: s.groupID, key: 'likes', value: 1 })],
+      ['getGroupCounters', (s: Subject) => ({ groupID: s.groupID })],
+      ['getPinnedGroupMessageList', (s: Subject) => ({ groupID: s.groupID })],
+    ] as const
+  ).map(([op, body]): ImRow => ({ op, body, cells: membersOf(ErrorCode.GROUP_NOT_MEMBER) })),
+  {
+    op: 'pinGroupMessage',
+    case: 'owner’s message in G: the owner and admins pin',
+    body: (s) => ({ groupID: s.groupID, messageID: s.groupMessageID, isPinned: true }),
+    cells: { ...membersOf(ErrorCode.GROUP_NOT_MEMBER), member: ErrorCode.GROUP_NO_PERMISSION },
   },
   {
     // A record is read by the conversations it was sent in; to anyone else it does not exist.

@@ -27,6 +27,8 @@ interface SchemaDef {
   checks?: Array<{ _zod: { def: CheckDef } }>;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
   options?: z.ZodType[];
   innerType?: z.ZodType;
   in?: z.ZodType;
@@ -65,6 +67,13 @@ function derive(schema: z.ZodType, hints: readonly string[]): fc.Arbitrary<unkno
       // Arrays stay short: length limits are probed by the mutations, not by valid frames.
       return fc.array(derive(def.element as z.ZodType, hints), { minLength: min, maxLength: Math.min(max, min + 5) });
     }
+    case 'record':
+      // Records stay small, like arrays: their size limits are probed by the mutations.
+      return fc.dictionary(
+        derive(def.keyType as z.ZodType, hints) as fc.Arbitrary<string>,
+        derive(def.valueType as z.ZodType, hints),
+        { maxKeys: 5 },
+      );
     case 'union':
       return fc.oneof(...(def.options ?? []).map((option) => derive(option, hints)));
     case 'optional':
