@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { callPushSchemas } from './ops/calls';
 import { userStatusSchema } from './ops/presence';
 import { reactionSummarySchema } from './ops/reactions';
+import { topicPushSchemas } from './ops/topics';
 import { groupProfileSchema, profileSchema, wireConversationSchema, wireMessageSchema } from './wire';
 
 /** Client → server. */
@@ -27,6 +28,7 @@ export type ResponseFrame = z.infer<typeof responseFrameSchema>;
 
 export const pushEventSchemas = {
   ...callPushSchemas,
+  ...topicPushSchemas,
   /** A message in one of the user's conversations (including their own from another tab). */
   message: z.object({ message: wireMessageSchema }),
   /** The user's view of a conversation changed (read, pin, mute, draft). */

@@ -70,6 +70,7 @@ import {
   type SearchCloudGroupsOptions,
 } from './search';
 import { MessageSender } from './sending';
+import { type CreateTopicOptions, type TopicListOptions, Topics, type UpdateTopicOptions } from './topics';
 import { type TranslateTextOptions, Translation } from './translation';
 import { searchUsers } from './user-search';
 
@@ -138,6 +139,7 @@ export class ChatSDK {
   private readonly files: FileAccess;
   private readonly actions: MessageActions;
   private readonly reactions: Reactions;
+  private readonly topics: Topics;
   private readonly receipts: Receipts;
   private readonly presence: Presence;
   private readonly translation: Translation;
@@ -209,6 +211,7 @@ export class ChatSDK {
       fetchAfter: (conversationID, afterSequence) => request('syncMessages', { conversationID, afterSequence }),
       onMessage: (message) => {
         this.conversations.handleMessage(message);
+        this.topics.handleMessage(message);
         this.receipts.handleMessage(message);
         if (message.type === TYPES.MSG_GRP_TIP) this.groups.applyTip(message);
       },
@@ -263,6 +266,7 @@ export class ChatSDK {
       events: this.events,
     });
     this.reactions = new Reactions({ request, me, events: this.events });
+    this.topics = new Topics({ request, me, events: this.events, resolveURL });
     this.receipts = new Receipts({ request, me, events: this.events, store: this.store });
     this.presence = new Presence({ request, me, events: this.events, onError });
     this.translation = new Translation({ request });
@@ -711,6 +715,28 @@ export class ChatSDK {
     return this.call(() => this.search.searchCloudGroupMembers(options));
   }
 
+  // Communities and topics
+
+  getJoinedCommunityList() {
+    return this.call(() => this.topics.getJoinedCommunityList());
+  }
+
+  createTopicInCommunity(options: CreateTopicOptions) {
+    return this.call(() => this.topics.createTopicInCommunity(options));
+  }
+
+  deleteTopicFromCommunity(options: TopicListOptions) {
+    return this.call(() => this.topics.deleteTopicFromCommunity(options));
+  }
+
+  updateTopicProfile(options: UpdateTopicOptions) {
+    return this.call(() => this.topics.updateTopicProfile(options));
+  }
+
+  getTopicList(options: TopicListOptions) {
+    return this.call(() => this.topics.getTopicList(options));
+  }
+
   // Signalling and calls
 
   /** Voice and video calls (the reference TUICallEngine's shape), one engine per instance. */
@@ -841,6 +867,11 @@ export class ChatSDK {
       case 'messageReaction':
         this.reactions.handlePush(push.data);
         return;
+      case 'topicCreated':
+      case 'topicDeleted':
+      case 'topicUpdated':
+        this.topics.handlePush(push);
+        return;
       case 'readReceipt':
         this.receipts.handleReadReceipt(push.data);
         return;
@@ -877,6 +908,7 @@ export class ChatSDK {
     this.receiver.reset();
     this.actions.reset();
     this.reactions.reset();
+    this.topics.reset();
     this.receipts.reset();
     this.sender.forgetRetries();
     this.store.clear();

@@ -3,6 +3,7 @@ import type { Conversation } from './conversation-model';
 import { Logger } from './core/logger';
 import { EVENT, type EventName, type KickedOutType, type NetState } from './core/types';
 import type { Message, MessageOf, MessageReaction } from './message-types';
+import type { Topic } from './topic-model';
 
 /** The `data` each event carries. */
 export interface EventDataMap {
@@ -26,6 +27,9 @@ export interface EventDataMap {
   [EVENT.FRIEND_LIST_UPDATED]: Friend[];
   [EVENT.FRIEND_APPLICATION_LIST_UPDATED]: { friendApplicationList: FriendApplication[]; unreadCount: number };
   [EVENT.BLACKLIST_UPDATED]: string[];
+  [EVENT.TOPIC_CREATED]: { groupID: string; topicID: string };
+  [EVENT.TOPIC_DELETED]: { groupID: string; topicIDList: string[] };
+  [EVENT.TOPIC_UPDATED]: { groupID: string; topic: Topic };
   [EVENT.ERROR]: ErrorBody;
 }
 

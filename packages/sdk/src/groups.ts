@@ -22,6 +22,8 @@ export interface CreateGroupOptions {
   notification?: string;
   avatar?: string;
   joinOption?: JoinOption;
+  /** GRP_COMMUNITY only: a community whose messages go to its topics (topics.ts). */
+  isSupportTopic?: boolean;
 }
 
 export interface GroupsContext {
@@ -74,6 +76,7 @@ export class GroupAPI {
       avatar: options.avatar,
       joinOption: options.joinOption,
       memberList: options.memberList?.map(({ userID }) => ({ userID })),
+      isSupportTopic: options.isSupportTopic,
     });
     this.joined(group);
     return ok({ group });

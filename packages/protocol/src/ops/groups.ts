@@ -28,6 +28,8 @@ export const groupOps = {
         .array(z.object({ userID: userIDSchema }))
         .max(Limits.CREATE_MEMBER_MAX)
         .optional(),
+      /** Community only: its messages go to its topics (ops/topics.ts); ignored for other types, as Tencent's. */
+      isSupportTopic: z.boolean().optional(),
     }),
     response: z.object({ group: groupProfileSchema }),
   },

@@ -14,6 +14,7 @@ import { receiptOps } from './receipts';
 import { friendOps } from './relations';
 import { searchOps } from './search';
 import { sessionOps } from './session';
+import { topicOps } from './topics';
 import { translationOps } from './translation';
 
 /**
@@ -32,6 +33,7 @@ export const ops = {
   ...receiptOps,
   ...searchOps,
   ...presenceOps,
+  ...topicOps,
   ...translationOps,
   ...sessionOps,
   ...profileOps,

@@ -7,6 +7,8 @@ import { AT_ALL } from '@liaison/protocol';
 export const TYPES = {
   CONV_C2C: 'C2C',
   CONV_GROUP: 'GROUP',
+  /** A community topic's conversation, `GROUP<topicID>`; getConversationList leaves it out. */
+  CONV_TOPIC: 'TOPIC',
   CONV_SYSTEM: '@TIM#SYSTEM',
   CONV_AT_ME: 1,
   CONV_AT_ALL: 2,
@@ -162,6 +164,12 @@ export const EVENT = {
   FRIEND_APPLICATION_LIST_UPDATED: 'onFriendApplicationListUpdated',
   /** My blocklist changed; data: the blocked userIDs. */
   BLACKLIST_UPDATED: 'blacklistUpdated',
+  /** A topic was created in one of my communities; data: { groupID, topicID }. */
+  TOPIC_CREATED: 'onTopicCreated',
+  /** Topics were deleted from one of my communities; data: { groupID, topicIDList }. */
+  TOPIC_DELETED: 'onTopicDeleted',
+  /** A topic changed (profile, unread, last message); data: { groupID, topic }. */
+  TOPIC_UPDATED: 'onTopicUpdated',
   ERROR: 'error',
 } as const;
 
