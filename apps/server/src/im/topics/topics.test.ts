@@ -99,7 +99,7 @@ describe('topics', () => {
     ]);
   });
 
-  it('refuses a member creating a topic (10007), a malformed or foreign topic ID (3021), a non-member listing (10011)', async () => {
+  it('an admin creates topics; refused: a member (10007), a malformed or foreign topic ID (3021), a non-member listing (10011)', async () => {
     const owner = await user('tp-owner4');
     const member = await user('tp-member4');
     const outsider = await user('tp-outsider4');
@@ -120,6 +120,9 @@ describe('topics', () => {
     const noTopics = owner.createTopicInCommunity({ groupID: plain.data.group.groupID, topicName: 'x' });
     expect(await errorCode(noTopics)).toBe(ErrorCode.GROUP_INVALID_PARAMS);
     expect(await topicsOf(owner, groupID)).toEqual([]);
+    await owner.setGroupMemberRole({ groupID, userID: 'tp-member4', role: TYPES.GRP_MBR_ROLE_ADMIN });
+    await member.createTopicInCommunity({ groupID, topicName: 'By an admin' });
+    expect((await topicsOf(owner, groupID)).map((t) => t.topicName)).toEqual(['By an admin']);
   });
 
   it('a topic is a conversation of its own: live to members, its history, unread and @-info, not in the conversation list', async () => {
