@@ -111,6 +111,15 @@ export const Limits = {
   DEFAULT_MAX_MEMBERS: 6_000,
   USER_ID_MAX: 32,
   GROUP_ID_MAX: 48,
+  // Communities and topics (docs/sdk.md, Communities and topics).
+  /** A topic ID is `<communityID>@TOPIC#_<part>`: the community's ID, the marker, and a part of at most 48. */
+  TOPIC_ID_MAX: 48 + 8 + 48,
+  /** Topics a community holds at once. */
+  TOPICS_PER_COMMUNITY_MAX: 100,
+  /** getTopicList and deleteTopicFromCommunity: topic IDs named per call. */
+  TOPIC_QUERY_MAX: 100,
+  TOPIC_NAME_MAX_BYTES: 150,
+  TOPIC_CUSTOM_DATA_MAX_BYTES: 3000,
   MESSAGE_ID_MAX: 128,
   /** Text limits below count UTF-8 bytes, as the reference documents them. */
   GROUP_NAME_MAX_BYTES: 30,

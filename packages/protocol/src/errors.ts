@@ -97,6 +97,13 @@ export const ErrorCode = {
   SIGNALING_NO_PERMISSION: 8011,
   /** Reference SDK: cancel of an invitation that is not pending here (INVALID_CANCEL_MESSAGE). */
   SIGNALING_INVALID_CANCEL: 8020,
+  // Communities and topics (reference SDK codes).
+  /** Reference SDK: a message to a community that supports topics; its messages go to its topics. */
+  MSG_SEND_GRP_WITH_TOPIC_FAIL: 2115,
+  /** Reference SDK: a community's ID must start with @TGS#_, and no other group's may. */
+  ILLEGAL_GRP_ID: 2602,
+  /** Reference SDK: a topic ID must be `<communityID>@TOPIC#_<part>`. */
+  ILLEGAL_TOPIC_ID: 3021,
   // Groups (reference codes).
   GROUP_NO_PERMISSION: 10007,
   GROUP_OWNER_CANNOT_QUIT: 10009,
@@ -243,6 +250,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.TRANSLATE_TEXT_FAIL]: 'Translation failed',
   [ErrorCode.VOICE_TO_TEXT_FAIL]: 'Voice to text failed',
   [ErrorCode.UNSUPPORTED_VOICE_FORMAT]: 'Only voice messages can be converted to text',
+  [ErrorCode.MSG_SEND_GRP_WITH_TOPIC_FAIL]: 'This community supports topics: send the message to one of its topics',
+  [ErrorCode.ILLEGAL_GRP_ID]: 'Illegal group ID: a community ID starts with @TGS#_, no other group ID does',
+  [ErrorCode.ILLEGAL_TOPIC_ID]: 'Illegal topic ID: it must be the community ID followed by @TOPIC#_',
   [ErrorCode.GROUP_NO_PERMISSION]: 'No permission for this group operation',
   [ErrorCode.GROUP_OWNER_CANNOT_QUIT]: 'The group owner cannot quit this group',
   [ErrorCode.GROUP_NOT_FOUND]: 'The group does not exist',

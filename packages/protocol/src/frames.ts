@@ -7,6 +7,7 @@ import { groupDataPushSchemas } from './ops/group-data';
 import { messageExtensionPushSchemas } from './ops/message-extensions';
 import { userStatusSchema } from './ops/presence';
 import { reactionSummarySchema } from './ops/reactions';
+import { topicPushSchemas } from './ops/topics';
 import { groupProfileSchema, profileSchema, wireConversationSchema, wireMessageSchema } from './wire';
 
 /** Client → server. */
@@ -34,6 +35,7 @@ export const pushEventSchemas = {
   ...callPushSchemas,
   ...messageExtensionPushSchemas,
   ...groupDataPushSchemas,
+  ...topicPushSchemas,
   /** A message in one of the user's conversations (including their own from another tab). */
   message: z.object({ message: wireMessageSchema }),
   /** The user's view of a conversation changed (read, pin, mute, draft). */

@@ -21,6 +21,7 @@ export * from './ops/presence';
 export * from './ops/reactions';
 export * from './ops/relations';
 export * from './ops/search';
+export * from './ops/topics';
 export * from './portal';
 export * from './portal-abilities';
 export * from './portal-admin';

@@ -130,6 +130,8 @@ export const groupProfileSchema = z.object({
   maxMemberCount: z.number().int(),
   joinOption: joinOptionSchema,
   muteAllMembers: z.boolean(),
+  /** A community whose messages go to its topics (Tencent's isSupportTopic); false for every other type. */
+  isSupportTopic: z.boolean(),
   /** Absent when the caller is not a member. */
   selfInfo: groupSelfInfoSchema.nullable(),
 });
@@ -161,7 +163,8 @@ export type WireGroupAtInfo = z.infer<typeof groupAtInfoSchema>;
 
 export const wireConversationSchema = z.object({
   conversationID: z.string(),
-  type: conversationTypeSchema,
+  /** TOPIC: a community topic's conversation, `GROUP<topicID>` (Tencent's CONV_TOPIC). */
+  type: z.enum(['C2C', 'GROUP', 'TOPIC']),
   /** Peer user ID for C2C, group ID for groups. */
   target: z.string(),
   unreadCount: z.number().int().nonnegative(),

@@ -97,6 +97,7 @@ import {
 } from './signaling';
 import type { Signaling } from './signaling-data';
 import type { SignalingHandler } from './signaling-listeners';
+import { type CreateTopicOptions, type TopicListOptions, Topics, type UpdateTopicOptions } from './topics';
 import { type TranslateTextOptions, Translation } from './translation';
 import { searchUsers } from './user-search';
 
@@ -169,6 +170,7 @@ export class ChatSDK {
   private readonly reactions: Reactions;
   private readonly extensions: MessageExtensions;
   private readonly found: MessageIndex;
+  private readonly topics: Topics;
   private readonly receipts: Receipts;
   private readonly presence: Presence;
   private readonly follows: Follows;
@@ -246,6 +248,7 @@ export class ChatSDK {
       fetchAfter: (conversationID, afterSequence) => request('syncMessages', { conversationID, afterSequence }),
       onMessage: (message) => {
         this.conversations.handleMessage(message);
+        this.topics.handleMessage(message);
         this.receipts.handleMessage(message);
         if (message.type === TYPES.MSG_GRP_TIP) this.groups.applyTip(message);
       },
@@ -304,6 +307,7 @@ export class ChatSDK {
     this.extensions = new MessageExtensions({ request, events: this.events, logger: this.logger });
     this.found = new MessageIndex(this.events);
     this.groupData = new GroupData({ request, me, events: this.events, resolveURL });
+    this.topics = new Topics({ request, me, events: this.events, resolveURL });
     this.receipts = new Receipts({ request, me, events: this.events, store: this.store });
     this.presence = new Presence({ request, me, events: this.events, onError });
     this.follows = new Follows({ request, events: this.events });
@@ -1018,6 +1022,28 @@ export class ChatSDK {
     return this.call(() => this.groupData.getPinnedGroupMessageList(groupID));
   }
 
+  // Communities and topics
+
+  getJoinedCommunityList() {
+    return this.call(() => this.topics.getJoinedCommunityList());
+  }
+
+  createTopicInCommunity(options: CreateTopicOptions) {
+    return this.call(() => this.topics.createTopicInCommunity(options));
+  }
+
+  deleteTopicFromCommunity(options: TopicListOptions) {
+    return this.call(() => this.topics.deleteTopicFromCommunity(options));
+  }
+
+  updateTopicProfile(options: UpdateTopicOptions) {
+    return this.call(() => this.topics.updateTopicProfile(options));
+  }
+
+  getTopicList(options: TopicListOptions) {
+    return this.call(() => this.topics.getTopicList(options));
+  }
+
   // Signalling and calls
 
   /** Voice and video calls (the reference TUICallEngine's shape), one engine per instance. */
@@ -1249,6 +1275,11 @@ export class ChatSDK {
       case 'pinnedGroupMessage':
         this.groupData.handlePinned(push.data);
         return;
+      case 'topicCreated':
+      case 'topicDeleted':
+      case 'topicUpdated':
+        this.topics.handlePush(push);
+        return;
       case 'readReceipt':
         this.receipts.handleReadReceipt(push.data);
         return;
@@ -1290,6 +1321,7 @@ export class ChatSDK {
     this.reactions.reset();
     this.extensions.reset();
     this.found.clear();
+    this.topics.reset();
     this.receipts.reset();
     this.sender.forgetRetries();
     this.store.clear();

@@ -1,6 +1,7 @@
 import {
   type ConversationType,
   type GroupProfile,
+  isTopicID,
   type MessageRemindType,
   type Profile,
   toConversationID,
@@ -51,9 +52,10 @@ export interface GroupAtInfo {
 }
 
 export interface Conversation {
-  /** 'C2C' + peer user ID, or 'GROUP' + group ID. */
+  /** 'C2C' + peer user ID, or 'GROUP' + group ID or community topic ID. */
   conversationID: string;
-  type: ConversationType;
+  /** TOPIC (Tencent's CONV_TOPIC) for a community topic's conversation, which the list leaves out. */
+  type: ConversationType | 'TOPIC';
   /** The group type for groups, '' for C2C. */
   subType: GroupProfile['type'] | '';
   unreadCount: number;
@@ -138,7 +140,7 @@ export function toConversation(wire: WireConversation, me: string, atInfo: reado
     draftText: wire.draftText,
     groupAtInfoList: unreadAtInfo(candidates, wire.readSequence),
     userProfile: wire.type === 'C2C' ? wire.userProfile : null,
-    groupProfile: wire.type === 'GROUP' ? wire.groupProfile : null,
+    groupProfile: wire.type === 'C2C' ? null : wire.groupProfile,
     peerReadTime: 0,
     remark: '',
     operationType: wire.operationType,
@@ -233,7 +235,7 @@ export function conversationFromMessage(message: Message, me: string): Conversat
   const sequence = message.sequence;
   const base: Conversation = {
     conversationID: message.conversationID,
-    type: message.conversationType,
+    type: message.conversationType === 'GROUP' && isTopicID(message.to) ? 'TOPIC' : message.conversationType,
     subType: '',
     unreadCount: 0,
     lastMessage: emptyLastMessage,
@@ -379,6 +381,7 @@ export function compareConversations(a: RankedConversation, b: RankedConversatio
 export function totalUnreadCount(conversations: Iterable<Conversation>): number {
   let total = 0;
   for (const conversation of conversations) {
+    if (conversation.type === 'TOPIC') continue;
     if (conversation.messageRemindType === TYPES.MSG_REMIND_ACPT_AND_NOTE) total += conversation.unreadCount;
   }
   return total;

@@ -34,7 +34,9 @@ export class ConversationStore implements ConversationStoreView {
 
   getSnapshot = (): readonly Conversation[] => {
     if (this.snapshot === null) {
-      const ranked = [...this.conversations.values()].map((conversation) => ({
+      // A community topic's conversation is kept (read, profile) but not listed, as Tencent's.
+      const listed = [...this.conversations.values()].filter((conversation) => conversation.type !== 'TOPIC');
+      const ranked = listed.map((conversation) => ({
         conversation,
         rank: this.ranks.get(conversation.conversationID) ?? 0,
       }));

@@ -12,6 +12,7 @@ import type { Conversation } from './conversation-model';
 import { Logger } from './core/logger';
 import { EVENT, type EventName, type KickedOutType, type NetState } from './core/types';
 import type { Message, MessageOf, MessageReaction } from './message-types';
+import type { Topic } from './topic-model';
 
 /** The `data` each event carries. */
 export interface EventDataMap {
@@ -55,6 +56,9 @@ export interface EventDataMap {
     isPinned: boolean;
     operatorInfo: { userID: string; nick: string; avatar: string };
   };
+  [EVENT.TOPIC_CREATED]: { groupID: string; topicID: string };
+  [EVENT.TOPIC_DELETED]: { groupID: string; topicIDList: string[] };
+  [EVENT.TOPIC_UPDATED]: { groupID: string; topic: Topic };
   [EVENT.ERROR]: ErrorBody;
   [EVENT.SDK_DESTROY]: { SDKAppID: number };
   [EVENT.SERVER_CONFIG_UPDATED]: { config: Record<string, unknown> };

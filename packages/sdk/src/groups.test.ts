@@ -20,6 +20,7 @@ function group(overrides: Partial<GroupProfile> = {}): Group {
     maxMemberCount: 6000,
     joinOption: 'NeedPermission',
     muteAllMembers: false,
+    isSupportTopic: false,
     selfInfo: {
       userID: ME,
       role: 'Member',

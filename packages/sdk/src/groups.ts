@@ -26,6 +26,8 @@ export interface CreateGroupOptions {
   notification?: string;
   avatar?: string;
   joinOption?: JoinOption;
+  /** GRP_COMMUNITY only: a community whose messages go to its topics (topics.ts). */
+  isSupportTopic?: boolean;
 }
 
 export interface GroupsContext {
@@ -83,6 +85,7 @@ export class GroupAPI {
         // Another role is the server's to refuse (60003), as the reference refuses it.
         role: role as 'Admin' | 'Member' | undefined,
       })),
+      isSupportTopic: options.isSupportTopic,
     });
     this.joined(group);
     return ok({ group });

@@ -56,20 +56,11 @@ function tencentModule(): { functions: string[]; enums: Record<string, EnumValue
 
 /** Tencent's methods Liaison does not have yet (issue 27). */
 const MISSING_METHODS: string[] = [
-  'createTopicInCommunity',
-  'deleteTopicFromCommunity',
-  'getJoinedCommunityList',
-  'getTopicList',
   'markGroupMemberList',
   'searchCloudUsers',
-  'updateTopicProfile',
 ];
 /** Keys of Tencent's enums Liaison does not have yet, as `ENUM.KEY` (issue 27). */
 const MISSING_KEYS: string[] = [
-  'EVENT.TOPIC_CREATED',
-  'EVENT.TOPIC_DELETED',
-  'EVENT.TOPIC_UPDATED',
-  'TYPES.CONV_TOPIC',
   'TYPES.GENDER_UNKNOWN',
   'TYPES.GENDER_FEMALE',
   'TYPES.GENDER_MALE',

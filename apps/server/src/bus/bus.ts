@@ -1,4 +1,4 @@
-import type { PushEventName } from '@liaison/protocol';
+import { communityOfTopic, isTopicID, type PushEventName } from '@liaison/protocol';
 
 /** A push for the sessions of some users and groups: targets are `user.<userID>` and `group.<groupID>`. */
 export interface BusEnvelope {
@@ -52,7 +52,8 @@ export interface Bus {
 }
 
 export const userTarget = (userID: string) => `user.${userID}`;
-export const groupTarget = (groupID: string) => `group.${groupID}`;
+/** A community topic's audience is its community's: what is published for the topic reaches every member. */
+export const groupTarget = (groupID: string) => `group.${isTopicID(groupID) ? communityOfTopic(groupID) : groupID}`;
 
 export function toDelivery(targets: string[], envelope: BusEnvelope): BusDelivery {
   return {

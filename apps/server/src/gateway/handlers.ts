@@ -14,6 +14,7 @@ import { reactionHandlers } from '../im/reactions/handlers';
 import { receiptHandlers } from '../im/receipts/handlers';
 import { relationHandlers } from '../im/relations/handlers';
 import { searchHandlers } from '../im/search/handlers';
+import { topicHandlers } from '../im/topics/handlers';
 import { translationHandlers } from '../im/translation/handlers';
 import type { HandlerTable } from './handler-table';
 import { sessionHandlers } from './session-handlers';
@@ -135,6 +136,11 @@ export const handlers: HandlerTable = {
   setMessageExtensions: messageExtensionHandlers.setMessageExtensions,
   getMessageExtensions: messageExtensionHandlers.getMessageExtensions,
   deleteMessageExtensions: messageExtensionHandlers.deleteMessageExtensions,
+  getJoinedCommunityList: topicHandlers.getJoinedCommunityList,
+  createTopicInCommunity: topicHandlers.createTopicInCommunity,
+  deleteTopicFromCommunity: topicHandlers.deleteTopicFromCommunity,
+  updateTopicProfile: topicHandlers.updateTopicProfile,
+  getTopicList: topicHandlers.getTopicList,
 
   searchCloudMessages: searchHandlers.searchCloudMessages,
   searchCloudGroups: searchHandlers.searchCloudGroups,

@@ -104,6 +104,8 @@ export interface GroupRow {
   member_count: number;
   mute_all: boolean;
   created_at: unknown;
+  /** Absent from queries that do not select it (taken as false). */
+  is_support_topic?: boolean;
 }
 
 export interface MemberRow {
@@ -131,6 +133,7 @@ export function toGroupProfile(row: GroupRow, self: (MemberRow & { remind_type: 
     maxMemberCount: row.max_members,
     joinOption: row.join_option as GroupProfile['joinOption'],
     muteAllMembers: row.mute_all,
+    isSupportTopic: row.is_support_topic === true,
     selfInfo: self
       ? {
           userID: self.user_id,

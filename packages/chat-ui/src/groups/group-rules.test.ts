@@ -16,6 +16,7 @@ function group(type: Group['type'], role: GroupMember['role'] | null, patch: Par
     maxMemberCount: 6000,
     joinOption: 'NeedPermission',
     muteAllMembers: false,
+    isSupportTopic: false,
     selfInfo: role
       ? { userID: 'me', role, joinTime: 0, messageRemindType: 'AcceptAndNotify', nameCard: '', muteTime: 0 }
       : null,

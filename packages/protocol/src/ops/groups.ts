@@ -32,6 +32,8 @@ export const groupOps = {
         .optional(),
       /** At most the type's limit (10004 above it); the reference's maxMemberNum. */
       maxMemberNum: z.number().int().min(1).optional(),
+      /** Community only: its messages go to its topics (ops/topics.ts); ignored for other types, as Tencent's. */
+      isSupportTopic: z.boolean().optional(),
     }),
     response: z.object({ group: groupProfileSchema }),
   },

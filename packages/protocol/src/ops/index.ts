@@ -19,6 +19,7 @@ import { receiptOps } from './receipts';
 import { friendOps } from './relations';
 import { searchOps } from './search';
 import { sessionOps } from './session';
+import { topicOps } from './topics';
 import { translationOps } from './translation';
 
 /**
@@ -41,6 +42,7 @@ export const ops = {
   ...receiptOps,
   ...searchOps,
   ...presenceOps,
+  ...topicOps,
   ...translationOps,
   ...sessionOps,
   ...profileOps,

@@ -9,7 +9,8 @@ import { conversationIDSchema } from './conversation-id';
 const sendBaseSchema = z.object({
   ID: messageIDSchema,
   conversationType: conversationTypeSchema,
-  to: z.string().min(1).max(Limits.GROUP_ID_MAX),
+  // A group ID, or a community topic's ID (the longer of the two).
+  to: z.string().min(1).max(Limits.TOPIC_ID_MAX),
   atUserList: atUserListSchema.optional(),
   clientTime: z.number().int(),
   random: z.number().int(),

@@ -7,6 +7,8 @@ import { AT_ALL } from '@liaison/protocol';
 export const TYPES = {
   CONV_C2C: 'C2C',
   CONV_GROUP: 'GROUP',
+  /** A community topic's conversation, `GROUP<topicID>`; getConversationList leaves it out. */
+  CONV_TOPIC: 'TOPIC',
   CONV_SYSTEM: '@TIM#SYSTEM',
   CONV_AT_ME: 1,
   CONV_AT_ALL: 2,
@@ -232,6 +234,12 @@ export const EVENT = {
   GROUP_COUNTER_UPDATED: 'onGroupCounterUpdated',
   /** A group message was pinned or unpinned; data: { groupID, message, isPinned, operatorInfo }. */
   PINNED_GROUP_MESSAGE_UPDATED: 'onPinnedGroupMessageUpdated',
+  /** A topic was created in one of my communities; data: { groupID, topicID }. */
+  TOPIC_CREATED: 'onTopicCreated',
+  /** Topics were deleted from one of my communities; data: { groupID, topicIDList }. */
+  TOPIC_DELETED: 'onTopicDeleted',
+  /** A topic changed (profile, unread, last message); data: { groupID, topic }. */
+  TOPIC_UPDATED: 'onTopicUpdated',
   ERROR: 'error',
   /** destroy() is done; data: { SDKAppID }. The last event an instance emits. */
   SDK_DESTROY: 'sdkDestroy',

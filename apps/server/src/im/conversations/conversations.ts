@@ -1,5 +1,7 @@
 import {
+  communityOfTopic,
   ErrorCode,
+  isTopicID,
   LiaisonError,
   type MessageRemindType,
   type Profile,
@@ -53,7 +55,8 @@ const VIEW_QUERY = `
 
 /** Every conversation the user can see, with unread counts derived from sequences. */
 export async function listConversations(db: Sql, userID: string): Promise<WireConversation[]> {
-  return hydrate(db, userID, await db.query<ViewRow>(VIEW_QUERY, [userID]));
+  // A community topic's conversation is reached through its topic, not listed (Tencent hides CONV_TOPIC too).
+  return hydrate(db, userID, await db.query<ViewRow>(`${VIEW_QUERY} AND uc.conv_type <> 'TOPIC'`, [userID]));
 }
 
 /** The user's visible conversations among these keys. */
@@ -169,7 +172,7 @@ export async function totalUnread(db: Sql, userID: string): Promise<number> {
   const [row] = await db.query<{ total: unknown }>(
     `SELECT COALESCE(SUM(GREATEST(LEAST(c.max_seq, uc.ceiling_seq) - GREATEST(uc.read_seq, uc.floor_seq), 0)), 0) AS total
        FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
-      WHERE uc.user_id = $1 AND uc.remind_type = 'AcceptAndNotify' AND ${VISIBLE}`,
+      WHERE uc.user_id = $1 AND uc.remind_type = 'AcceptAndNotify' AND uc.conv_type <> 'TOPIC' AND ${VISIBLE}`,
     [userID],
   );
   return toNumber(row?.total);
@@ -186,16 +189,16 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
   );
   const peers = rows.filter((r) => r.conv_type === 'C2C').map((r) => r.target);
   const profiles = new Map((await getProfiles(db, peers)).map((p) => [p.userID, p]));
-  const groupRows = rows.filter((r) => r.conv_type === 'GROUP');
+  const groupRows = rows.filter((r) => r.conv_type !== 'C2C');
   const [groups, formerGroups, atInfo] = await Promise.all([
     groupProfilesFor(
       db,
       userID,
-      groupRows.filter((r) => ceilingOf(r) === null).map((r) => r.target),
+      groupRows.filter((r) => ceilingOf(r) === null).map((r) => profileIDOf(r.target)),
     ),
     formerGroupProfiles(
       db,
-      groupRows.filter((r) => ceilingOf(r) !== null).map((r) => r.target),
+      groupRows.filter((r) => ceilingOf(r) !== null).map((r) => profileIDOf(r.target)),
     ),
     unreadMentions(
       db,
@@ -214,7 +217,7 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
     const isC2C = r.conv_type === 'C2C';
     return {
       conversationID: `${isC2C ? 'C2C' : 'GROUP'}${r.target}`,
-      type: isC2C ? 'C2C' : 'GROUP',
+      type: r.conv_type as WireConversation['type'],
       target: r.target,
       unreadCount: Math.max(0, maxSeq - readSeq),
       maxSequence: maxSeq,
@@ -227,7 +230,9 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
       changeSequence: toNumber(r.change_seq),
       peerReadSequence: toNumber(r.peer_read_seq ?? 0),
       userProfile: isC2C ? (profiles.get(r.target) ?? emptyProfile(r.target)) : null,
-      groupProfile: isC2C ? null : (groups.get(r.target) ?? formerGroups.get(r.target) ?? null),
+      groupProfile: isC2C
+        ? null
+        : (groups.get(profileIDOf(r.target)) ?? formerGroups.get(profileIDOf(r.target)) ?? null),
       operationType: toNumber(r.operation_type ?? 0),
       groupAtInfoList: atInfo.get(r.conv_key) ?? [],
       customData: r.custom_data,
@@ -235,6 +240,11 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
       conversationGroupList: r.group_names ?? [],
     };
   });
+}
+
+/** A topic's conversation carries its community's profile. */
+function profileIDOf(target: string): string {
+  return isTopicID(target) ? communityOfTopic(target) : target;
 }
 
 function ceilingOf(row: ViewRow): number | null {

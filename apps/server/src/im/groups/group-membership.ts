@@ -9,6 +9,7 @@ import {
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { groupKey } from '../messages/keys';
+import { leaveTopics } from '../topics/topic-membership';
 import {
   type GroupFacts,
   invalid,
@@ -178,6 +179,7 @@ export async function dismiss(db: Database, userID: string, groupID: string): Pr
         WHERE m.group_id = $1 AND uc.user_id = m.user_id AND uc.conv_key = $2 AND c.conv_key = $2`,
       [groupID, groupKey(groupID), GroupSystemNoticeType.DISMISSED, now],
     );
+    await leaveTopics(tx, groupID, null);
     await tx.query('DELETE FROM group_members WHERE group_id = $1', [groupID]);
     await tx.query('DELETE FROM group_applications WHERE group_id = $1', [groupID]);
     await tx.query('UPDATE groups SET dismissed_at = $2, member_count = 0 WHERE group_id = $1', [groupID, now]);
@@ -190,6 +192,7 @@ export async function dismiss(db: Database, userID: string, groupID: string): Pr
  * up to its head now (ceiling) with the reason (operationType).
  */
 async function depart(tx: Sql, group: GroupFacts, userIDs: string[], operationType: number): Promise<void> {
+  await leaveTopics(tx, group.groupID, userIDs);
   await tx.query('DELETE FROM group_members WHERE group_id = $1 AND user_id = ANY($2)', [group.groupID, userIDs]);
   await tx.query('UPDATE groups SET member_count = member_count - $2 WHERE group_id = $1', [
     group.groupID,

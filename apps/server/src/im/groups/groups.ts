@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   CALLER_NOT_IN_GROUP_MESSAGE,
+  COMMUNITY_ID_PREFIX,
   ErrorCode,
   type GroupMember,
   type GroupProfile,
   type GroupRole,
   GroupType,
+  isTopicID,
   JoinOption,
   LiaisonError,
   Limits,
@@ -52,6 +54,7 @@ export async function createGroup(
     type === GroupType.WORK || type === GroupType.AVCHATROOM
       ? DEFAULT_JOIN_OPTION[type]
       : (req.joinOption ?? DEFAULT_JOIN_OPTION[type]);
+  requireCommunityID(type, req.groupID);
   const name = req.name.trim();
   if (name === '') throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'Invalid parameters: name: no visible character');
   requireNotificationLength(req.notification ?? '');
@@ -72,11 +75,11 @@ export async function createGroup(
       const missing = memberIDs.filter((id) => !known.some((k) => k.user_id === id));
       throw new LiaisonError(ErrorCode.USER_NOT_FOUND, `The user does not exist: ${missing.join(', ')}`);
     }
-    const groupID = req.groupID ?? generateGroupID();
+    const groupID = req.groupID ?? communityPrefix(type) + generateGroupID();
     const inserted = await tx.query(
       `INSERT INTO groups (group_id, type, name, avatar, introduction, notification, owner_id, join_option,
-                           max_members, member_count, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (group_id) DO NOTHING RETURNING group_id`,
+                           max_members, member_count, created_at, is_support_topic)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (group_id) DO NOTHING RETURNING group_id`,
       [
         groupID,
         type,
@@ -89,6 +92,7 @@ export async function createGroup(
         maxMembers,
         memberIDs.length,
         now,
+        type === GroupType.COMMUNITY && req.isSupportTopic === true,
       ],
     );
     if (inserted.length === 0) throw new LiaisonError(ErrorCode.GROUP_ID_TAKEN);
@@ -194,6 +198,21 @@ export function requireNotificationLength(notification: string): void {
       `group notice exceeds the limit, max length ${Limits.GROUP_NOTIFICATION_MAX_CHARS}`,
     );
   }
+}
+
+/**
+ * Tencent's rule for group IDs: a community's starts with @TGS#_ (one is made so when none is
+ * given), and no other group's may (2602, its SDK's code and ours).
+ */
+function requireCommunityID(type: GroupType, groupID: string | undefined): void {
+  if (groupID === undefined) return;
+  if ((type === GroupType.COMMUNITY) !== groupID.startsWith(COMMUNITY_ID_PREFIX) || isTopicID(groupID)) {
+    throw new LiaisonError(ErrorCode.ILLEGAL_GRP_ID);
+  }
+}
+
+function communityPrefix(type: GroupType): string {
+  return type === GroupType.COMMUNITY ? COMMUNITY_ID_PREFIX : '';
 }
 
 function generateGroupID(): string {

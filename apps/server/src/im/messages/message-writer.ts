@@ -463,23 +463,30 @@ async function authorise(
   // Sender's role and mute end (ms) by group and sender; groups with mute-all on.
   const memberships = new Map<string, { role: string; muteUntil: number }>();
   const mutedGroups = new Set<string>();
+  // Communities that support topics: their messages go to their topics (2115).
+  const topicsOnly = new Set<string>();
   if (groupSends.size > 0) {
+    // A community topic's ID names the recipient: its community's members send, and either's mute-all holds.
     for (const row of await tx.query<{
       group_id: string;
       type: string;
       mute_all: boolean;
+      topics_only: boolean;
       member: string | null;
       role: string | null;
       mute_until: unknown;
     }>(
-      `SELECT g.group_id, g.type, g.mute_all, m.user_id AS member, m.role, m.mute_until
+      `SELECT v.g AS group_id, g.type, g.mute_all OR COALESCE(t.mute_all, false) AS mute_all,
+              g.is_support_topic AND t.topic_id IS NULL AS topics_only, m.user_id AS member, m.role, m.mute_until
          FROM jsonb_to_recordset($1::jsonb) AS v(g text, u text)
-         JOIN groups g ON g.group_id = v.g AND g.dismissed_at IS NULL
-         LEFT JOIN group_members m ON m.group_id = v.g AND m.user_id = v.u`,
+         LEFT JOIN topics t ON t.topic_id = v.g
+         JOIN groups g ON g.group_id = COALESCE(t.group_id, v.g) AND g.dismissed_at IS NULL
+         LEFT JOIN group_members m ON m.group_id = g.group_id AND m.user_id = v.u`,
       [JSON.stringify([...groupSends.values()])],
     )) {
       groupTypes.set(row.group_id, row.type);
       if (row.mute_all) mutedGroups.add(row.group_id);
+      if (row.topics_only) topicsOnly.add(row.group_id);
       if (row.member) {
         memberships.set(`${row.group_id}\n${row.member}`, {
           role: row.role ?? 'Member',
@@ -511,6 +518,7 @@ async function authorise(
     }
     const type = groupTypes.get(m.recipient);
     if (type === undefined) return new LiaisonError(ErrorCode.GROUP_NOT_FOUND);
+    if (topicsOnly.has(m.recipient)) return new LiaisonError(ErrorCode.MSG_SEND_GRP_WITH_TOPIC_FAIL);
     if (!m.system) {
       const member = memberships.get(`${m.recipient}\n${m.sender}`);
       if (!member) return new LiaisonError(ErrorCode.GROUP_NOT_MEMBER, CALLER_NOT_IN_GROUP_MESSAGE);

@@ -1,11 +1,13 @@
 import {
   ErrorCode,
   groupIDSchema,
+  isTopicID,
   LiaisonError,
   Limits,
   messageBodyBytes,
   type OpRequestParsed,
   type OpResponse,
+  topicIDSchema,
   userIDSchema,
 } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
@@ -44,7 +46,7 @@ export async function sendMessage(
   body: OpRequestParsed<'sendMessage'>,
 ): Promise<OpResponse<'sendMessage'>> {
   const isC2C = body.conversationType === 'C2C';
-  const target = (isC2C ? userIDSchema : groupIDSchema).safeParse(body.to);
+  const target = (isC2C ? userIDSchema : isTopicID(body.to) ? topicIDSchema : groupIDSchema).safeParse(body.to);
   if (!target.success) {
     throw new LiaisonError(ErrorCode.INVALID_PARAMS, `to: not a valid ${isC2C ? 'userID' : 'groupID'}`);
   }

@@ -436,6 +436,23 @@ export const imRows: ImRow[] = [
     body: (s) => ({ conversationID: group(s), afterChange: 0 }),
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
   },
+  // Communities and topics: G is no community with topics, so members are told so (10004) once
+  // membership is checked (10011). Who may do what in a community with topics (members list,
+  // owner and admins manage): im/topics/topics.test.ts.
+  { op: 'getJoinedCommunityList', body: () => ({}), cells: anyUser() },
+  ...(['createTopicInCommunity', 'deleteTopicFromCommunity', 'updateTopicProfile', 'getTopicList'] as const).map(
+    (op): ImRow => ({
+      op,
+      case: 'G supports no topics',
+      body: (s) => ({ groupID: s.groupID, topicName: 'T', topicID: `@TGS#_${s.groupID}@TOPIC#_t` }),
+      cells: {
+        ...membersOf(ErrorCode.GROUP_NOT_MEMBER),
+        member: ErrorCode.GROUP_INVALID_PARAMS,
+        admin: ErrorCode.GROUP_INVALID_PARAMS,
+        owner: ErrorCode.GROUP_INVALID_PARAMS,
+      },
+    }),
+  ),
   // Reactions: any member, on any message they can see (docs/reactions-and-receipts.md).
   ...(
     ['addMessageReaction', 'removeMessageReaction', 'getMessageReactions', 'getAllUserListOfMessageReaction'] as const
