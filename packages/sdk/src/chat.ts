@@ -557,15 +557,19 @@ export class ChatSDK {
   }
 
   /** Tencent declares a keyList it never reads: every key with a value is answered. */
-  getMessageExtensions(message: Message, _keyList?: string[]) {
+  // biome-ignore lint/complexity/noBannedTypes: Tencent declares the keys as String objects.
+  getMessageExtensions(message: Message, _keyList?: Array<string | String>) {
     return this.call(() => this.extensions.getMessageExtensions(message));
   }
 
   deleteMessageExtensions(
     message: Message,
-    keyList?: string[],
+    // biome-ignore lint/complexity/noBannedTypes: Tencent declares the keys as String objects.
+    keyList?: Array<string | String>,
   ): Promise<ChatResponse<{ extensions: ExtensionResult[] }>> {
-    return this.call(() => this.extensions.deleteMessageExtensions(message, keyList));
+    return this.call(() =>
+      this.extensions.deleteMessageExtensions(message, Array.isArray(keyList) ? keyList.map(String) : keyList),
+    );
   }
 
   translateText(options: TranslateTextOptions) {

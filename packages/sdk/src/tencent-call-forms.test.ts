@@ -32,12 +32,9 @@ const TENCENT = createRequire(import.meta.url).resolve('@tencentcloud/chat/index
 const NOT_CONFORMING: string[] = [
   'deleteConversation', // the {conversationIDList, clearHistoryMessage} form
   'downloadMergerMessage', // Tencent declares MESSAGE_OPTIONS (no payload to download from)
-  'getConversationList', // an ID array or a filter object
-  'getGroupMemberList', // a string offset (Tencent's cursor for large groups)
   'searchCloudGroupMembers', // groupIDList instead of one groupID
   'searchCloudGroups', // keywordList optional
   'searchCloudMessages', // messageTypeList as any string: the SDK must refuse unknown types itself
-  'sendMessage', // its second argument (onlineUserOnly, offlinePushInfo)
 ];
 
 /** Tencent's declarations with each enum used as a type replaced by its values (see above). */
