@@ -2,13 +2,14 @@
 const { packageStructure } = require('../../scripts/structure-rules.cjs');
 
 const src = '^packages/sdk/src/';
-/** The root modules that hold state every capability shares: the message and conversation models, their stores, the events. */
+/** The root modules that hold state every capability shares: the message, conversation and topic models, their stores, the events. */
 const state = [
   'message-types',
   'message-model',
   'send-content',
   'file-urls',
   'conversation-model',
+  'topic-model',
   'conversation-store',
   'list-state',
   'events',
