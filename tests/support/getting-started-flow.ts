@@ -48,8 +48,10 @@ export async function runGettingStartedFlow({ server, SDKAppID, users }: FlowSet
   TencentCloudChat.setDefaultServer(server);
 
   const chat = TencentCloudChat.create({ SDKAppID });
-  const peer = TencentCloudChat.create({ SDKAppID });
-  const member = TencentCloudChat.create({ SDKAppID });
+  // The other users would be other devices. In this one process they name the server, which gives
+  // each a client of its own: create() without it returns the app's one client, as Tencent's does.
+  const peer = TencentCloudChat.create({ SDKAppID, server });
+  const member = TencentCloudChat.create({ SDKAppID, server });
   chat.setLogLevel(1);
   peer.setLogLevel(1);
   member.setLogLevel(1);

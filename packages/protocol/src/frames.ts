@@ -117,7 +117,7 @@ export const pushEventSchemas = {
   /** The user's group list changed: joined, quit or created. */
   groupList: z.object({ joined: z.array(groupProfileSchema), left: z.array(z.string()) }),
   /**
-   * A group system notice (TIMGroupSystemNoticeElem from '@TIM#SYSTEM', sequence 0, not stored):
+   * A group system notice (TIMGroupSystemNoticeElem sent by @TIM#SYSTEM, sequence 0, not stored):
    * a join request to the owner and admins, its answer to the applicant, removed, invited,
    * dismissed, quit, made or unmade admin (GroupSystemNoticeType). Removed, dismissed and quit also
    * end the group for the user: the conversation's operationType says which.
