@@ -20,6 +20,7 @@ function setUp() {
     if (op === 'getFriendList') return { friendList: server.friendList };
     if (op === 'getFriendApplicationList') return server.applications;
     if (op === 'getBlacklist') return { userIDList: server.blacklist };
+    if (op === 'getFriendGroupList') return { friendGroupList: [] };
     if (op === 'addToBlacklist') return { userIDList: ['mallory'] };
     return {};
   }) as RequestFunction;
@@ -44,7 +45,7 @@ describe('the friend, request and block lists', () => {
   it('are loaded whole after login, each reported once', async () => {
     const { asked, seen, relations } = setUp();
     await relations.load();
-    expect(asked.sort()).toEqual(['getBlacklist', 'getFriendApplicationList', 'getFriendList']);
+    expect(asked.sort()).toEqual(['getBlacklist', 'getFriendApplicationList', 'getFriendGroupList', 'getFriendList']);
     expect(seen.map((e) => e.name).sort()).toEqual([
       EVENT.BLACKLIST_UPDATED,
       EVENT.FRIEND_APPLICATION_LIST_UPDATED,
