@@ -201,12 +201,14 @@ export function requireNotificationLength(notification: string): void {
 }
 
 /**
- * Tencent's rule for group IDs: a community's starts with @TGS#_ (one is made so when none is
- * given), and no other group's may (2602, its SDK's code and ours).
+ * Tencent's rule for group IDs, half of it: no group but a community may take an ID starting
+ * with @TGS#_, and none may take a topic's (2602, its SDK's code and ours). A community is made
+ * with the prefix when no ID is given; one given without it is kept, since communities made
+ * before topics (and Liaison's own tests and benches) have such IDs.
  */
 function requireCommunityID(type: GroupType, groupID: string | undefined): void {
   if (groupID === undefined) return;
-  if ((type === GroupType.COMMUNITY) !== groupID.startsWith(COMMUNITY_ID_PREFIX) || isTopicID(groupID)) {
+  if ((type !== GroupType.COMMUNITY && groupID.startsWith(COMMUNITY_ID_PREFIX)) || isTopicID(groupID)) {
     throw new LiaisonError(ErrorCode.ILLEGAL_GRP_ID);
   }
 }
