@@ -108,12 +108,15 @@ export async function runGettingStartedFlow({ server, SDKAppID, users }: FlowSet
   const { data: created } = await chat.createGroup({
     type: TencentCloudChat.TYPES.GRP_PUBLIC,
     name: 'Getting started',
-    memberList: [{ userID: users.peer.userID }, { userID: users.member.userID }],
+    memberList: [
+      { userID: users.peer.userID, role: TencentCloudChat.TYPES.GRP_MBR_ROLE_ADMIN },
+      { userID: users.member.userID },
+    ],
   });
   const groupID = created.group.groupID;
   await chat.setGroupMemberRole({
     groupID,
-    userID: users.peer.userID,
+    userID: users.member.userID,
     role: TencentCloudChat.TYPES.GRP_MBR_ROLE_ADMIN,
   });
   const members = await chat.getGroupMemberList({ groupID, count: 30, offset: 0 });
@@ -121,7 +124,7 @@ export async function runGettingStartedFlow({ server, SDKAppID, users }: FlowSet
   assert.deepEqual(roles, {
     [users.me.userID]: TencentCloudChat.TYPES.GRP_MBR_ROLE_OWNER,
     [users.peer.userID]: TencentCloudChat.TYPES.GRP_MBR_ROLE_ADMIN,
-    [users.member.userID]: TencentCloudChat.TYPES.GRP_MBR_ROLE_MEMBER,
+    [users.member.userID]: TencentCloudChat.TYPES.GRP_MBR_ROLE_ADMIN,
   });
   const memberHears = nextEvent(member, TencentCloudChat.EVENT.MESSAGE_RECEIVED, (messages) =>
     messages.some((m) => m.type === TencentCloudChat.TYPES.MSG_TEXT),
@@ -158,12 +161,13 @@ export async function runGettingStartedFlow({ server, SDKAppID, users }: FlowSet
   assert.equal(revoked?.isRevoked, true);
   steps.push('revoke');
 
-  await chat.deleteConversation(c2c);
+  await chat.deleteConversation({ conversationIDList: [c2c], clearHistoryMessage: true });
   const remaining = await chat.getConversationList();
   assert.equal(
     remaining.data.conversationList.some((c) => c.conversationID === c2c),
     false,
   );
+  assert.deepEqual((await chat.getMessageList({ conversationID: c2c })).data.messageList, []);
   steps.push('deleteConversation');
 
   assert.ok(Math.abs(chat.getServerTime() - Date.now() / 1000) < 5, 'the server’s time is now');

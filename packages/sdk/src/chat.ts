@@ -606,6 +606,10 @@ export class ChatSDK {
 
   deleteConversation(conversationID: string): Promise<ChatResponse<{ conversationID: string }>>;
   deleteConversation(options: DeleteConversationOptions): Promise<ChatResponse<{ conversationIDList: string[] }>>;
+  // Tencent declares one signature taking either form; a caller holding the union needs it too.
+  deleteConversation(
+    options: string | DeleteConversationOptions,
+  ): Promise<ChatResponse<{ conversationID: string } | { conversationIDList: string[] }>>;
   deleteConversation(options: string | DeleteConversationOptions) {
     return this.call(() => this.conversations.deleteConversation(options));
   }

@@ -30,7 +30,6 @@ const TENCENT = createRequire(import.meta.url).resolve('@tencentcloud/chat/index
  * behaviour, not only a wider declaration (issue 27).
  */
 const NOT_CONFORMING: string[] = [
-  'deleteConversation', // the {conversationIDList, clearHistoryMessage} form
   'downloadMergerMessage', // Tencent declares MESSAGE_OPTIONS (no payload to download from)
   'searchCloudGroupMembers', // groupIDList instead of one groupID
   'searchCloudGroups', // keywordList optional

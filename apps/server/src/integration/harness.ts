@@ -152,6 +152,23 @@ export async function sendText(chat: Chat, to: string, text: string, conversatio
   return result.data.message;
 }
 
+/** `owner` creates a group (a work group unless told) with its ID as its name and these members. */
+export async function createGroupWith(
+  owner: Chat,
+  groupID: string,
+  members: string[],
+  type: string = LiaisonChat.TYPES.GRP_WORK,
+  extra = {},
+): Promise<void> {
+  await owner.createGroup({
+    type: type as typeof LiaisonChat.TYPES.GRP_WORK,
+    name: groupID,
+    groupID,
+    memberList: members.map((userID) => ({ userID })),
+    ...extra,
+  });
+}
+
 /** Rejections carry {code, message}; returns the code so tests can compare with the catalogue. */
 export async function errorCode(promise: Promise<unknown>): Promise<number | undefined> {
   try {

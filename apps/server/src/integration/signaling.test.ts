@@ -2,7 +2,7 @@ import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { CALL_EVENT, CALL_MEDIA_TYPE, type Message, type SignalingEvent } from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
 import { heardOn, openTab } from './call-helpers';
-import { type Chat, errorCode, nextEvent, until, userSigFor, wholeHistory } from './harness';
+import { type Chat, createGroupWith, errorCode, nextEvent, until, userSigFor, wholeHistory } from './harness';
 import { serverWithTabs } from './tabs';
 
 /**
@@ -50,15 +50,6 @@ function recordSignals(chat: Chat, name: string): unknown[] {
     seen.push(event.data);
   });
   return seen;
-}
-
-async function group(owner: Chat, groupID: string, members: string[]) {
-  await owner.createGroup({
-    type: TYPES.GRP_WORK,
-    name: groupID,
-    groupID,
-    memberList: members.map((userID) => ({ userID })),
-  });
 }
 
 describe('one-to-one invitations', () => {
@@ -216,7 +207,7 @@ describe('group invitations', () => {
     const bob = await user('sg-gbob');
     const carol = await user('sg-gcarol');
     const dave = await user('sg-gdave');
-    await group(alice, 'sg-group', ['sg-gbob', 'sg-gcarol', 'sg-gdave']);
+    await createGroupWith(alice, 'sg-group', ['sg-gbob', 'sg-gcarol', 'sg-gdave']);
     const atDave = recordSignals(dave, TSignaling.NEW_INVITATION_RECEIVED);
     const atBob = invitationTo(bob, 'meet');
     const atCarol = invitationTo(carol, 'meet');
@@ -251,7 +242,7 @@ describe('group invitations', () => {
     const alice = await user('sg-galice2');
     const bob = await user('sg-gbob2');
     const carol = await user('sg-gcarol2');
-    await group(alice, 'sg-group2', ['sg-gbob2', 'sg-gcarol2']);
+    await createGroupWith(alice, 'sg-group2', ['sg-gbob2', 'sg-gcarol2']);
     const received = Promise.all([invitationTo(bob, 'meet'), invitationTo(carol, 'meet')]);
     const { inviteID } = await alice.inviteInGroup({
       groupID: 'sg-group2',

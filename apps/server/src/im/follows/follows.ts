@@ -11,6 +11,7 @@ import type { Bus } from '../../bus/bus';
 import { userTarget } from '../../bus/bus';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { linksBothWays, unique } from '../relations/relations';
 import { toProfile, type UserRow } from '../rows';
 
 /**
@@ -37,7 +38,7 @@ export async function followUser(
   userID: string,
   body: OpRequestParsed<'followUser'>,
 ): Promise<OpResponse<'followUser'>> {
-  const asked = [...new Set(body.userIDList)];
+  const asked = unique(body.userIDList);
   const { results, added } = await deps.db.transaction(async (tx) => {
     await lockFollowing(tx, userID);
     const known = new Set(
@@ -86,7 +87,7 @@ export async function unfollowUser(
   userID: string,
   body: OpRequestParsed<'unfollowUser'>,
 ): Promise<OpResponse<'unfollowUser'>> {
-  const asked = [...new Set(body.userIDList)];
+  const asked = unique(body.userIDList);
   const removed = await deps.db.transaction(async (tx) => {
     await lockFollowing(tx, userID);
     const rows = await tx.query<{ followed_id: string }>(
@@ -136,7 +137,7 @@ export async function getUserFollowInfo(
   userID: string,
   body: OpRequestParsed<'getUserFollowInfo'>,
 ): Promise<OpResponse<'getUserFollowInfo'>> {
-  const asked = body.userIDList && body.userIDList.length > 0 ? [...new Set(body.userIDList)] : [userID];
+  const asked = body.userIDList && body.userIDList.length > 0 ? unique(body.userIDList) : [userID];
   const rows = await db.query<{ id: string; followers: number; following: number; mutual: number }>(
     `SELECT t.id,
             (SELECT count(*)::int FROM follows WHERE followed_id = t.id) AS followers,
@@ -162,19 +163,11 @@ export async function checkFollowType(
   userID: string,
   body: OpRequestParsed<'checkFollowType'>,
 ): Promise<OpResponse<'checkFollowType'>> {
-  const asked = [...new Set(body.userIDList)];
-  const rows = await db.query<{ id: string; mine: boolean; theirs: boolean }>(
-    `SELECT t.id,
-            EXISTS (SELECT 1 FROM follows WHERE user_id = $1 AND followed_id = t.id) AS mine,
-            EXISTS (SELECT 1 FROM follows WHERE user_id = t.id AND followed_id = $1) AS theirs
-       FROM unnest($2::text[]) AS t(id)`,
-    [userID, asked],
-  );
-  const byID = new Map(rows.map((r) => [r.id, r]));
+  const asked = unique(body.userIDList);
+  const links = await linksBothWays(db, { table: 'follows', other: 'followed_id' }, userID, asked);
   return {
     resultList: asked.map((id) => {
-      const mine = byID.get(id)?.mine ?? false;
-      const theirs = byID.get(id)?.theirs ?? false;
+      const { mine, theirs } = links(id);
       const followType =
         mine && theirs
           ? FollowType.MUTUAL

@@ -1,7 +1,7 @@
 import { ErrorCode, Limits } from '@liaison/protocol';
 import LiaisonChat, { type Message } from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { type Chat, errorCode, nextEvent, RawClient, useServer } from '../../integration/harness';
+import { type Chat, createGroupWith, errorCode, nextEvent, RawClient, useServer } from '../../integration/harness';
 
 /**
  * Tencent's message extensions through the SDK against a real server: who sees a change, the
@@ -32,21 +32,12 @@ async function poll(from: Chat, to: Chat, target: string, type: 'C2C' | 'GROUP',
   return { sent: message, copy: (await arrived).find((m) => m.ID === message.ID) as Message };
 }
 
-async function group(owner: Chat, groupID: string, members: string[], type: string = TYPES.GRP_WORK) {
-  await owner.createGroup({
-    type: type as typeof TYPES.GRP_WORK,
-    name: groupID,
-    groupID,
-    memberList: members.map((userID) => ({ userID })),
-  });
-}
-
 describe('message extensions in a group', () => {
   it('a member sets keys: the answer gives each key’s result, every member gets MESSAGE_EXTENSIONS_UPDATED, and history keeps the flag', async () => {
     const alice = await user('mx-alice');
     const bob = await user('mx-bob');
     const carol = await user('mx-carol');
-    await group(alice, 'mx-group', ['mx-bob', 'mx-carol']);
+    await createGroupWith(alice, 'mx-group', ['mx-bob', 'mx-carol']);
     const { sent, copy } = await poll(alice, bob, 'mx-group', 'GROUP');
     expect(sent.isSupportExtension).toBe(true);
     expect(copy.isSupportExtension).toBe(true);
@@ -68,7 +59,7 @@ describe('message extensions in a group', () => {
     const alice = await user('mx2-alice');
     const bob = await user('mx2-bob');
     const carol = await user('mx2-carol');
-    await group(alice, 'mx2-group', ['mx2-bob', 'mx2-carol']);
+    await createGroupWith(alice, 'mx2-group', ['mx2-bob', 'mx2-carol']);
     const { sent, copy } = await poll(alice, bob, 'mx2-group', 'GROUP');
     await bob.setMessageExtensions(copy, [{ key: 'winner', value: 'bob' }]);
 
@@ -91,7 +82,7 @@ describe('message extensions in a group', () => {
   it('deleting named keys, then every key: MESSAGE_EXTENSIONS_DELETED names them and nothing is left', async () => {
     const alice = await user('mx3-alice');
     const bob = await user('mx3-bob');
-    await group(alice, 'mx3-group', ['mx3-bob']);
+    await createGroupWith(alice, 'mx3-group', ['mx3-bob']);
     const { sent, copy } = await poll(alice, bob, 'mx3-group', 'GROUP');
     await alice.setMessageExtensions(sent, [
       { key: 'a', value: '1' },
@@ -113,7 +104,7 @@ describe('message extensions in a group', () => {
   it(`refuses key ${Limits.MESSAGE_EXTENSIONS_PER_MESSAGE_MAX + 1} of a message with 60048, and keys or values over Tencent's sizes with 60003`, async () => {
     const alice = await user('mx4-alice');
     const bob = await user('mx4-bob');
-    await group(alice, 'mx4-group', ['mx4-bob']);
+    await createGroupWith(alice, 'mx4-group', ['mx4-bob']);
     const { sent } = await poll(alice, bob, 'mx4-group', 'GROUP');
     const perCall = Limits.MESSAGE_EXTENSIONS_PER_CALL_MAX;
     for (let call = 0; call < Limits.MESSAGE_EXTENSIONS_PER_MESSAGE_MAX / perCall; call++) {
@@ -176,13 +167,13 @@ describe('message extensions refused', () => {
     const alice = await user('mx7-alice');
     const bob = await user('mx7-bob');
     const mallory = await user('mx7-mallory');
-    await group(alice, 'mx7-community', ['mx7-bob'], TYPES.GRP_COMMUNITY);
+    await createGroupWith(alice, 'mx7-community', ['mx7-bob'], TYPES.GRP_COMMUNITY);
     const { sent } = await poll(alice, bob, 'mx7-community', 'GROUP');
     expect(await errorCode(alice.setMessageExtensions(sent, [{ key: 'a', value: '1' }]))).toBe(
       ErrorCode.MESSAGE_EXTENSION_UNSUPPORTED,
     );
 
-    await group(alice, 'mx7-work', ['mx7-bob']);
+    await createGroupWith(alice, 'mx7-work', ['mx7-bob']);
     const { sent: work } = await poll(alice, bob, 'mx7-work', 'GROUP');
     expect(await errorCode(mallory.setMessageExtensions(work, [{ key: 'a', value: '1' }]))).toBe(
       ErrorCode.GROUP_NOT_MEMBER,

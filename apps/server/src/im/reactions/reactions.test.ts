@@ -2,7 +2,7 @@ import { ErrorCode, type LiaisonError, Limits } from '@liaison/protocol';
 import LiaisonChat, { type Message, type MessageReaction } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../app';
-import { type Chat, errorCode, nextEvent, RawClient, startServer } from '../../integration/harness';
+import { type Chat, createGroupWith, errorCode, nextEvent, RawClient, startServer } from '../../integration/harness';
 import { Tabs } from '../../integration/tabs';
 
 /**
@@ -55,15 +55,6 @@ async function reactionsOf(chat: Chat, message: Message, maxUserCountPerReaction
   return data.resultList.find((r) => r.messageID === message.ID)?.reactionList ?? [];
 }
 
-async function group(owner: Chat, groupID: string, members: string[], type: string = TYPES.GRP_WORK) {
-  await owner.createGroup({
-    type: type as typeof TYPES.GRP_WORK,
-    name: groupID,
-    groupID,
-    memberList: members.map((userID) => ({ userID })),
-  });
-}
-
 describe('reactions in a group', () => {
   it('a member reacts: their answer, their other tab and every member see the whole list, and a repeat changes nothing', async () => {
     const alice = await user('rx-alice');
@@ -71,7 +62,7 @@ describe('reactions in a group', () => {
     const bobTab = await user('rx-bob');
     const carol = await user('rx-carol');
     await bob.updateMyProfile({ nick: 'Bob B.' });
-    await group(alice, 'rx-group', ['rx-bob', 'rx-carol']);
+    await createGroupWith(alice, 'rx-group', ['rx-bob', 'rx-carol']);
     const { sent, copy } = await delivered(alice, bob, 'rx-group', 'react to me', 'GROUP');
 
     const atAlice = reactionsUpdated(alice, sent.ID);
@@ -133,7 +124,7 @@ describe('reactions in a group', () => {
   it('a member takes a reaction back: everyone sees it gone, and removing it again changes nothing', async () => {
     const alice = await user('ru-alice');
     const bob = await user('ru-bob');
-    await group(alice, 'ru-group', ['ru-bob']);
+    await createGroupWith(alice, 'ru-group', ['ru-bob']);
     const { sent, copy } = await delivered(alice, bob, 'ru-group', 'changing my mind', 'GROUP');
     await bob.addMessageReaction(copy, SMILE);
     const gone = reactionsUpdated(alice, sent.ID, (list) => list.length === 0);
@@ -148,7 +139,7 @@ describe('reactions in a group', () => {
   it('a tab that was offline shows the reactions made meanwhile once it is back', async () => {
     const alice = await user('rr-alice');
     const away = await tabThatCanGoOffline('rr-bob');
-    await group(alice, 'rr-group', ['rr-bob']);
+    await createGroupWith(alice, 'rr-group', ['rr-bob']);
     const { sent, copy } = await delivered(alice, away.chat, 'rr-group', 'while you were out', 'GROUP');
     const back = nextEvent<{ state: string }>(
       away.chat,
@@ -176,7 +167,7 @@ describe('reactions in a group', () => {
   it('refuses an 11th distinct reaction (60045) while the 10 it has can still be added', async () => {
     const alice = await user('rl-alice');
     const bob = await user('rl-bob');
-    await group(alice, 'rl-group', ['rl-bob']);
+    await createGroupWith(alice, 'rl-group', ['rl-bob']);
     const { sent, copy } = await delivered(alice, bob, 'rl-group', 'so many feelings', 'GROUP');
     const ten = Array.from({ length: Limits.REACTIONS_PER_MESSAGE_MAX }, (_, i) => `[r${i}]`);
     for (const reactionID of ten) await alice.addMessageReaction(sent, reactionID);
@@ -207,7 +198,7 @@ describe('reactions in a group', () => {
       reactors.push(raw);
       expect((await raw.login(server, userID)).ok).toBe(true);
     }
-    await group(owner, 'rm-group', reactorIDs);
+    await createGroupWith(owner, 'rm-group', reactorIDs);
     const sent = owner.createTextMessage({ to: 'rm-group', conversationType: 'GROUP', payload: { text: 'react!' } });
     await owner.sendMessage(sent);
     for (const [i, raw] of reactors.entries()) {
@@ -262,7 +253,7 @@ describe('reactions in a group', () => {
     const alice = await user('rn-alice');
     const bob = await user('rn-bob');
     const eve = await user('rn-eve');
-    await group(alice, 'rn-group', ['rn-bob']);
+    await createGroupWith(alice, 'rn-group', ['rn-bob']);
     const { sent, copy } = await delivered(alice, bob, 'rn-group', 'members only', 'GROUP');
 
     expect(await errorCode(eve.addMessageReaction({ ...sent }, SMILE))).toBe(ErrorCode.GROUP_NOT_MEMBER);

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { type Conversation, isMessagePeerRead, type Message, type ReadReceiptUpdate } from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { type Chat, errorCode, nextEvent, until } from '../../integration/harness';
+import { type Chat, createGroupWith, errorCode, nextEvent, until } from '../../integration/harness';
 import { serverWithTabs } from '../../integration/tabs';
 
 /**
@@ -16,16 +16,6 @@ const { server, user, tabThatCanGoOffline } = serverWithTabs();
 
 function reconnected(chat: Chat) {
   return nextEvent<{ state: string }>(chat, EVENT.NET_STATE_CHANGE, (d) => d.state === 'connected', 15_000);
-}
-
-async function group(owner: Chat, groupID: string, members: string[], type: string = TYPES.GRP_WORK, extra = {}) {
-  await owner.createGroup({
-    type: type as typeof TYPES.GRP_WORK,
-    name: groupID,
-    groupID,
-    memberList: members.map((userID) => ({ userID })),
-    ...extra,
-  });
 }
 
 /** Sends a text (with needReadReceipt unless told otherwise); resolves with the sent message and `to`'s copy. */
@@ -87,7 +77,7 @@ describe('group read receipts', () => {
     const carol = await user('gr-carol');
     await user('gr-dave');
     await bob.updateMyProfile({ nick: 'Bob' });
-    await group(alice, 'gr-group', ['gr-bob', 'gr-carol', 'gr-dave']);
+    await createGroupWith(alice, 'gr-group', ['gr-bob', 'gr-carol', 'gr-dave']);
     const { sent, copy } = await delivered(alice, bob, 'gr-group', 'please ack');
     expect(await receiptRows('g:gr-group')).toBe(0);
     expect(await counts(alice, sent)).toEqual({ readCount: 0, unreadCount: 3, isPeerRead: false });
@@ -143,7 +133,7 @@ describe('group read receipts', () => {
   it('acknowledges up to 30 messages in one call and refuses 31 before asking', async () => {
     const alice = await user('gb-alice');
     const bob = await user('gb-bob');
-    await group(alice, 'gb-group', ['gb-bob']);
+    await createGroupWith(alice, 'gb-group', ['gb-bob']);
     const copies: Message[] = [];
     for (let i = 0; i < 31; i++) copies.push((await delivered(alice, bob, 'gb-group', `m${i}`)).copy);
     expect(await errorCode(bob.sendMessageReadReceipt(copies))).toBe(ErrorCode.INVALID_PARAMS);
@@ -160,7 +150,7 @@ describe('group read receipts', () => {
     const away = await tabThatCanGoOffline('go-alice');
     const bob = await user('go-bob');
     await user('go-carol');
-    await group(alice, 'go-group', ['go-bob', 'go-carol']);
+    await createGroupWith(alice, 'go-group', ['go-bob', 'go-carol']);
     const { sent, copy } = await delivered(alice, bob, 'go-group', 'read me later');
     const back = reconnected(away.chat);
     away.goOffline();
@@ -180,7 +170,9 @@ describe('group read receipts', () => {
     const bob = await user('gj-bob');
     const erin = await user('gj-erin');
     // A Meeting group shows a newcomer the history from before they joined.
-    await group(alice, 'gj-group', ['gj-bob'], TYPES.GRP_MEETING, { joinOption: TYPES.JOIN_OPTIONS_FREE_ACCESS });
+    await createGroupWith(alice, 'gj-group', ['gj-bob'], TYPES.GRP_MEETING, {
+      joinOption: TYPES.JOIN_OPTIONS_FREE_ACCESS,
+    });
     const { sent } = await delivered(alice, bob, 'gj-group', 'before erin');
     await erin.joinGroup({ groupID: 'gj-group' });
     const seen = await erin.getMessageList({ conversationID: 'GROUPgj-group' });
@@ -195,8 +187,8 @@ describe('group read receipts', () => {
     const alice = await user('gx-alice');
     const bob = await user('gx-bob');
     const eve = await user('gx-eve');
-    await group(alice, 'gx-community', ['gx-bob'], TYPES.GRP_COMMUNITY);
-    await group(alice, 'gx-group', ['gx-bob']);
+    await createGroupWith(alice, 'gx-community', ['gx-bob'], TYPES.GRP_COMMUNITY);
+    await createGroupWith(alice, 'gx-group', ['gx-bob']);
 
     const inCommunity = await delivered(alice, bob, 'gx-community', 'no receipts here');
     expect(await errorCode(bob.sendMessageReadReceipt([inCommunity.copy]))).toBe(ErrorCode.READ_RECEIPT_UNSUPPORTED);

@@ -16,6 +16,7 @@ import {
   dropApplications,
   friendsOf,
   insertFriends,
+  linksBothWays,
   lockPairs,
   type NewFriendRow,
   RelationChanges,
@@ -199,20 +200,12 @@ export async function checkFriend(
   body: OpRequestParsed<'checkFriend'>,
 ): Promise<OpResponse<'checkFriend'>> {
   const asked = unique(body.userIDList);
-  const rows = await db.query<{ id: string; mine: boolean; theirs: boolean }>(
-    `SELECT t.id,
-            EXISTS (SELECT 1 FROM friends WHERE user_id = $1 AND friend_id = t.id) AS mine,
-            EXISTS (SELECT 1 FROM friends WHERE user_id = t.id AND friend_id = $1) AS theirs
-       FROM unnest($2::text[]) AS t(id)`,
-    [userID, asked],
-  );
-  const facts = new Map(rows.map((r) => [r.id, r]));
+  const links = await linksBothWays(db, { table: 'friends', other: 'friend_id' }, userID, asked);
   const single = body.type === FriendCheckType.SINGLE;
   return {
     successUserIDList: asked.map((id) => {
-      const mine = facts.get(id)?.mine ?? false;
-      const theirs = !single && (facts.get(id)?.theirs ?? false);
-      return { userID: id, code: 0, relation: relationOf(mine, theirs) };
+      const { mine, theirs } = links(id);
+      return { userID: id, code: 0, relation: relationOf(mine, !single && theirs) };
     }),
     failureUserIDList: [],
   };

@@ -89,6 +89,28 @@ export function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
+/** A table of one-way links from `user_id` to another user: friends, follows. */
+export type LinkTable = { table: 'friends'; other: 'friend_id' } | { table: 'follows'; other: 'followed_id' };
+
+/** For each ID: whether I link to it (mine) and it links to me (theirs); unknown IDs link neither way. */
+export async function linksBothWays(
+  db: Sql,
+  links: LinkTable,
+  userID: string,
+  ids: readonly string[],
+): Promise<(id: string) => { mine: boolean; theirs: boolean }> {
+  const { table, other } = links;
+  const rows = await db.query<{ id: string; mine: boolean; theirs: boolean }>(
+    `SELECT t.id,
+            EXISTS (SELECT 1 FROM ${table} WHERE user_id = $1 AND ${other} = t.id) AS mine,
+            EXISTS (SELECT 1 FROM ${table} WHERE user_id = t.id AND ${other} = $1) AS theirs
+       FROM unnest($2::text[]) AS t(id)`,
+    [userID, ids],
+  );
+  const byID = new Map(rows.map((r) => [r.id, r]));
+  return (id) => ({ mine: byID.get(id)?.mine ?? false, theirs: byID.get(id)?.theirs ?? false });
+}
+
 export interface NewFriendRow {
   userID: string;
   friendID: string;
