@@ -8,7 +8,7 @@ import { ScaleTabs } from './tabs';
 /**
  * A user's own conversation settings (issue 27) changed on a tab on one server process reach their
  * tab on the other (PostgreSQL + NATS): custom data, marks, conversation groups, the notification
- * setting for all messages, and read-all, whose peer on the other process learns it.
+ * setting for all messages, read-all, whose peer on the other process learns it, and cleared history.
  */
 const { EVENT, TYPES } = LiaisonChat;
 let p1: ServerProcess;
@@ -84,5 +84,17 @@ describe('conversation settings across two processes', () => {
     await onA.setAllMessageRead();
     await read;
     expect((await readByPeer).map((m) => m.ID)).toEqual([sent.ID]);
+
+    const cleared = updated(
+      onB,
+      'the history cleared',
+      (c) => c.conversationID === 'C2Ccs-peer' && c.lastMessage.ID === '',
+    );
+    await onA.clearHistoryMessage('C2Ccs-peer');
+    await cleared;
+    expect((await onB.getMessageList({ conversationID: 'C2Ccs-peer' })).data.messageList).toEqual([]);
+    expect((await peer.getMessageList({ conversationID: 'C2Ccs-me' })).data.messageList.map((m) => m.ID)).toEqual([
+      sent.ID,
+    ]);
   });
 });

@@ -60,6 +60,16 @@ describe('conversation settings (Tencent 3.6.6)', () => {
     expect(await errorCode(alice.clearHistoryMessage('GROUPch-nowhere'))).toBe(ErrorCode.CONVERSATION_NOT_FOUND);
   });
 
+  it('keeps a one-to-one chat I only ever received in, empty, after clearing it', async () => {
+    const carol = await user('ch-carol');
+    const dave = await user('ch-dave');
+    await sendText(dave, 'ch-carol', 'only one way');
+    await until(() => listed(carol, 'C2Cch-dave')?.unreadCount === 1, 10_000, 'the message');
+    await carol.clearHistoryMessage('C2Cch-dave');
+    expect(listed(carol, 'C2Cch-dave')).toMatchObject({ unreadCount: 0, lastMessage: { ID: '' } });
+    expect(await conversation(carol, 'C2Cch-dave')).toMatchObject({ unreadCount: 0, lastMessage: { ID: '' } });
+  });
+
   it('reads all one-to-one chats, then everything, and the peer sees MESSAGE_READ_BY_PEER with its messages', async () => {
     const alice = await user('ra-alice');
     const bob = await user('ra-bob');

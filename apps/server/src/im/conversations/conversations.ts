@@ -159,7 +159,9 @@ export async function clearHistory(db: Sql, userID: string, ref: ConversationRef
   await db.query(
     `UPDATE user_conversations uc
         SET floor_seq = GREATEST(uc.floor_seq, LEAST(c.max_seq, uc.ceiling_seq)),
-            read_seq = GREATEST(uc.read_seq, LEAST(c.max_seq, uc.ceiling_seq)), updated_at = $3
+            read_seq = GREATEST(uc.read_seq, LEAST(c.max_seq, uc.ceiling_seq)), updated_at = $3,
+            -- The conversation stays, empty: a received one (hidden until its first message) too.
+            hidden = false
        FROM conversations c
       WHERE c.conv_key = uc.conv_key AND uc.user_id = $1 AND uc.conv_key = $2`,
     [userID, ref.key, Date.now()],
