@@ -200,6 +200,8 @@ export const Limits = {
   CONVERSATION_CUSTOM_DATA_MAX_BYTES: 256,
   CONVERSATION_GROUPS_MAX: 20,
   CONVERSATION_GROUP_SIZE_MAX: 1000,
+  /** Conversations a user may have marks or custom data on, the two together (the reference's REST docs). */
+  CONVERSATION_MARKED_MAX: 1000,
   CONVERSATION_GROUP_NAME_MAX_BYTES: 32,
   /** deleteConversation: conversations per call (the reference SDK keeps the first 100). */
   CONVERSATION_DELETE_MAX: 100,

@@ -289,7 +289,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.CALL_ALREADY_IN_CALL]: 'You are already in a call: hang up first',
   [ErrorCode.CALL_TOO_MANY_PARTICIPANTS]: 'A call holds at most 9 people',
   [ErrorCode.CALL_INVALID_STATE]: 'The call cannot do that now: it was answered elsewhere or is not connected',
-  [ErrorCode.CONVERSATION_GROUP_FULL]: 'A conversation group holds at most 1000 conversations',
+  [ErrorCode.CONVERSATION_GROUP_FULL]:
+    'At most 1000 conversations in a conversation group, and at most 1000 with marks or custom data',
   [ErrorCode.CONVERSATION_GROUP_NOT_FOUND]: 'The conversation group does not exist',
   [ErrorCode.CONVERSATION_GROUP_LIMIT]: 'At most 20 conversation groups',
   [ErrorCode.CONVERSATION_GROUP_NAME_INVALID]: 'A conversation group name holds 1 to 32 bytes',

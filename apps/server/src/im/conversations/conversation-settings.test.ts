@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Chat, errorCode, nextEvent, sendText, until, useServer } from '../../integration/harness';
 
 const { EVENT, TYPES } = LiaisonChat;
-const { user } = useServer();
+const { server, user } = useServer();
 
 type Conversation = Awaited<ReturnType<Chat['getConversationList']>>['data']['conversationList'][number];
 
@@ -123,6 +123,31 @@ describe('conversation settings (Tencent 3.6.6)', () => {
       await errorCode(carol.setAllReceiveMessageOpt({ messageRemindType: 'Never' as typeof TYPES.MSG_REMIND_DISCARD })),
     ).toBe(ErrorCode.INVALID_PARAMS);
     expect((await again.getAllReceiveMessageOpt()).data).toEqual(expected);
+  });
+
+  it('refuses marks and custom data on a 1001st conversation with 51008, and still lets them be taken off', async () => {
+    const fay = await user('cm-fay');
+    await sendText(await user('cm-gus'), 'cm-fay', 'hello');
+    await until(() => listed(fay, 'C2Ccm-gus') !== undefined);
+    // 1000 earlier conversations with custom data, written directly: sending 1000 messages would only be slower.
+    await server().db.query(
+      `INSERT INTO user_conversations (user_id, conv_key, conv_type, target, custom_data, updated_at)
+       SELECT 'cm-fay', 'cm-old-' || n, 'GROUP', 'cm-old-' || n, 'kept', 0 FROM generate_series(1, 1000) AS n`,
+    );
+    const star = { conversationIDList: ['C2Ccm-gus'], markType: TYPES.CONV_MARK_TYPE_STAR };
+    expect(await errorCode(fay.markConversation({ ...star, enableMark: true }))).toBe(
+      ErrorCode.CONVERSATION_GROUP_FULL,
+    );
+    expect(
+      await errorCode(fay.setConversationCustomData({ conversationIDList: ['C2Ccm-gus'], customData: 'vip' })),
+    ).toBe(ErrorCode.CONVERSATION_GROUP_FULL);
+    expect(listed(fay, 'C2Ccm-gus')).toMatchObject({ markList: [], customData: '' });
+    await fay.markConversation({ ...star, enableMark: false });
+    await fay.setConversationCustomData({ conversationIDList: ['C2Ccm-gus'], customData: '' });
+
+    await server().db.query(`UPDATE user_conversations SET custom_data = '' WHERE conv_key = 'cm-old-1'`);
+    await fay.markConversation({ ...star, enableMark: true });
+    expect(listed(fay, 'C2Ccm-gus')?.markList).toEqual([TYPES.CONV_MARK_TYPE_STAR]);
   });
 
   it('keeps custom data and marks on my conversations, filters by them, and my other tabs follow', async () => {

@@ -1,6 +1,13 @@
-import type { ConversationBatchResult, WireConversation } from '@liaison/protocol';
+import {
+  type ConversationBatchResult,
+  ErrorCode,
+  LiaisonError,
+  Limits,
+  type WireConversation,
+} from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
+import type { ConversationRef } from '../messages/keys';
 import { changeVisible, requireSome } from './conversation-batch';
 import { listConversationsByKey } from './conversations';
 
@@ -13,6 +20,7 @@ export async function setCustomData(
 ): Promise<ConversationBatchResult> {
   return requireSome(
     await changeVisible(db, userID, conversationIDList, async (found) => {
+      if (customData !== '') await requireMarkedRoom(db, userID, found);
       await db.query(
         'UPDATE user_conversations SET custom_data = $3, updated_at = $4 WHERE user_id = $1 AND conv_key = ANY($2)',
         [userID, found.map((ref) => ref.key), customData, Date.now()],
@@ -32,6 +40,7 @@ export async function mark(
   const bit = Math.round(Math.log2(markType));
   return requireSome(
     await changeVisible(db, userID, conversationIDList, async (found) => {
+      if (enableMark) await requireMarkedRoom(db, userID, found);
       await db.query(
         `UPDATE user_conversations
             SET mark_bits = CASE WHEN $4 THEN array_append(array_remove(mark_bits, $3::integer), $3::integer)
@@ -42,6 +51,16 @@ export async function mark(
       );
     }),
   );
+}
+
+/** Marks and custom data together cover at most 1000 of a user's conversations (51008, as the reference). */
+async function requireMarkedRoom(db: Sql, userID: string, found: readonly ConversationRef[]): Promise<void> {
+  const [row] = await db.query<{ marked: unknown }>(
+    `SELECT count(*) AS marked FROM user_conversations
+      WHERE user_id = $1 AND (custom_data <> '' OR cardinality(mark_bits) > 0 OR conv_key = ANY($2))`,
+    [userID, found.map((ref) => ref.key)],
+  );
+  if (toNumber(row?.marked) > Limits.CONVERSATION_MARKED_MAX) throw new LiaisonError(ErrorCode.CONVERSATION_GROUP_FULL);
 }
 
 export type ReadAllScope = 'readAllC2CMessage' | 'readAllGroupMessage' | 'readAllMessage';
