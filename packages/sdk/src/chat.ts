@@ -282,7 +282,11 @@ export class ChatSDK {
     });
     this.profiles = new ProfileAPI({
       request,
-      onUpdated: (profiles) => this.events.emit(EVENT.PROFILE_UPDATED, profiles),
+      onUpdated: (profiles) => {
+        this.events.emit(EVENT.PROFILE_UPDATED, profiles);
+        // Then FRIEND_LIST_UPDATED, as Tencent's runtime orders them, when one is a friend's.
+        this.relations.friends.acceptProfiles(profiles);
+      },
     });
     this.sender = new MessageSender({
       request,
