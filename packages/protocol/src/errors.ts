@@ -176,6 +176,8 @@ export const ErrorCode = {
   UPDATE_PROFILE_NO_KEY: 2722,
   /** Reference (profile system): the change needs an app administrator, as lifting adminForbidType does. */
   PROFILE_NEEDS_ADMIN: 40004,
+  /** Reference server, as its runtime names it for user and group search (SearchParamsError). */
+  SEARCH_PARAMS_INVALID: 27003,
   /** Ours: no such call, or it has ended. */
   CALL_NOT_FOUND: 60080,
   /** Ours: the call exists but the user is not (or no longer) one of its participants. */
@@ -297,6 +299,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.UPDATE_PROFILE_INVALID_PARAM]: 'Invalid parameters for updating the profile',
   [ErrorCode.UPDATE_PROFILE_NO_KEY]: 'Nothing to update in the profile',
   [ErrorCode.PROFILE_NEEDS_ADMIN]: 'Only an app administrator may make this profile change',
+  [ErrorCode.SEARCH_PARAMS_INVALID]: 'Invalid search parameters',
   [ErrorCode.CALL_NOT_FOUND]: 'The call does not exist or has ended',
   [ErrorCode.CALL_NOT_PARTICIPANT]: 'You are not in this call',
   [ErrorCode.CALL_ALREADY_IN_CALL]: 'You are already in a call: hang up first',

@@ -117,7 +117,7 @@ export const profileSchema = z.object({
   adminForbidType: adminForbidTypeSchema.optional(),
   level: z.number().int().optional(),
   role: z.number().int().optional(),
-  /** `Tag_Profile_Custom_<name>` keys with string values, by key. */
+  /** `Tag_Profile_Custom_<name>` keys with string values, by key; empty in search results, as Tencent's. */
   profileCustomField: z.array(z.object({ key: z.string(), value: z.string() })).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;

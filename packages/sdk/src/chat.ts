@@ -85,6 +85,7 @@ import {
   Search,
   type SearchCloudGroupMembersOptions,
   type SearchCloudGroupsOptions,
+  type SearchCloudUsersOptions,
 } from './search';
 import { requireOwnMessage, type SendMessageOptions } from './send-options';
 import { MessageSender } from './sending';
@@ -750,6 +751,10 @@ export class ChatSDK {
 
   searchUsers(options: { keyword: string }) {
     return this.call(() => searchUsers(this.session.request, options));
+  }
+
+  searchCloudUsers(options: SearchCloudUsersOptions) {
+    return this.call(() => this.search.searchCloudUsers(options));
   }
 
   // Friends and friend requests
