@@ -1,9 +1,10 @@
 import { ErrorCode } from '@liaison/protocol';
-import LiaisonChat from '@liaison/sdk';
+import LiaisonChat, { type Message, type Profile } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, sendText, wholeHistory } from '../../apps/server/src/integration/harness';
+import { errorCode, nextEvent, sendText, wholeHistory } from '../../apps/server/src/integration/harness';
 import {
   applicationsWhere,
+  befriend,
   blacklistWhere,
   friendListWhere,
   hasApplication,
@@ -21,7 +22,7 @@ import { ScaleTabs } from './tabs';
  * IM_C2C_REQUIRES_FRIENDSHIP=1: a request made on one process reaches the target on the other,
  * and a block made on one refuses a send arriving on the other.
  */
-const { TYPES } = LiaisonChat;
+const { EVENT, TYPES } = LiaisonChat;
 
 let p1: ServerProcess;
 let p2: ServerProcess;
@@ -84,5 +85,22 @@ describe('friends and blocklist on two processes', () => {
     expect(await texts(alice, 'C2Csb-mallory')).toEqual(['friends now']);
     expect(await texts(aliceOnB, 'C2Csb-mallory')).toEqual(['friends now']);
     expect(await texts(mallory, 'C2Csb-alice')).toEqual(['friends now']);
+  });
+
+  it('a profile change made on A reaches a friend on B (PROFILE_UPDATED, the friend list), who still sends as themself', async () => {
+    const alice = await userOn(p1, 'sp-alice');
+    const bob = await userOn(p2, 'sp-bob');
+    await bob.updateMyProfile({ nick: 'Bob' });
+    await befriend(alice, bob);
+
+    const pushed = nextEvent<Profile[]>(bob, EVENT.PROFILE_UPDATED, (list) => list[0]?.userID === 'sp-alice');
+    const listed = friendListWhere(bob, (list) => list.some((f) => f.profile.nick === 'Alice'));
+    await alice.updateMyProfile({ nick: 'Alice', gender: TYPES.GENDER_FEMALE });
+    expect((await pushed)[0]).toMatchObject({ nick: 'Alice', gender: TYPES.GENDER_FEMALE });
+    await listed;
+
+    const arrives = nextEvent<Message[]>(alice, EVENT.MESSAGE_RECEIVED);
+    await sendText(bob, 'sp-alice', 'still Bob');
+    expect((await arrives)[0]?.nick).toBe('Bob');
   });
 });

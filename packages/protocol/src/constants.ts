@@ -50,6 +50,21 @@ export const AllowType = {
 } as const;
 export type AllowType = (typeof AllowType)[keyof typeof AllowType];
 
+/** A profile's gender, with the reference SDK's values (Unknown: not given). */
+export const Gender = {
+  UNKNOWN: 'Gender_Type_Unknown',
+  FEMALE: 'Gender_Type_Female',
+  MALE: 'Gender_Type_Male',
+} as const;
+export type Gender = (typeof Gender)[keyof typeof Gender];
+
+/** A profile's adminForbidType, with the reference SDK's values: SEND_OUT forbids the user to ask anyone to be friends. */
+export const AdminForbidType = {
+  NONE: 'AdminForbid_Type_None',
+  SEND_OUT: 'AdminForbid_Type_SendOut',
+} as const;
+export type AdminForbidType = (typeof AdminForbidType)[keyof typeof AdminForbidType];
+
 export const GroupRole = { OWNER: 'Owner', ADMIN: 'Admin', MEMBER: 'Member' } as const;
 export type GroupRole = (typeof GroupRole)[keyof typeof GroupRole];
 

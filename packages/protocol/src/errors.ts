@@ -167,6 +167,17 @@ export const ErrorCode = {
   FRIEND_GROUP_EXISTS: 2710,
   /** Reference: no friend group of mine by that name. */
   FRIEND_GROUP_NOT_FOUND: 2711,
+  /** Ours: the user's profile has adminForbidType AdminForbid_Type_SendOut; Tencent's code for it is not documented. */
+  FRIEND_ADD_FORBIDDEN: 60071,
+  // Profiles and user search (issue 27; the reference runtime's codes).
+  /** Reference SDK: updateMyProfile with a key it does not take, or a value it refuses. */
+  UPDATE_PROFILE_INVALID_PARAM: 2721,
+  /** Reference SDK: updateMyProfile with nothing to change (only an empty profileCustomField). */
+  UPDATE_PROFILE_NO_KEY: 2722,
+  /** Reference (profile system): the change needs an app administrator, as lifting adminForbidType does. */
+  PROFILE_NEEDS_ADMIN: 40004,
+  /** Reference server, as its runtime names it for user and group search (SearchParamsError). */
+  SEARCH_PARAMS_INVALID: 27003,
   /** Ours: no such call, or it has ended. */
   CALL_NOT_FOUND: 60080,
   /** Ours: the call exists but the user is not (or no longer) one of its participants. */
@@ -284,6 +295,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.INVALID_TRTC_CMD]: 'Invalid room command: this deployment has no room service',
   [ErrorCode.FRIEND_GROUP_EXISTS]: 'A friend group of that name exists already',
   [ErrorCode.FRIEND_GROUP_NOT_FOUND]: 'No friend group of that name',
+  [ErrorCode.FRIEND_ADD_FORBIDDEN]: 'You are not allowed to send friend requests (adminForbidType)',
+  [ErrorCode.UPDATE_PROFILE_INVALID_PARAM]: 'Invalid parameters for updating the profile',
+  [ErrorCode.UPDATE_PROFILE_NO_KEY]: 'Nothing to update in the profile',
+  [ErrorCode.PROFILE_NEEDS_ADMIN]: 'Only an app administrator may make this profile change',
+  [ErrorCode.SEARCH_PARAMS_INVALID]: 'Invalid search parameters',
   [ErrorCode.CALL_NOT_FOUND]: 'The call does not exist or has ended',
   [ErrorCode.CALL_NOT_PARTICIPANT]: 'You are not in this call',
   [ErrorCode.CALL_ALREADY_IN_CALL]: 'You are already in a call: hang up first',

@@ -18,6 +18,7 @@ export * from './ops/group-data';
 export * from './ops/merger';
 export * from './ops/message-extensions';
 export * from './ops/presence';
+export * from './ops/profiles';
 export * from './ops/reactions';
 export * from './ops/relations';
 export * from './ops/search';

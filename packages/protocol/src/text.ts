@@ -102,12 +102,13 @@ export function utf8ByteLength(value: string): number {
 
 /**
  * The catalogue error a failed request schema stands for: a refinement that names its own code
- * (unstorable text) wins, with the field it was found in; anything else is INVALID_PARAMS with
- * the given detail.
+ * (unstorable text) wins, with the field it was found in; anything else is `otherwise` (the op's
+ * invalidParamsCode, INVALID_PARAMS for most) with the given detail.
  */
 export function requestSchemaError(
   error: { issues: ReadonlyArray<{ code: string; path: ReadonlyArray<PropertyKey>; params?: unknown }> },
   detail: string,
+  otherwise: ErrorCode = Codes.INVALID_PARAMS,
 ): LiaisonError {
   for (const issue of error.issues) {
     const code = issue.code === 'custom' ? catalogueCode(issue.params) : null;
@@ -116,7 +117,7 @@ export function requestSchemaError(
       return new LiaisonError(code, `${errorMessages[code]}: ${field}`);
     }
   }
-  return new LiaisonError(Codes.INVALID_PARAMS, `${errorMessages[Codes.INVALID_PARAMS]}: ${detail}`);
+  return new LiaisonError(otherwise, `${errorMessages[otherwise]}: ${detail}`);
 }
 
 function catalogueCode(params: unknown): ErrorCode | null {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AllowType, AT_ALL, Limits } from './constants';
+import { AdminForbidType, AllowType, AT_ALL, Gender, Limits } from './constants';
 import { payloadSchemas } from './message-payloads';
 
 /** Shapes the server sends. The SDK parses every frame with these before trusting it. */
@@ -32,6 +32,8 @@ export const groupRoleSchema = z.enum(['Owner', 'Admin', 'Member']);
  */
 export const remindTypeSchema = z.enum(['AcceptAndNotify', 'AcceptNotNotify', 'Discard', 'AcceptNotNotifyExceptAt']);
 export const allowTypeSchema = z.enum([AllowType.ALLOW_ANY, AllowType.NEED_CONFIRM, AllowType.DENY_ANY]);
+export const genderSchema = z.enum([Gender.UNKNOWN, Gender.FEMALE, Gender.MALE]);
+export const adminForbidTypeSchema = z.enum([AdminForbidType.NONE, AdminForbidType.SEND_OUT]);
 
 export const atUserListSchema = z.array(z.union([userIDSchema, z.literal(AT_ALL)])).max(100);
 
@@ -104,6 +106,19 @@ export const profileSchema = z.object({
    * the SDK makes from a message before the server's profile arrives goes without.
    */
   allowType: allowTypeSchema.optional(),
+  /** The rest of Tencent's Profile, likewise in every profile the server sends (docs/sdk.md, Profiles). */
+  gender: genderSchema.optional(),
+  /** uint32, e.g. 20000101; 0 when not given. */
+  birthday: z.number().int().optional(),
+  location: z.string().optional(),
+  language: z.number().int().optional(),
+  /** Bit 0 set: the user does not want messages (stored for apps to read; nothing is refused by it). */
+  messageSettings: z.number().int().optional(),
+  adminForbidType: adminForbidTypeSchema.optional(),
+  level: z.number().int().optional(),
+  role: z.number().int().optional(),
+  /** `Tag_Profile_Custom_<name>` keys with string values, by key; empty in search results, as Tencent's. */
+  profileCustomField: z.array(z.object({ key: z.string(), value: z.string() })).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

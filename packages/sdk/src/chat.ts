@@ -85,6 +85,7 @@ import {
   Search,
   type SearchCloudGroupMembersOptions,
   type SearchCloudGroupsOptions,
+  type SearchCloudUsersOptions,
 } from './search';
 import { requireOwnMessage, type SendMessageOptions } from './send-options';
 import { MessageSender } from './sending';
@@ -282,7 +283,11 @@ export class ChatSDK {
     });
     this.profiles = new ProfileAPI({
       request,
-      onUpdated: (profiles) => this.events.emit(EVENT.PROFILE_UPDATED, profiles),
+      onUpdated: (profiles) => {
+        this.events.emit(EVENT.PROFILE_UPDATED, profiles);
+        // Then FRIEND_LIST_UPDATED, as Tencent's runtime orders them, when one is a friend's.
+        this.relations.friends.acceptProfiles(profiles);
+      },
     });
     this.sender = new MessageSender({
       request,
@@ -746,6 +751,10 @@ export class ChatSDK {
 
   searchUsers(options: { keyword: string }) {
     return this.call(() => searchUsers(this.session.request, options));
+  }
+
+  searchCloudUsers(options: SearchCloudUsersOptions) {
+    return this.call(() => this.search.searchCloudUsers(options));
   }
 
   // Friends and friend requests

@@ -1,4 +1,11 @@
-import { ErrorCode, type Friend, type FriendRelation, type OpRequest, type OpResponse } from '@liaison/protocol';
+import {
+  ErrorCode,
+  type Friend,
+  type FriendRelation,
+  type OpRequest,
+  type OpResponse,
+  type Profile,
+} from '@liaison/protocol';
 import type { RequestFunction } from './core/requests';
 import { type ChatResponse, ok, type TYPES } from './core/types';
 import { ListState, type RefreshLists } from './list-state';
@@ -122,6 +129,15 @@ export class FriendAPI {
     }>
   > {
     return ok(await this.context.request('checkFriend', { userIDList: options.userIDList, type: options.type }));
+  }
+
+  /** A pushed profile of a friend replaces the one in my list (FRIEND_LIST_UPDATED); others change nothing. */
+  acceptProfiles(profiles: readonly Profile[]): void {
+    const current = this.list.current;
+    if (!current) return;
+    const byID = new Map(profiles.map((p) => [p.userID, p]));
+    if (!current.some((f) => byID.has(f.userID))) return;
+    this.list.set(current.map((f) => ({ ...f, profile: byID.get(f.userID) ?? f.profile })));
   }
 
   /** Fetches the list, reporting FRIEND_LIST_UPDATED when it changed. */

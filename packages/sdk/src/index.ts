@@ -163,6 +163,7 @@ export type {
   SearchCloudGroupMembersOptions,
   SearchCloudGroupsOptions,
   SearchCloudMessagesResult,
+  SearchCloudUsersOptions,
   SearchResultItem,
 } from './search';
 export { SendMessageError } from './sending';

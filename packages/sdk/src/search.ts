@@ -1,6 +1,13 @@
-import { type GroupMember, type GroupProfile, type SearchCloudMessagesOptions, SearchLimits } from '@liaison/protocol';
+import {
+  type GroupMember,
+  type GroupProfile,
+  type OpRequest,
+  type Profile,
+  type SearchCloudMessagesOptions,
+  SearchLimits,
+} from '@liaison/protocol';
 import type { RequestFunction } from './core/requests';
-import { type ChatResponse, ok } from './core/types';
+import { type ChatResponse, ok, type TYPES } from './core/types';
 import type { URLResolver } from './file-urls';
 import { fromWire } from './message-model';
 import type { Message } from './message-types';
@@ -35,6 +42,19 @@ export interface SearchCloudGroupMembersOptions {
   keywordList: string[];
   cursor?: string;
   count?: number;
+}
+
+/** Tencent's USER_CLOUD_SEARCH_OPTIONS; keywordList is optional in its declarations but required by its SDK (27003 here). */
+export interface SearchCloudUsersOptions {
+  keywordList?: string[];
+  keywordListMatchType?: 'or' | 'and';
+  /** Tencent's declarations' name; its documentation says `gender`, which is taken too. */
+  userGenderType?: typeof TYPES.GENDER_FEMALE | typeof TYPES.GENDER_MALE;
+  gender?: typeof TYPES.GENDER_FEMALE | typeof TYPES.GENDER_MALE;
+  miniBirthday?: number;
+  maxBirthday?: number;
+  count?: number;
+  cursor?: string;
 }
 
 export interface GetMessageListHoppingOptions {
@@ -79,6 +99,14 @@ export class Search {
     options: SearchCloudGroupMembersOptions,
   ): Promise<ChatResponse<{ memberList: GroupMember[]; totalCount: number; cursor: string }>> {
     return ok(await this.context.request('searchCloudGroupMembers', options));
+  }
+
+  /** Profiles without custom fields, exact userID matches first (docs/search.md, Users). */
+  async searchCloudUsers(
+    options: SearchCloudUsersOptions,
+  ): Promise<ChatResponse<{ searchResultList: Profile[]; totalCount: number; cursor: string }>> {
+    // keywordList may be missing from the options: the schema refuses that with 27003.
+    return ok(await this.context.request('searchCloudUsers', { ...options } as OpRequest<'searchCloudUsers'>));
   }
 
   async getMessageListHopping(

@@ -55,15 +55,9 @@ function tencentModule(): { functions: string[]; enums: Record<string, EnumValue
 }
 
 /** Tencent's methods Liaison does not have yet (issue 27). */
-const MISSING_METHODS: string[] = ['markGroupMemberList', 'searchCloudUsers'];
+const MISSING_METHODS: string[] = ['markGroupMemberList'];
 /** Keys of Tencent's enums Liaison does not have yet, as `ENUM.KEY` (issue 27). */
-const MISSING_KEYS: string[] = [
-  'TYPES.GENDER_UNKNOWN',
-  'TYPES.GENDER_FEMALE',
-  'TYPES.GENDER_MALE',
-  'TYPES.FORBID_TYPE_NONE',
-  'TYPES.FORBID_TYPE_SEND_OUT',
-];
+const MISSING_KEYS: string[] = [];
 /**
  * Where Tencent's runtime (index.es.js) has another value than its declarations, ours is the
  * runtime's: it is what Tencent's apps and server see.

@@ -4,9 +4,11 @@ import {
   ErrorCode,
   errorMessages,
   GOING_AWAY_CLOSE_CODE,
+  invalidParamsCode,
   isOpName,
   LiaisonError,
   Limits,
+  type OpName,
   ops,
   type RequestFrame,
   requestFrameSchema,
@@ -184,7 +186,7 @@ async function handleFrame(
 async function dispatch(services: Services, guards: Guards, session: Session, frame: RequestFrame): Promise<unknown> {
   const op = frame.op;
   if (!isOpName(op)) throw new LiaisonError(ErrorCode.UNKNOWN_OP, `Unknown operation: ${op}`);
-  const body = parseBody(ops[op].request, frame.body ?? {});
+  const body = parseBody(op, frame.body ?? {});
   if (op === 'login') {
     const credentials = body as z.output<typeof ops.login.request>;
     guards.limits.admitLogin(session, credentials.userID, services.registry);
@@ -209,11 +211,11 @@ async function dispatch(services: Services, guards: Guards, session: Session, fr
   return result;
 }
 
-function parseBody(schema: z.ZodType, body: unknown): unknown {
-  const parsed = schema.safeParse(body);
+function parseBody(op: OpName, body: unknown): unknown {
+  const parsed = (ops[op].request as z.ZodType).safeParse(body);
   if (parsed.success) return parsed.data;
   const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-  throw requestSchemaError(parsed.error, detail);
+  throw requestSchemaError(parsed.error, detail, invalidParamsCode(op));
 }
 
 interface Failure {

@@ -145,6 +145,7 @@ export const handlers: HandlerTable = {
   searchCloudMessages: searchHandlers.searchCloudMessages,
   searchCloudGroups: searchHandlers.searchCloudGroups,
   searchCloudGroupMembers: searchHandlers.searchCloudGroupMembers,
+  searchCloudUsers: searchHandlers.searchCloudUsers,
   searchUsers: searchHandlers.searchUsers,
 
   setTypingStatus: presenceHandlers.setTypingStatus,

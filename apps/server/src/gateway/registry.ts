@@ -105,13 +105,14 @@ export class SessionRegistry implements SessionDirectory {
   private applyToUserSession(
     session: Session,
     delivery: BusDelivery,
-    profile: { nick: string; avatar: string } | null,
+    profile: { userID: string; nick: string; avatar: string } | null,
   ): void {
     if (delivery.membership) {
       if (delivery.membership.joined) this.joinGroup(session, delivery.membership.groupID);
       else this.leaveGroup(session, delivery.membership.groupID);
     }
-    if (profile && session.user) {
+    // A friend's profile comes to my sessions too: only my own changes what my sessions send as.
+    if (profile && session.user?.userID === profile.userID) {
       session.user.nick = profile.nick;
       session.user.avatar = profile.avatar;
     }
@@ -129,8 +130,9 @@ export class SessionRegistry implements SessionDirectory {
 }
 
 /** The new nick and avatar a `profile` delivery carries, read once for all the user's sessions. */
-function profileOf(delivery: BusDelivery): { nick: string; avatar: string } {
-  return (JSON.parse(delivery.frame) as { data: { profile: { nick: string; avatar: string } } }).data.profile;
+function profileOf(delivery: BusDelivery): { userID: string; nick: string; avatar: string } {
+  return (JSON.parse(delivery.frame) as { data: { profile: { userID: string; nick: string; avatar: string } } }).data
+    .profile;
 }
 
 function addTo(map: Map<string, Set<Session>>, key: string, session: Session): void {

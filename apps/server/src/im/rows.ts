@@ -1,5 +1,7 @@
 import type {
+  AdminForbidType,
   AllowType,
+  Gender,
   GroupMember,
   GroupProfile,
   GroupRole,
@@ -78,16 +80,58 @@ export interface UserRow {
   avatar: string;
   self_signature: string;
   allow_type: string;
+  gender: string;
+  birthday: unknown;
+  location: string;
+  language: unknown;
+  message_settings: number;
+  admin_forbid_type: string;
+  level: unknown;
+  role: unknown;
+  profile_custom: unknown;
+}
+
+/** The users columns a UserRow reads, each prefixed with `alias.` when the query joins users as one. */
+export function userColumns(alias?: string): string {
+  const names = [
+    'user_id',
+    'nick',
+    'avatar',
+    'self_signature',
+    'allow_type',
+    'gender',
+    'birthday',
+    'location',
+    'language',
+    'message_settings',
+    'admin_forbid_type',
+    'level',
+    'role',
+    'profile_custom',
+  ];
+  return names.map((name) => (alias ? `${alias}.${name}` : name)).join(', ');
 }
 
 export function toProfile(row: UserRow): Profile {
+  const custom = parseJson(row.profile_custom) as Record<string, string>;
   return {
     userID: row.user_id,
     nick: row.nick,
     avatar: row.avatar,
     selfSignature: row.self_signature,
-    // Only the migration's values are ever stored (users.ts writes a parsed allowType).
+    // Only the migrations' values are ever stored (users.ts writes parsed ones).
     allowType: row.allow_type as AllowType,
+    gender: row.gender as Gender,
+    birthday: toNumber(row.birthday),
+    location: row.location,
+    language: toNumber(row.language),
+    messageSettings: row.message_settings,
+    adminForbidType: row.admin_forbid_type as AdminForbidType,
+    level: toNumber(row.level),
+    role: toNumber(row.role),
+    profileCustomField: Object.keys(custom)
+      .sort()
+      .map((key) => ({ key, value: custom[key] ?? '' })),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ErrorCode } from '../errors';
 import { callOps } from './calls';
 import { conversationOps } from './conversations';
 import { deploymentOps } from './deployment';
@@ -57,6 +58,20 @@ export type OpName = keyof Ops;
 export type OpRequest<K extends OpName> = z.input<Ops[K]['request']>;
 export type OpRequestParsed<K extends OpName> = z.output<Ops[K]['request']>;
 export type OpResponse<K extends OpName> = z.output<Ops[K]['response']>;
+
+/**
+ * The code a request that fails its schema is refused with: 60003, but where Tencent refuses bad
+ * options to a call with a code of its own (every bad updateMyProfile field is its SDK's 2721,
+ * bad user-search options its server's 27003). A refinement naming its own code still wins.
+ */
+export function invalidParamsCode(op: OpName): ErrorCode {
+  return OWN_INVALID_PARAMS_CODES[op] ?? ErrorCode.INVALID_PARAMS;
+}
+
+const OWN_INVALID_PARAMS_CODES: Partial<Record<OpName, ErrorCode>> = {
+  updateMyProfile: ErrorCode.UPDATE_PROFILE_INVALID_PARAM,
+  searchCloudUsers: ErrorCode.SEARCH_PARAMS_INVALID,
+};
 
 export function isOpName(value: unknown): value is OpName {
   return typeof value === 'string' && Object.hasOwn(ops, value);

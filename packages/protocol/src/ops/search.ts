@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { MessageType } from '../constants';
+import { Gender, MessageType } from '../constants';
 import { safeText } from '../text';
 import {
   groupIDSchema,
   groupMemberSchema,
   groupProfileSchema,
   groupTypeSchema,
+  profileSchema,
   userIDSchema,
   wireMessageSchema,
 } from '../wire';
 import { conversationIDSchema } from './conversation-id';
+import { ProfileLimits } from './profiles';
 
 /** Search limits (docs/search.md). */
 export const SearchLimits = {
@@ -29,6 +31,9 @@ export const SearchLimits = {
   GROUPS_PAGE_DEFAULT: 20,
   MEMBERS_PAGE_MAX: 100,
   MEMBERS_PAGE_DEFAULT: 20,
+  /** searchCloudUsers, as the reference: default 20, at most 100 a page. */
+  USERS_PAGE_MAX: 100,
+  USERS_PAGE_DEFAULT: 20,
   /** getMessageListHopping: at most this many messages, as the reference SDK. */
   HOPPING_COUNT_MAX: 15,
   CURSOR_MAX_LENGTH: 200,
@@ -55,6 +60,10 @@ const keywordSchema = safeText({ min: 1 })
 
 /** Opaque to clients: a value from the previous page's answer. */
 const cursorSchema = z.string().max(SearchLimits.CURSOR_MAX_LENGTH);
+
+/** searchCloudUsers narrows by female or male only, as the reference. */
+const searchGenderSchema = z.enum([Gender.FEMALE, Gender.MALE]);
+const birthdaySchema = z.number().int().min(0).max(ProfileLimits.UINT32_MAX);
 
 export const searchCloudMessagesRequestSchema = z
   .object({
@@ -138,6 +147,39 @@ export const searchOps = {
       count: z.number().int().min(1).max(SearchLimits.MEMBERS_PAGE_MAX).optional(),
     }),
     response: z.object({ memberList: z.array(groupMemberSchema), totalCount: z.number().int(), cursor: z.string() }),
+  },
+  /**
+   * Users whose userID is a keyword or whose nick holds one (any case), narrowed by gender and
+   * birthday (docs/search.md, Users): Tencent's searchCloudUsers. Bad options are 27003.
+   */
+  searchCloudUsers: {
+    request: z
+      .object({
+        keywordList: z.array(keywordSchema).min(1).max(SearchLimits.KEYWORDS_MAX),
+        /** 'or' by default, as the reference. */
+        keywordListMatchType: z.enum(['and', 'or']).optional(),
+        /** Tencent's declarations name it userGenderType, its documentation gender: either is taken. */
+        userGenderType: searchGenderSchema.optional(),
+        gender: searchGenderSchema.optional(),
+        /** uint32 birthdays such as 19900101, both ends included. */
+        miniBirthday: birthdaySchema.optional(),
+        maxBirthday: birthdaySchema.optional(),
+        cursor: cursorSchema.optional(),
+        count: z.number().int().min(1).max(SearchLimits.USERS_PAGE_MAX).optional(),
+      })
+      .refine((v) => v.miniBirthday === undefined || v.maxBirthday === undefined || v.maxBirthday >= v.miniBirthday, {
+        message: 'maxBirthday must not be below miniBirthday',
+      })
+      .refine((v) => v.userGenderType === undefined || v.gender === undefined || v.userGenderType === v.gender, {
+        message: 'userGenderType and gender disagree',
+      }),
+    response: z.object({
+      /** Profiles without their custom fields, as the reference's; ask getUserProfile for those. */
+      searchResultList: z.array(profileSchema),
+      totalCount: z.number().int().nonnegative(),
+      /** '' when there is nothing more. */
+      cursor: z.string(),
+    }),
   },
   /**
    * A page of history starting at a message, either way (0: it and older, 1: it and newer),

@@ -1,6 +1,7 @@
 import {
   ErrorCode as Codes,
   type ErrorCode,
+  invalidParamsCode,
   LiaisonError,
   type OpName,
   type OpRequest,
@@ -92,7 +93,9 @@ export class Requests {
   call = <K extends OpName>(op: K, body: OpRequest<K>, callOptions: CallOptions = {}): Promise<OpResponse<K>> => {
     const request = ops[op].request.safeParse(body);
     if (!request.success) {
-      return Promise.reject(requestSchemaError(request.error, describeIssues(request.error, op)));
+      return Promise.reject(
+        requestSchemaError(request.error, describeIssues(request.error, op), invalidParamsCode(op)),
+      );
     }
     const id = this.nextID++;
     const frame = JSON.stringify({ id, op, body: request.data });

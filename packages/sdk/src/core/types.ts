@@ -147,6 +147,12 @@ export const TYPES = {
   ALLOW_TYPE_ALLOW_ANY: 'AllowType_Type_AllowAny',
   ALLOW_TYPE_NEED_CONFIRM: 'AllowType_Type_NeedConfirm',
   ALLOW_TYPE_DENY_ANY: 'AllowType_Type_DenyAny',
+  /** Profiles (docs/sdk.md, Profiles): gender, and adminForbidType (SEND_OUT: may not ask anyone to be friends). */
+  GENDER_UNKNOWN: 'Gender_Type_Unknown',
+  GENDER_FEMALE: 'Gender_Type_Female',
+  GENDER_MALE: 'Gender_Type_Male',
+  FORBID_TYPE_NONE: 'AdminForbid_Type_None',
+  FORBID_TYPE_SEND_OUT: 'AdminForbid_Type_SendOut',
 
   NET_STATE_CONNECTED: 'connected',
   NET_STATE_CONNECTING: 'connecting',

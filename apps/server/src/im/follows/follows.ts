@@ -12,7 +12,7 @@ import { userTarget } from '../../bus/bus';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { linksBothWays, unique } from '../relations/relations';
-import { toProfile, type UserRow } from '../rows';
+import { toProfile, type UserRow, userColumns } from '../rows';
 
 /**
  * Follows (docs/friends-and-blocklist.md): one row per follower and followed user. Each change is
@@ -31,7 +31,7 @@ interface Change {
   userList: Profile[];
 }
 
-const USER_COLUMNS = 'u.user_id, u.nick, u.avatar, u.self_signature, u.allow_type';
+const USER_COLUMNS = userColumns('u');
 
 export async function followUser(
   deps: FollowDeps,

@@ -27,7 +27,14 @@ export const profileHandlers: OpHandlers<'getMyProfile' | 'getUserProfile' | 'up
     // Other sessions learn the new nick from the bus; this one may send again before that.
     user.nick = profile.nick;
     user.avatar = profile.avatar;
-    bus.publish([userTarget(user.userID)], { event: 'profile', data: { profile } });
+    // My other tabs, and whoever has me in their friend list, as Tencent pushes a profile change.
+    const holders = await db.query<{ user_id: string }>('SELECT user_id FROM friends WHERE friend_id = $1', [
+      user.userID,
+    ]);
+    bus.publish([user.userID, ...holders.map((h) => h.user_id)].map(userTarget), {
+      event: 'profile',
+      data: { profile },
+    });
     return { profile };
   },
 };

@@ -1,8 +1,16 @@
-import { type AllowType, ErrorCode, LiaisonError, type Profile } from '@liaison/protocol';
-import type { Sql } from '../../db/database';
-import { toProfile, type UserRow } from '../rows';
+import {
+  AdminForbidType,
+  ErrorCode,
+  errorMessages,
+  LiaisonError,
+  type OpRequestParsed,
+  type Profile,
+  ProfileLimits,
+} from '@liaison/protocol';
+import type { Database, Sql } from '../../db/database';
+import { toProfile, type UserRow, userColumns } from '../rows';
 
-const USER_COLUMNS = 'user_id, nick, avatar, self_signature, allow_type';
+const USER_COLUMNS = userColumns();
 
 /** A valid userSig proves the app vouches for the user, so first login creates the account. */
 export async function ensureUser(db: Sql, userID: string): Promise<Profile> {
@@ -34,30 +42,75 @@ export async function getProfile(db: Sql, userID: string): Promise<Profile> {
   return profile;
 }
 
+/**
+ * Sets the fields given and keeps the others. Custom fields are merged into the ones the profile
+ * has ('' removes a key); more than ProfileLimits.CUSTOM_FIELDS_MAX keys in all is 2721. A user
+ * may forbid themself to send friend requests, but lifting AdminForbid_Type_SendOut is 40004: it
+ * may be an administrator's ban.
+ */
 export async function updateProfile(
-  db: Sql,
+  db: Database,
   userID: string,
-  patch: {
-    nick?: string | undefined;
-    avatar?: string | undefined;
-    selfSignature?: string | undefined;
-    allowType?: AllowType | undefined;
-  },
+  patch: OpRequestParsed<'updateMyProfile'>,
 ): Promise<Profile> {
-  const rows = await db.query<UserRow>(
-    `UPDATE users SET nick = COALESCE($2, nick), avatar = COALESCE($3, avatar),
-            self_signature = COALESCE($4, self_signature), allow_type = COALESCE($6, allow_type), updated_at = $5
-       WHERE user_id = $1 RETURNING ${USER_COLUMNS}`,
-    [
+  return db.transaction(async (tx) => {
+    const [current] = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1 FOR UPDATE`, [
       userID,
-      patch.nick ?? null,
-      patch.avatar ?? null,
-      patch.selfSignature ?? null,
-      Date.now(),
-      patch.allowType ?? null,
-    ],
-  );
-  const row = rows[0];
-  if (!row) throw new LiaisonError(ErrorCode.USER_NOT_FOUND);
-  return toProfile(row);
+    ]);
+    if (!current) throw new LiaisonError(ErrorCode.USER_NOT_FOUND);
+    if (patch.adminForbidType === AdminForbidType.NONE && current.admin_forbid_type === AdminForbidType.SEND_OUT) {
+      throw new LiaisonError(
+        ErrorCode.PROFILE_NEEDS_ADMIN,
+        `${errorMessages[ErrorCode.PROFILE_NEEDS_ADMIN]}: adminForbidType`,
+      );
+    }
+    const custom = mergedCustomFields(toProfile(current).profileCustomField ?? [], patch.profileCustomField ?? []);
+    const rows = await tx.query<UserRow>(
+      `UPDATE users SET nick = COALESCE($2, nick), avatar = COALESCE($3, avatar),
+              self_signature = COALESCE($4, self_signature), allow_type = COALESCE($5, allow_type),
+              gender = COALESCE($6, gender), birthday = COALESCE($7, birthday), location = COALESCE($8, location),
+              language = COALESCE($9, language), message_settings = COALESCE($10, message_settings),
+              admin_forbid_type = COALESCE($11, admin_forbid_type), level = COALESCE($12, level),
+              role = COALESCE($13, role), profile_custom = $14::jsonb, updated_at = $15
+        WHERE user_id = $1 RETURNING ${USER_COLUMNS}`,
+      [
+        userID,
+        patch.nick ?? null,
+        patch.avatar ?? null,
+        patch.selfSignature ?? null,
+        patch.allowType ?? null,
+        patch.gender ?? null,
+        patch.birthday ?? null,
+        patch.location ?? null,
+        patch.language ?? null,
+        patch.messageSettings ?? null,
+        patch.adminForbidType ?? null,
+        patch.level ?? null,
+        patch.role ?? null,
+        JSON.stringify(custom),
+        Date.now(),
+      ],
+    );
+    const row = rows[0];
+    if (!row) throw new LiaisonError(ErrorCode.USER_NOT_FOUND);
+    return toProfile(row);
+  });
+}
+
+function mergedCustomFields(
+  current: ReadonlyArray<{ key: string; value: string }>,
+  changes: ReadonlyArray<{ key: string; value: string }>,
+): Record<string, string> {
+  const merged = new Map(current.map(({ key, value }) => [key, value]));
+  for (const { key, value } of changes) {
+    if (value === '') merged.delete(key);
+    else merged.set(key, value);
+  }
+  if (merged.size > ProfileLimits.CUSTOM_FIELDS_MAX) {
+    throw new LiaisonError(
+      ErrorCode.UPDATE_PROFILE_INVALID_PARAM,
+      `${errorMessages[ErrorCode.UPDATE_PROFILE_INVALID_PARAM]}: a profile holds at most ${ProfileLimits.CUSTOM_FIELDS_MAX} custom fields`,
+    );
+  }
+  return Object.fromEntries(merged);
 }

@@ -199,10 +199,21 @@ describe('the add-friend permission (allowType)', () => {
     expect(await relationOf(bob, 'fd-alice')).toBe(TYPES.SNS_TYPE_NO_RELATION);
   });
 
-  it('refuses an allowType that is not one of the three', async () => {
+  it('a user whose adminForbidType is SEND_OUT may ask nobody (60071), even someone who allows anyone; nothing is stored', async () => {
+    const alice = await user('ff-alice');
+    const bob = await user('ff-bob');
+    await bob.updateMyProfile({ allowType: TYPES.ALLOW_TYPE_ALLOW_ANY });
+    await alice.updateMyProfile({ adminForbidType: TYPES.FORBID_TYPE_SEND_OUT });
+    expect(await errorCode(alice.addFriend({ to: 'ff-bob', source: WEB }))).toBe(ErrorCode.FRIEND_ADD_FORBIDDEN);
+    expect(await relationOf(alice, 'ff-bob')).toBe(TYPES.SNS_TYPE_NO_RELATION);
+    // Others may still ask them.
+    expect((await bob.addFriend({ to: 'ff-alice', source: WEB })).data.code).toBe(ErrorCode.FRIEND_APPLICATION_PENDING);
+  });
+
+  it('refuses an allowType that is not one of the three, with Tencent’s 2721', async () => {
     const alice = await user('fv-alice');
     const bad = alice.updateMyProfile({ allowType: 'AllowType_Type_Maybe' as typeof TYPES.ALLOW_TYPE_DENY_ANY });
-    expect(await errorCode(bad)).toBe(ErrorCode.INVALID_PARAMS);
+    expect(await errorCode(bad)).toBe(ErrorCode.UPDATE_PROFILE_INVALID_PARAM);
     expect((await alice.getMyProfile()).data.allowType).toBe(TYPES.ALLOW_TYPE_NEED_CONFIRM);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  AdminForbidType,
   AllowType,
   ErrorCode,
   FriendAddType,
@@ -59,6 +60,7 @@ export async function addFriend(
     await lockPairs(tx, userID, [target]);
     await requireUsers(tx, [target]);
     const pair = await pairState(tx, userID, target);
+    if (pair.iAmForbidden) throw new LiaisonError(ErrorCode.FRIEND_ADD_FORBIDDEN);
     if (pair.iBlocked) throw new LiaisonError(ErrorCode.FRIEND_IN_MY_BLACKLIST);
     if (pair.theyBlocked) throw new LiaisonError(ErrorCode.FRIEND_IN_THEIR_BLACKLIST);
     if (pair.mine) throw relationInvalid('Already in your friend list');
@@ -220,6 +222,8 @@ function relationOf(mine: boolean, theirs: boolean): FriendRelation {
 
 interface PairState {
   allowType: string;
+  /** My profile's adminForbidType forbids me to send friend requests. */
+  iAmForbidden: boolean;
   iBlocked: boolean;
   theyBlocked: boolean;
   /** target is in my list. */
@@ -231,12 +235,14 @@ interface PairState {
 async function pairState(tx: Sql, userID: string, target: string): Promise<PairState> {
   const [row] = await tx.query<{
     allow_type: string;
+    admin_forbid_type: string;
     i_blocked: boolean;
     they_blocked: boolean;
     mine: boolean;
     theirs: boolean;
   }>(
     `SELECT (SELECT allow_type FROM users WHERE user_id = $2) AS allow_type,
+            (SELECT admin_forbid_type FROM users WHERE user_id = $1) AS admin_forbid_type,
             ${blocksSql('$1', '$2')} AS i_blocked,
             ${blocksSql('$2', '$1')} AS they_blocked,
             EXISTS (SELECT 1 FROM friends WHERE user_id = $1 AND friend_id = $2) AS mine,
@@ -245,6 +251,7 @@ async function pairState(tx: Sql, userID: string, target: string): Promise<PairS
   );
   return {
     allowType: row?.allow_type ?? AllowType.NEED_CONFIRM,
+    iAmForbidden: row?.admin_forbid_type === AdminForbidType.SEND_OUT,
     iBlocked: row?.i_blocked ?? false,
     theyBlocked: row?.they_blocked ?? false,
     mine: row?.mine ?? false,

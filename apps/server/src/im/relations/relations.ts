@@ -3,7 +3,7 @@ import type { Bus } from '../../bus/bus';
 import { userTarget } from '../../bus/bus';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { toProfile, type UserRow } from '../rows';
+import { toProfile, type UserRow, userColumns } from '../rows';
 import type { BlockerIndex } from './blockers';
 
 /**
@@ -136,7 +136,7 @@ export async function friendsOf(db: Sql, userID: string, friendIDs?: readonly st
     `SELECT f.friend_id, f.remark, f.source, f.wording, f.custom, f.added_at,
             COALESCE((SELECT json_agg(m.name ORDER BY m.name) FROM friend_group_members m
                        WHERE m.user_id = f.user_id AND m.friend_id = f.friend_id), '[]'::json) AS group_list,
-            u.user_id, u.nick, u.avatar, u.self_signature, u.allow_type
+            ${userColumns('u')}
        FROM friends f JOIN users u ON u.user_id = f.friend_id
       WHERE f.user_id = $1 ${friendIDs ? 'AND f.friend_id = ANY($2)' : ''}
       ORDER BY f.added_at, f.friend_id`,

@@ -6,12 +6,12 @@ export function encodeCursor(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-/** A cursor this search did not give (or tampered with) is 60003. */
-export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
+/** A cursor this search did not give (or tampered with) is 60003, or the search's own code for bad options. */
+export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>, code: ErrorCode = ErrorCode.INVALID_PARAMS): T {
   try {
     return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
-    throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'cursor: not one this search gave');
+    throw new LiaisonError(code, 'cursor: not one this search gave');
   }
 }
 

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@liaison/protocol';
+import LiaisonChat, { type SearchCloudUsersOptions } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../app';
 import { type Chat, errorCode, startServer } from '../../integration/harness';
@@ -11,6 +12,7 @@ import { freshMobile } from '../../portal/test-client';
  * or whole mobile number, and never anything more about them than their public profile.
  */
 
+const { TYPES } = LiaisonChat;
 let server: LiaisonServer;
 const tabs = new Tabs();
 let searcher: Chat;
@@ -100,5 +102,98 @@ describe('searchUsers', () => {
   it('answers an empty list for blank keywords and refuses an empty one', async () => {
     expect(await found('   ')).toEqual([]);
     expect(await errorCode(searcher.searchUsers({ keyword: '' }))).toBe(ErrorCode.INVALID_PARAMS);
+  });
+});
+
+describe('searchCloudUsers, as Tencent’s', () => {
+  const ids = (list: Array<{ userID: string }>) => list.map((u) => u.userID);
+  const search = async (options: SearchCloudUsersOptions) => (await searcher.searchCloudUsers(options)).data;
+  let orchids: Chat[];
+
+  beforeAll(async () => {
+    const people = [
+      { id: 'sc-ada', nick: 'Orchid Ada', gender: TYPES.GENDER_FEMALE, birthday: 19900101 },
+      { id: 'sc-bo', nick: 'orchid Bo garden', gender: TYPES.GENDER_MALE, birthday: 20000615 },
+      { id: 'sc-cy', nick: 'Garden Cy', gender: TYPES.GENDER_FEMALE, birthday: 20050101 },
+      { id: 'orchid', nick: 'zz', gender: TYPES.GENDER_UNKNOWN, birthday: 0 },
+    ];
+    orchids = await Promise.all(people.map((p) => tabs.directOn(server, p.id)));
+    await Promise.all(
+      people.map((p, i) =>
+        orchids[i]?.updateMyProfile({
+          nick: p.nick,
+          gender: p.gender,
+          birthday: p.birthday,
+          profileCustomField: [{ key: 'Tag_Profile_Custom_Secret', value: 'not in search results' }],
+        }),
+      ),
+    );
+  });
+
+  it('finds users by exact userID or a piece of nick in any case, exact matches first, without custom fields', async () => {
+    const { searchResultList, totalCount, cursor } = await search({ keywordList: ['orchid'] });
+    expect(ids(searchResultList)).toEqual(['orchid', 'sc-ada', 'sc-bo']);
+    // The userID must match exactly, case included.
+    expect(ids((await search({ keywordList: ['ORCHID'] })).searchResultList)).toEqual(['sc-ada', 'sc-bo']);
+    expect(totalCount).toBe(3);
+    expect(cursor).toBe('');
+    expect(searchResultList[1]).toMatchObject({
+      nick: 'Orchid Ada',
+      gender: TYPES.GENDER_FEMALE,
+      birthday: 19900101,
+      profileCustomField: [],
+    });
+  });
+
+  it('matches any keyword by default ("or"), and every keyword with "and"', async () => {
+    expect(ids((await search({ keywordList: ['orchid', 'garden'] })).searchResultList)).toEqual([
+      'orchid',
+      'sc-cy',
+      'sc-ada',
+      'sc-bo',
+    ]);
+    const both = await search({ keywordList: ['orchid', 'garden'], keywordListMatchType: 'and' });
+    expect(ids(both.searchResultList)).toEqual(['sc-bo']);
+  });
+
+  it('narrows by gender, under either of Tencent’s names for it, and by a birthday range, both ends included', async () => {
+    const keywordList = ['orchid', 'garden'];
+    expect(ids((await search({ keywordList, userGenderType: TYPES.GENDER_FEMALE })).searchResultList)).toEqual([
+      'sc-cy',
+      'sc-ada',
+    ]);
+    expect(ids((await search({ keywordList, gender: TYPES.GENDER_MALE })).searchResultList)).toEqual(['sc-bo']);
+    const range = await search({ keywordList, miniBirthday: 19900101, maxBirthday: 20000615 });
+    expect(ids(range.searchResultList)).toEqual(['sc-ada', 'sc-bo']);
+    expect(ids((await search({ keywordList, miniBirthday: 20000101 })).searchResultList)).toEqual(['sc-cy', 'sc-bo']);
+  });
+
+  it('pages through the results by cursor, totalCount counting them all', async () => {
+    const keywordList = ['orchid', 'garden'];
+    const first = await search({ keywordList, count: 3 });
+    expect([ids(first.searchResultList), first.totalCount]).toEqual([['orchid', 'sc-cy', 'sc-ada'], 4]);
+    const second = await search({ keywordList, count: 3, cursor: first.cursor });
+    expect([ids(second.searchResultList), second.cursor]).toEqual([['sc-bo'], '']);
+  });
+
+  it('refuses bad options with 27003', async () => {
+    const bad: unknown[] = [
+      {},
+      { keywordList: [] },
+      { keywordList: ['a', 'b', 'c', 'd', 'e', 'f'] },
+      { keywordList: ['a'], count: 0 },
+      { keywordList: ['a'], count: 101 },
+      { keywordList: ['a'], keywordListMatchType: 'xor' },
+      { keywordList: ['a'], miniBirthday: 20000101, maxBirthday: 19990101 },
+      { keywordList: ['a'], userGenderType: TYPES.GENDER_UNKNOWN },
+      { keywordList: ['a'], userGenderType: TYPES.GENDER_MALE, gender: TYPES.GENDER_FEMALE },
+      { keywordList: ['a'], cursor: 'not-a-cursor' },
+    ];
+    for (const options of bad) {
+      expect(
+        await errorCode(searcher.searchCloudUsers(options as SearchCloudUsersOptions)),
+        JSON.stringify(options),
+      ).toBe(ErrorCode.SEARCH_PARAMS_INVALID);
+    }
   });
 });

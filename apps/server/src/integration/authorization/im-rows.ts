@@ -630,6 +630,7 @@ export const imRows: ImRow[] = [
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
   },
   { op: 'searchCloudGroups', body: (s) => ({ keywordList: [s.groupID] }), cells: anyUser() },
+  { op: 'searchCloudUsers', body: (s) => ({ keywordList: [s.peer] }), cells: anyUser() },
   {
     op: 'searchCloudGroupMembers',
     body: (s) => ({ groupID: s.groupID, keywordList: [s.peer] }),
