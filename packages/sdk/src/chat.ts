@@ -287,6 +287,10 @@ export class ChatSDK {
         this.events.emit(EVENT.PROFILE_UPDATED, profiles);
         // Then FRIEND_LIST_UPDATED, as Tencent's runtime orders them, when one is a friend's.
         this.relations.friends.acceptProfiles(profiles);
+        // And the one-to-one conversation with each of them shows the new profile, as Tencent's does.
+        for (const profile of profiles) {
+          this.store.update(`C2C${profile.userID}`, (c) => ({ ...c, userProfile: profile }));
+        }
       },
     });
     this.sender = new MessageSender({

@@ -2,7 +2,16 @@ import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { type Profile } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiaisonServer } from '../../app';
-import { type Chat, connect, errorCode, nextEvent, RawClient, sendText, startServer } from '../../integration/harness';
+import {
+  type Chat,
+  connect,
+  errorCode,
+  nextEvent,
+  RawClient,
+  sendText,
+  startServer,
+  until,
+} from '../../integration/harness';
 import { befriend, friendListWhere } from '../../integration/relation-helpers';
 import { freshMobile, PortalClient } from '../../portal/test-client';
 
@@ -210,11 +219,13 @@ describe('the rest of Tencent’s profile', () => {
     expect((await chat.getMyProfile()).data).toMatchObject({ adminForbidType: TYPES.FORBID_TYPE_SEND_OUT, nick: '' });
   });
 
-  it('tells my friends of a change (PROFILE_UPDATED, then FRIEND_LIST_UPDATED), and not a stranger', async () => {
+  it('tells my friends of a change (PROFILE_UPDATED, then FRIEND_LIST_UPDATED, and their chat with me), and not a stranger', async () => {
     const alice = await user('pf-friend-a');
     const bob = await user('pf-friend-b');
     const carol = await user('pf-stranger');
     await befriend(bob, alice);
+    await sendText(alice, 'pf-friend-b', 'hi');
+    await until(() => bob.conversationStore.get('C2Cpf-friend-a') !== undefined);
     const order: string[] = [];
     bob.on(EVENT.PROFILE_UPDATED, () => order.push('profile'));
     bob.on(EVENT.FRIEND_LIST_UPDATED, () => order.push('friends'));
@@ -226,6 +237,7 @@ describe('the rest of Tencent’s profile', () => {
     expect((await pushed)[0]).toMatchObject({ gender: TYPES.GENDER_MALE, location: 'Shanghai' });
     await listed;
     expect(order.slice(-2)).toEqual(['profile', 'friends']);
+    expect(bob.conversationStore.get('C2Cpf-friend-a')?.userProfile).toMatchObject({ location: 'Shanghai' });
     // The stranger hears nothing: a message sent after the change reaches them first.
     const received = nextEvent(carol, EVENT.MESSAGE_RECEIVED);
     await sendText(alice, 'pf-stranger', 'hello');
