@@ -13,7 +13,7 @@ import { decodeCursor, encodeCursor, escapeLike } from './cursor';
 
 /**
  * searchCloudGroups (docs/search.md): groups whose ID is one of the keywords or whose name holds
- * one of them (any case), mine of any type first, then those I could ask to join as
+ * one of them (any case; with keywordListMatchType 'and', every keyword), mine of any type first, then those I could ask to join as
  * searchGroupByID shows them (never Work groups or DisableApply groups of others); dismissed
  * groups never. Paged by an opaque cursor over (mine first, name in any case, groupID).
  *
@@ -35,7 +35,8 @@ export async function searchCloudGroups(
               CASE WHEN mine.group_id IS NULL THEN 1 ELSE 0 END AS rank
          FROM groups g LEFT JOIN mine ON mine.group_id = g.group_id
         WHERE g.dismissed_at IS NULL
-          AND (g.group_id = ANY($2) OR g.name ILIKE ANY($3))
+          AND (SELECT count(*) FILTER (WHERE g.group_id = k.word OR g.name ILIKE k.pattern)
+                 FROM unnest($2::text[], $3::text[]) AS k(word, pattern)) >= $11
           AND (mine.group_id IS NOT NULL OR (g.type <> $4 AND g.join_option <> $5))
           AND ($6::text[] IS NULL OR g.type = ANY($6))
      )
@@ -60,6 +61,7 @@ export async function searchCloudGroups(
       after?.groupID ?? null,
       // One more than the page, to know whether another follows.
       count + 1,
+      body.keywordListMatchType === 'and' ? keywords.length : 1,
     ],
   );
   // One row even past the last hit (with no group), so the total always arrives.
@@ -73,7 +75,7 @@ export async function searchCloudGroups(
   const groupList = page.map((r) => profiles.get(r.group_id)).filter((g): g is GroupProfile => g !== undefined);
   const last = page.at(-1);
   return {
-    groupList,
+    searchResultList: groupList,
     totalCount: toNumber(rows[0]?.total),
     cursor:
       hits.length > count && last ? encodeCursor({ rank: last.rank, name: last.name, groupID: last.group_id }) : '',
