@@ -157,17 +157,20 @@ export async function getMembers(
   if (!group.member) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER, CALLER_NOT_IN_GROUP_MESSAGE);
   // The owner, then admins, then members, each by join time: the order of an index
   // (group_members_in_order), so a page deep into a 100,000-member group reads no table rows before it.
-  // A mark starts from its members instead (at most MEMBERS_PER_MARK_MAX), never from the whole group.
+  // A mark starts from its members instead (at most MEMBERS_PER_MARK_MAX, each read by key): the
+  // LIMIT keeps the planner from joining them to a scan of the whole group.
   const members = markType
-    ? `group_members WHERE group_id = $1 AND user_id IN
-         (SELECT user_id FROM group_member_marks WHERE group_id = $1 AND mark_type = $5)`
-    : 'group_members WHERE group_id = $1';
+    ? `(SELECT gm.* FROM group_member_marks k CROSS JOIN LATERAL
+          (SELECT * FROM group_members WHERE group_id = k.group_id AND user_id = k.user_id LIMIT 1) gm
+         WHERE k.group_id = $1 AND k.mark_type = $5) g`
+    : 'group_members g';
   const rows = await db.query<MemberRow & UserRow>(
     `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, m.custom_fields, u.nick, u.avatar,
             u.self_signature, ${memberMarksSql('m')}
-       FROM (SELECT group_id, user_id, role, join_time, name_card, mute_until, custom_fields, role_rank FROM ${members}
-                AND ($4::text IS NULL OR role = $4)
-              ORDER BY role_rank, join_time, user_id LIMIT $2 OFFSET $3) m
+       FROM (SELECT g.group_id, g.user_id, g.role, g.join_time, g.name_card, g.mute_until, g.custom_fields, g.role_rank
+               FROM ${members}
+              WHERE g.group_id = $1 AND ($4::text IS NULL OR g.role = $4)
+              ORDER BY g.role_rank, g.join_time, g.user_id LIMIT $2 OFFSET $3) m
        JOIN users u ON u.user_id = m.user_id
       ORDER BY m.role_rank, m.join_time, m.user_id`,
     [groupID, count, offset, role ?? null, ...(markType ? [markType] : [])],

@@ -24,34 +24,40 @@ export async function searchCloudGroupMembers(
   const cursor = body.cursor ? decodeCursor(body.cursor, memberCursor) : null;
   const count = body.count ?? SearchLimits.MEMBERS_PAGE_DEFAULT;
   const keywords = body.keywordList.map(escapeLike);
+  // Any keyword: one LIKE ANY per field. Every keyword: each must be in one of the fields.
+  const matches =
+    body.keywordListMatchType === 'and'
+      ? `NOT EXISTS (SELECT 1 FROM unnest(k.anywhere) AS p
+                      WHERE NOT (lower(m.user_id) LIKE p OR lower(u.nick) LIKE p OR lower(m.name_card) LIKE p))`
+      : `(lower(m.user_id) LIKE ANY(k.anywhere) OR lower(u.nick) LIKE ANY(k.anywhere)
+          OR lower(m.name_card) LIKE ANY(k.anywhere))`;
   const rows = await db.query<
     MemberRow &
       UserRow & { total: unknown; group_id: string; group_name: string; group_type: string; group_avatar: string }
   >(
-    `WITH k AS (SELECT lower(x) AS anywhere, lower(x) || '%' AS first FROM unnest($2::text[]) AS x),
+    `WITH k AS (SELECT ARRAY(SELECT lower(x) FROM unnest($2::text[]) AS x) AS anywhere,
+                       ARRAY(SELECT lower(x) FROM unnest($3::text[]) AS x) AS first),
      mine AS (
        SELECT g.group_id, g.name, g.type, g.avatar FROM group_members me JOIN groups g ON g.group_id = me.group_id
-        WHERE me.user_id = $1 AND g.dismissed_at IS NULL AND g.type <> $3
-          AND ($4::text[] IS NULL OR g.group_id = ANY($4)) AND ($5::text[] IS NULL OR g.type = ANY($5))
+        WHERE me.user_id = $1 AND g.dismissed_at IS NULL AND g.type <> $4
+          AND ($5::text[] IS NULL OR g.group_id = ANY($5)) AND ($6::text[] IS NULL OR g.type = ANY($6))
      )
      SELECT m.*, u.nick, u.avatar, ${memberMarksSql('m')}, mine.name AS group_name, mine.type AS group_type,
             mine.avatar AS group_avatar, ${cursor ? '0' : 'count(*) OVER ()'} AS total
-       FROM mine JOIN group_members m ON m.group_id = mine.group_id JOIN users u ON u.user_id = m.user_id
-      WHERE (SELECT count(*) FILTER (WHERE lower(m.user_id) LIKE '%' || k.anywhere || '%'
-                                        OR lower(u.nick) LIKE '%' || k.anywhere || '%'
-                                        OR lower(m.name_card) LIKE '%' || k.anywhere || '%') FROM k) >= $6
+       FROM k, mine JOIN group_members m ON m.group_id = mine.group_id JOIN users u ON u.user_id = m.user_id
+      WHERE ${matches}
       ORDER BY m.group_id,
-               (SELECT bool_or(lower(m.user_id) LIKE k.first OR lower(u.nick) LIKE k.first
-                               OR lower(m.name_card) LIKE k.first) FROM k) DESC,
+               (lower(m.user_id) LIKE ANY(k.first) OR lower(u.nick) LIKE ANY(k.first)
+                OR lower(m.name_card) LIKE ANY(k.first)) DESC,
                m.role_rank, m.join_time, m.user_id
       OFFSET $7 LIMIT $8`,
     [
       userID,
-      keywords,
+      keywords.map((k) => `%${k}%`),
+      keywords.map((k) => `${k}%`),
       GroupType.AVCHATROOM,
       body.groupIDList ?? null,
       body.groupTypeList && body.groupTypeList.length > 0 ? body.groupTypeList : null,
-      body.keywordListMatchType === 'and' ? keywords.length : 1,
       cursor?.o ?? 0,
       count + 1,
     ],
