@@ -28,6 +28,12 @@ export async function searchCloudGroups(
   const keywords = body.keywordList.map((k) => k.trim()).filter((k) => k !== '');
   const after = body.cursor ? decodeCursor(body.cursor, position) : null;
   const count = body.count ?? SearchLimits.GROUPS_PAGE_DEFAULT;
+  // Any keyword: the ID among them or the name like one. Every keyword: each the ID or in the name.
+  const matches =
+    body.keywordListMatchType === 'and'
+      ? `NOT EXISTS (SELECT 1 FROM unnest($2::text[], $3::text[]) AS k(word, pattern)
+                      WHERE NOT (g.group_id = k.word OR g.name ILIKE k.pattern))`
+      : '(g.group_id = ANY($2) OR g.name ILIKE ANY($3))';
   const rows = await db.query<HitRow>(
     `WITH mine AS (SELECT group_id FROM group_members WHERE user_id = $1),
      hits AS (
@@ -35,8 +41,7 @@ export async function searchCloudGroups(
               CASE WHEN mine.group_id IS NULL THEN 1 ELSE 0 END AS rank
          FROM groups g LEFT JOIN mine ON mine.group_id = g.group_id
         WHERE g.dismissed_at IS NULL
-          AND (SELECT count(*) FILTER (WHERE g.group_id = k.word OR g.name ILIKE k.pattern)
-                 FROM unnest($2::text[], $3::text[]) AS k(word, pattern)) >= $11
+          AND ${matches}
           AND (mine.group_id IS NOT NULL OR (g.type <> $4 AND g.join_option <> $5))
           AND ($6::text[] IS NULL OR g.type = ANY($6))
      )
@@ -61,7 +66,6 @@ export async function searchCloudGroups(
       after?.groupID ?? null,
       // One more than the page, to know whether another follows.
       count + 1,
-      body.keywordListMatchType === 'and' ? keywords.length : 1,
     ],
   );
   // One row even past the last hit (with no group), so the total always arrives.
