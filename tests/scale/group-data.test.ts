@@ -1,4 +1,4 @@
-import LiaisonChat from '@liaison/sdk';
+import LiaisonChat, { type Group } from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextEvent, sendText } from '../../apps/server/src/integration/harness';
 import type { ServerProcess } from '../../apps/server/src/integration/server-process';
@@ -6,8 +6,9 @@ import { startProcessPair } from './shared-services';
 import { ScaleTabs } from './tabs';
 
 /**
- * Group counters, attributes and pinned messages with members on two server processes
- * (PostgreSQL + NATS): increments from both count, and every change reaches the other process.
+ * Group counters, attributes, pinned messages, custom fields and member marks with members on two
+ * server processes (PostgreSQL + NATS): increments from both count, and every change reaches the
+ * other process.
  */
 const { EVENT, TYPES } = LiaisonChat;
 let p1: ServerProcess;
@@ -58,5 +59,29 @@ describe('group data on two server processes', () => {
       operatorInfo: { userID: 'gd-owner' },
     });
     expect((await member.getPinnedGroupMessageList(groupID)).data.messageList.map((m) => m.ID)).toEqual([message.ID]);
+  });
+
+  it('tells a member on the other process of a custom field change, and lists the members of a mark there', async () => {
+    const owner = await tabs.userOn(p1, 'gd-cf-owner');
+    const member = await tabs.userOn(p2, 'gd-cf-member');
+    const groupID = 'gd-cf-group';
+    await owner.createGroup({
+      type: TYPES.GRP_COMMUNITY,
+      name: 'Fields',
+      groupID,
+      memberList: [{ userID: 'gd-cf-member' }],
+    });
+    const told = nextEvent<Group[]>(
+      member,
+      EVENT.GROUP_LIST_UPDATED,
+      (list) => list.some((g) => g.groupID === groupID && g.infoSequence === 2),
+      15_000,
+    );
+    await owner.updateGroupProfile({ groupID, groupCustomField: [{ key: 'tier', value: 'gold' }] });
+    expect((await told).find((g) => g.groupID === groupID)?.groupCustomField).toEqual([{ key: 'tier', value: 'gold' }]);
+
+    await owner.markGroupMemberList({ groupID, userIDList: ['gd-cf-member'], markType: 1000, enableMark: true });
+    const marked = (await member.getGroupMemberList({ groupID, filter: 1000 })).data.memberList;
+    expect(marked.map((m) => [m.userID, m.markList])).toEqual([['gd-cf-member', [1000]]]);
   });
 });

@@ -200,6 +200,15 @@ export const Limits = {
   MEMBER_CUSTOM_FIELDS_MAX: 5,
   MEMBER_CUSTOM_FIELD_KEY_MAX_BYTES: 16,
   MEMBER_CUSTOM_FIELD_VALUE_MAX_BYTES: 64,
+  /** A group's custom fields (groupCustomField): keys per group, key and value bytes. */
+  GROUP_CUSTOM_FIELDS_MAX: 10,
+  GROUP_CUSTOM_FIELD_KEY_MAX_BYTES: 16,
+  GROUP_CUSTOM_FIELD_VALUE_MAX_BYTES: 512,
+  /** Member marks (markGroupMemberList), as the reference: the lowest mark, marks per group, members per mark and per call. */
+  MEMBER_MARK_MIN: 1000,
+  GROUP_MARKS_MAX: 10,
+  MEMBERS_PER_MARK_MAX: 1000,
+  MARK_MEMBERS_PER_CALL_MAX: 500,
   /** Pinned messages per group, as the reference. */
   GROUP_PINNED_MESSAGES_MAX: 10,
   /** sendMessageReadReceipt / getMessageReadReceiptList: messages per call, as the reference. */

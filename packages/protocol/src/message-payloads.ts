@@ -155,8 +155,16 @@ export const groupTipPayloadSchema = z.object({
   userIDList: z.array(z.string()),
   /** Nicks of userIDList at the time, so the tip reads without a profile fetch. */
   nickList: z.array(z.string()),
-  /** For profile changes: the fields that changed and their new values. */
-  newGroupProfile: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(),
+  /**
+   * For profile changes: the fields that changed and their new values; groupCustomField lists the
+   * custom fields that changed, with the value now ('' when removed).
+   */
+  newGroupProfile: z
+    .record(
+      z.string(),
+      z.union([z.string(), z.number(), z.boolean(), z.array(z.object({ key: z.string(), value: z.string() }))]),
+    )
+    .nullable(),
   memberNum: z.number().int().nonnegative(),
   /**
    * Mute changes (MEMBER_PROFILE_UPDATED), as the reference: each member's mute length in
@@ -285,3 +293,33 @@ export const sendContentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('TIMRelayElem'), payload: sendPayloadSchemas.TIMRelayElem }),
 ]);
 export type SendContent = z.input<typeof sendContentSchema>;
+
+/** A message as far as its list text needs it. */
+export type ShownMessage =
+  | { type: 'TIMTextElem'; payload: { text: string } }
+  | { type: 'TIMCustomElem'; payload: { description: string } }
+  | { type: Exclude<WireMessageType, 'TIMTextElem' | 'TIMCustomElem'> };
+
+/** The reference SDK's list labels for messages other than text. */
+const MESSAGE_LABELS = {
+  TIMImageElem: '[图片]',
+  TIMSoundElem: '[语音]',
+  TIMVideoFileElem: '[视频]',
+  TIMFileElem: '[文件]',
+  TIMLocationElem: '[位置]',
+  TIMFaceElem: '[动画表情]',
+  TIMCustomElem: '[自定义消息]',
+  TIMRelayElem: '[聊天记录]',
+  TIMGroupTipElem: '[群提示消息]',
+  TIMGroupSystemNoticeElem: '[群系统通知]',
+} as const;
+
+/**
+ * The reference SDK's messageForShow: the text itself, a custom message's description, or the
+ * reference's label for the type ('[图片]', '[文件]', …; a UI shows its own translation by type).
+ */
+export function messageForShow(message: ShownMessage): string {
+  if (message.type === 'TIMTextElem') return message.payload.text;
+  if (message.type === 'TIMCustomElem' && message.payload.description !== '') return message.payload.description;
+  return MESSAGE_LABELS[message.type];
+}

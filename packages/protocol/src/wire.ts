@@ -132,6 +132,21 @@ export const groupSelfInfoSchema = z.object({
   muteTime: z.number().int().nonnegative(),
 });
 
+/** A custom field of a group or a member, as Tencent's: [{key, value}]. */
+const customFieldSchema = z.object({ key: z.string(), value: z.string() });
+
+/**
+ * Tencent's Group.lastMessage: when the group's newest stored message was sent (seconds), its
+ * sequence and sender, and the text a list shows for it (messageForShow).
+ */
+export const groupLastMessageSchema = z.object({
+  lastTime: z.number().int(),
+  lastSequence: z.number().int(),
+  fromAccount: z.string(),
+  messageForShow: z.string(),
+});
+export type GroupLastMessage = z.infer<typeof groupLastMessageSchema>;
+
 export const groupProfileSchema = z.object({
   groupID: z.string(),
   name: z.string(),
@@ -149,6 +164,16 @@ export const groupProfileSchema = z.object({
   isSupportTopic: z.boolean(),
   /** Absent when the caller is not a member. */
   selfInfo: groupSelfInfoSchema.nullable(),
+  /** Tencent's groupCustomField: [{key, value}] (createGroup, updateGroupProfile); empty on a public card. */
+  groupCustomField: z.array(customFieldSchema),
+  /** Goes up by one with every change of the group's profile (Tencent's infoSequence). */
+  infoSequence: z.number().int(),
+  /** Seconds: the last change of the group's profile (its creation until one). */
+  lastInfoTime: z.number().int(),
+  /** The sequence the group's next stored message will take (1 before any). */
+  nextMessageSeq: z.number().int().positive(),
+  /** The group's newest stored message, as Tencent's Group.lastMessage; all empty on a public card. */
+  lastMessage: groupLastMessageSchema,
 });
 export type GroupProfile = z.infer<typeof groupProfileSchema>;
 
@@ -162,7 +187,9 @@ export const groupMemberSchema = z.object({
   /** Seconds since the epoch until which the member is muted; 0 (or a past time) when not muted. */
   muteUntil: z.number().int().nonnegative(),
   /** The reference's memberCustomField: [{key, value}] (setGroupMemberCustomField). */
-  memberCustomField: z.array(z.object({ key: z.string(), value: z.string() })),
+  memberCustomField: z.array(customFieldSchema),
+  /** The member's marks (markGroupMemberList), ascending. */
+  markList: z.array(z.number().int()),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 

@@ -251,6 +251,7 @@ export class ChatSDK {
         this.conversations.handleMessage(message);
         this.topics.handleMessage(message);
         this.receipts.handleMessage(message);
+        this.groups.handleMessage(message);
         if (message.type === TYPES.MSG_GRP_TIP) this.groups.applyTip(message);
       },
       onReceived: (messages) => {
@@ -869,7 +870,10 @@ export class ChatSDK {
     return this.call(() => this.groups.getGroupList());
   }
 
-  getGroupProfile(options: { groupID: string }): Promise<ChatResponse<{ group: Group }>> {
+  getGroupProfile(options: {
+    groupID: string;
+    groupCustomFieldFilter?: string[];
+  }): Promise<ChatResponse<{ group: Group }>> {
     return this.call(() => this.groups.getGroupProfile(options));
   }
 
@@ -930,6 +934,7 @@ export class ChatSDK {
     count?: number;
     offset?: number | string;
     role?: string;
+    filter?: number;
   }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
     return this.call(() => this.groups.getGroupMemberList(options));
   }
@@ -973,6 +978,10 @@ export class ChatSDK {
     memberCustomField: Array<{ key: string; value: string }>;
   }): Promise<ChatResponse<{ group: Group }>> {
     return this.call(() => this.groupAdmin.setGroupMemberCustomField(options));
+  }
+
+  markGroupMemberList(options: { groupID: string; userIDList: string[]; markType: number; enableMark: boolean }) {
+    return this.call(() => this.groupAdmin.markGroupMemberList(options));
   }
 
   searchCloudGroupMembers(options: SearchCloudGroupMembersOptions) {

@@ -3,6 +3,7 @@ import {
   type GroupProfile,
   isTopicID,
   type MessageRemindType,
+  messageForShow,
   type Profile,
   toConversationID,
   type WireConversation,
@@ -403,26 +404,6 @@ function unreadAtInfo(list: readonly GroupAtInfo[], readSequence: number): Group
   const bySequence = new Map<number, GroupAtInfo>();
   for (const item of list) if (item.messageSequence > readSequence) bySequence.set(item.messageSequence, item);
   return [...bySequence.values()].sort((a, b) => a.messageSequence - b.messageSequence);
-}
-
-/** The reference SDK's conversation-list labels for messages other than text. */
-const LABELS = {
-  TIMImageElem: '[图片]',
-  TIMSoundElem: '[语音]',
-  TIMVideoFileElem: '[视频]',
-  TIMFileElem: '[文件]',
-  TIMLocationElem: '[位置]',
-  TIMFaceElem: '[动画表情]',
-  TIMCustomElem: '[自定义消息]',
-  TIMRelayElem: '[聊天记录]',
-  TIMGroupTipElem: '[群提示消息]',
-  TIMGroupSystemNoticeElem: '[群系统通知]',
-} as const;
-
-function messageForShow(message: Message): string {
-  if (message.type === TYPES.MSG_TEXT) return message.payload.text;
-  if (message.type === TYPES.MSG_CUSTOM && message.payload.description !== '') return message.payload.description;
-  return LABELS[message.type];
 }
 
 /**

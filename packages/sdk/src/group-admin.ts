@@ -6,6 +6,7 @@ import {
   type JoinOption,
   type JoinStatus,
   LiaisonError,
+  Limits,
   type WireMessage,
 } from '@liaison/protocol';
 import type { ConversationAPI } from './conversations';
@@ -48,6 +49,8 @@ export interface UpdateGroupProfileOptions {
   avatar?: string;
   muteAllMembers?: boolean;
   joinOption?: JoinOption;
+  /** The fields named are set, an empty value removes its key; the others stay. */
+  groupCustomField?: Array<{ key: string; value: string }>;
 }
 
 /** Operation types of the notices that take me out of a group: the conversation's operationType. */
@@ -194,6 +197,29 @@ export class GroupAdmin {
         memberCustomField: options.memberCustomField,
       }),
     );
+  }
+
+  /**
+   * The owner marks members (enableMark) or takes the mark off. As Tencent's SDK, only the first
+   * 500 users named are sent; the rest fail with those who are not members.
+   */
+  async markGroupMemberList(options: {
+    groupID: string;
+    userIDList: string[];
+    markType: number;
+    enableMark: boolean;
+  }): Promise<ChatResponse<{ successUserIDList: string[]; failureUserIDList: string[] }>> {
+    const sent = options.userIDList.slice(0, Limits.MARK_MEMBERS_PER_CALL_MAX);
+    const result = await this.context.request('markGroupMemberList', {
+      groupID: options.groupID,
+      userIDList: sent,
+      markType: options.markType,
+      enableMark: options.enableMark,
+    });
+    return ok({
+      successUserIDList: result.successUserIDList,
+      failureUserIDList: [...result.failureUserIDList, ...options.userIDList.slice(sent.length)],
+    });
   }
 
   async searchGroupByID(groupID: string): Promise<ChatResponse<{ group: Group }>> {

@@ -21,6 +21,11 @@ function group(overrides: Partial<GroupProfile> = {}): Group {
     joinOption: 'NeedPermission',
     muteAllMembers: false,
     isSupportTopic: false,
+    groupCustomField: [],
+    infoSequence: 1,
+    lastInfoTime: 0,
+    nextMessageSeq: 1,
+    lastMessage: { lastTime: 0, lastSequence: 0, fromAccount: '', messageForShow: '' },
     selfInfo: {
       userID: ME,
       role: 'Member',

@@ -3,13 +3,15 @@ import {
   type GroupProfile,
   type GroupRole,
   GroupTipOperation,
+  type GroupTipPayload,
   type GroupType,
   type JoinOption,
+  messageForShow,
   type PushEvent,
 } from '@liaison/protocol';
 import type { RequestFunction } from './core/requests';
 import { type ChatResponse, ok } from './core/types';
-import type { MessageOf } from './message-types';
+import type { Message, MessageOf } from './message-types';
 
 /** A group as the logged-in user sees it (selfInfo is null when they are not a member). */
 export type Group = GroupProfile;
@@ -28,6 +30,8 @@ export interface CreateGroupOptions {
   joinOption?: JoinOption;
   /** GRP_COMMUNITY only: a community whose messages go to its topics (topics.ts). */
   isSupportTopic?: boolean;
+  /** [{key, value}]; any key, within Tencent's limits (docs/groups.md). */
+  groupCustomField?: Array<{ key: string; value: string }>;
 }
 
 export interface GroupsContext {
@@ -86,6 +90,7 @@ export class GroupAPI {
         role: role as 'Admin' | 'Member' | undefined,
       })),
       isSupportTopic: options.isSupportTopic,
+      groupCustomField: options.groupCustomField,
     });
     this.joined(group);
     return ok({ group });
@@ -95,24 +100,35 @@ export class GroupAPI {
     return ok({ groupList: await this.fetchList() });
   }
 
-  async getGroupProfile(options: { groupID: string }): Promise<ChatResponse<{ group: Group }>> {
+  /** groupCustomFieldFilter: only those custom fields in the answer, as Tencent's (the listed group keeps all). */
+  async getGroupProfile(options: {
+    groupID: string;
+    groupCustomFieldFilter?: string[];
+  }): Promise<ChatResponse<{ group: Group }>> {
     const { group } = await this.context.request('getGroupProfile', { groupID: options.groupID });
     if (this.groups?.has(group.groupID)) this.upsert(group);
-    return ok({ group });
+    const filter = options.groupCustomFieldFilter;
+    if (!filter) return ok({ group });
+    return ok({ group: { ...group, groupCustomField: group.groupCustomField.filter((f) => filter.includes(f.key)) } });
   }
 
-  /** offset as a number or its string form (the reference's AVChatRoom paging); role: only members of that role. */
+  /**
+   * offset as a number or its string form (the reference's AVChatRoom paging); role: only members of
+   * that role; filter: only members with that mark (markGroupMemberList; 0: every member).
+   */
   async getGroupMemberList(options: {
     groupID: string;
     count?: number;
     offset?: number | string;
     role?: string;
+    filter?: number;
   }): Promise<ChatResponse<{ memberList: GroupMember[]; offset: number }>> {
     const result = await this.context.request('getGroupMemberList', {
       groupID: options.groupID,
       count: options.count,
       offset: options.offset,
       role: options.role as GroupRole | undefined,
+      filter: options.filter,
     });
     return ok({ memberList: result.memberList, offset: result.offset });
   }
@@ -159,6 +175,25 @@ export class GroupAPI {
     this.context.onGroupChanged(next);
   }
 
+  /**
+   * A message stored in a listed group (live or synced): its nextMessageSeq and lastMessage follow,
+   * without GROUP_LIST_UPDATED, as Tencent's SDK keeps them.
+   */
+  handleMessage(message: Message): void {
+    const group = this.groups?.get(message.to);
+    if (!group || message.conversationType !== 'GROUP' || message.sequence < group.nextMessageSeq) return;
+    this.groups?.set(group.groupID, {
+      ...group,
+      nextMessageSeq: message.sequence + 1,
+      lastMessage: {
+        lastTime: message.time,
+        lastSequence: message.sequence,
+        fromAccount: message.from,
+        messageForShow: message.isRevoked || message.hasRiskContent ? '' : messageForShow(message),
+      },
+    });
+  }
+
   reset(): void {
     this.groups = null;
   }
@@ -198,7 +233,11 @@ function withTip(group: Group, message: MessageOf<'TIMGroupTipElem'>, me: string
       }
       break;
     case GroupTipOperation.GROUP_PROFILE_UPDATED:
-      next = withProfileChanges(next, tip.newGroupProfile ?? {}, me);
+      next = {
+        ...withProfileChanges(next, tip.newGroupProfile ?? {}, me),
+        infoSequence: group.infoSequence + 1,
+        lastInfoTime: message.time,
+      };
       break;
     case GroupTipOperation.MEMBER_PROFILE_UPDATED: {
       const mine = tip.memberList?.find((member) => member.userID === me);
@@ -212,8 +251,16 @@ function withTip(group: Group, message: MessageOf<'TIMGroupTipElem'>, me: string
 }
 
 /** newGroupProfile of a profile tip: the fields it names, and my role when the owner changed. */
-function withProfileChanges(group: Group, changes: Record<string, string | number | boolean>, me: string): Group {
+function withProfileChanges(group: Group, changes: NonNullable<GroupTipPayload['newGroupProfile']>, me: string): Group {
   const next: Group = { ...group };
+  if (Array.isArray(changes.groupCustomField)) {
+    const fields = new Map(group.groupCustomField.map((f) => [f.key, f.value]));
+    for (const { key, value } of changes.groupCustomField) {
+      if (value === '') fields.delete(key);
+      else fields.set(key, value);
+    }
+    next.groupCustomField = [...fields].map(([key, value]) => ({ key, value }));
+  }
   if (typeof changes.name === 'string') next.name = changes.name;
   if (typeof changes.introduction === 'string') next.introduction = changes.introduction;
   if (typeof changes.notification === 'string') next.notification = changes.notification;

@@ -30,18 +30,26 @@ export interface SearchCloudMessagesResult {
   cursor: string;
 }
 
+/** Tencent's GROUP_CLOUD_SEARCH_OPTIONS; keywordList is required at run time (60003 without), as Tencent's. */
 export interface SearchCloudGroupsOptions {
-  keywordList: string[];
-  groupTypeList?: GroupProfile['type'][];
+  keywordList?: string[];
+  /** 'or' (default): any keyword matches; 'and': every one. */
+  keywordListMatchType?: 'and' | 'or';
+  /** Typed as Tencent types it (string); a value that is not a group type is refused (60003). */
+  groupTypeList?: string[];
   cursor?: string;
   count?: number;
 }
 
-export interface SearchCloudGroupMembersOptions {
-  groupID: string;
-  keywordList: string[];
-  cursor?: string;
-  count?: number;
+/** Tencent's MEMBER_CLOUD_SEARCH_OPTIONS: without groupIDList, every group I am in (not AVChatRooms). */
+export interface SearchCloudGroupMembersOptions extends SearchCloudGroupsOptions {
+  groupIDList?: string[];
+}
+
+/** A group whose members a searchCloudGroupMembers page found. */
+export interface GroupMemberSearchResult {
+  groupInfo: Pick<GroupProfile, 'groupID' | 'name' | 'type' | 'avatar'>;
+  memberList: GroupMember[];
 }
 
 /** Tencent's USER_CLOUD_SEARCH_OPTIONS; keywordList is optional in its declarations but required by its SDK (27003 here). */
@@ -91,14 +99,20 @@ export class Search {
 
   async searchCloudGroups(
     options: SearchCloudGroupsOptions,
-  ): Promise<ChatResponse<{ groupList: GroupProfile[]; totalCount: number; cursor: string }>> {
-    return ok(await this.context.request('searchCloudGroups', options));
+  ): Promise<ChatResponse<{ searchResultList: GroupProfile[]; totalCount: number; cursor: string }>> {
+    return ok(await this.context.request('searchCloudGroups', groupSearch(options)));
   }
 
+  /** Members by group, as Tencent's: searchResultList [{groupInfo, memberList}]. */
   async searchCloudGroupMembers(
     options: SearchCloudGroupMembersOptions,
-  ): Promise<ChatResponse<{ memberList: GroupMember[]; totalCount: number; cursor: string }>> {
-    return ok(await this.context.request('searchCloudGroupMembers', options));
+  ): Promise<ChatResponse<{ searchResultList: GroupMemberSearchResult[]; totalCount: number; cursor: string }>> {
+    return ok(
+      await this.context.request('searchCloudGroupMembers', {
+        ...groupSearch(options),
+        groupIDList: options.groupIDList,
+      }),
+    );
   }
 
   /** Profiles without custom fields, exact userID matches first (docs/search.md, Users). */
@@ -128,4 +142,16 @@ export class Search {
     const me = this.context.me();
     return list.map((wire) => fromWire(wire, me, this.context.resolveURL));
   }
+}
+
+/** Tencent's search options as the protocol takes them; what it does not accept is the server's to refuse (60003). */
+function groupSearch(options: SearchCloudGroupsOptions): OpRequest<'searchCloudGroups'> {
+  return {
+    // Required by the protocol: left out, the request is refused before it is sent.
+    keywordList: options.keywordList as string[],
+    keywordListMatchType: options.keywordListMatchType,
+    groupTypeList: options.groupTypeList as OpRequest<'searchCloudGroups'>['groupTypeList'],
+    cursor: options.cursor,
+    count: options.count,
+  };
 }

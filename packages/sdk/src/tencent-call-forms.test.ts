@@ -31,8 +31,6 @@ const TENCENT = createRequire(import.meta.url).resolve('@tencentcloud/chat/index
  */
 const NOT_CONFORMING: string[] = [
   'downloadMergerMessage', // Tencent declares MESSAGE_OPTIONS (no payload to download from)
-  'searchCloudGroupMembers', // groupIDList instead of one groupID
-  'searchCloudGroups', // keywordList optional
   'searchCloudMessages', // messageTypeList as any string: the SDK must refuse unknown types itself
 ];
 

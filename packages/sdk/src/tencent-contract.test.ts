@@ -55,7 +55,7 @@ function tencentModule(): { functions: string[]; enums: Record<string, EnumValue
 }
 
 /** Tencent's methods Liaison does not have yet (issue 27). */
-const MISSING_METHODS: string[] = ['markGroupMemberList'];
+const MISSING_METHODS: string[] = [];
 /** Keys of Tencent's enums Liaison does not have yet, as `ENUM.KEY` (issue 27). */
 const MISSING_KEYS: string[] = [];
 /**

@@ -110,6 +110,7 @@ export const handlers: HandlerTable = {
   getGroupMemberProfile: groupHandlers.getGroupMemberProfile,
   setGroupMemberNameCard: groupHandlers.setGroupMemberNameCard,
   setGroupMemberCustomField: groupHandlers.setGroupMemberCustomField,
+  markGroupMemberList: groupHandlers.markGroupMemberList,
   searchGroupByID: groupHandlers.searchGroupByID,
   getGroupOnlineMemberCount: groupHandlers.getGroupOnlineMemberCount,
 

@@ -1,14 +1,17 @@
-import type {
-  AdminForbidType,
-  AllowType,
-  Gender,
-  GroupMember,
-  GroupProfile,
-  GroupRole,
-  MessageRemindType,
-  Profile,
-  WireMessage,
-  WireMessageType,
+import {
+  type AdminForbidType,
+  type AllowType,
+  type Gender,
+  type GroupLastMessage,
+  type GroupMember,
+  type GroupProfile,
+  type GroupRole,
+  type MessageRemindType,
+  messageForShow,
+  type Profile,
+  type ShownMessage,
+  type WireMessage,
+  type WireMessageType,
 } from '@liaison/protocol';
 import { toNumber } from '../db/database';
 
@@ -150,6 +153,35 @@ export interface GroupRow {
   created_at: unknown;
   /** Absent from queries that do not select it (taken as false). */
   is_support_topic?: boolean;
+  /** jsonb [{key, value}] (a string where the driver leaves it unparsed). */
+  custom_fields: unknown;
+  info_seq: unknown;
+  /** Milliseconds. */
+  last_info_time: unknown;
+  /** The group conversation's head and its newest message (GROUP_LAST_MESSAGE_SQL); absent: none shown. */
+  max_seq?: unknown;
+  last_time?: unknown;
+  last_sender?: string | null;
+  last_type?: string | null;
+  last_payload?: unknown;
+  last_hidden?: boolean | null;
+}
+
+/**
+ * Joins, for a query over `groups g`, what toGroupProfile shows of the group's conversation: its
+ * head, and its newest message by key (never a scan of the messages).
+ */
+export const GROUP_LAST_MESSAGE_SQL = {
+  columns: `c.max_seq, lm.time AS last_time, lm.sender AS last_sender, lm.type AS last_type,
+            lm.payload AS last_payload, (lm.is_revoked OR lm.has_risk_content) AS last_hidden`,
+  joins: `LEFT JOIN conversations c ON c.conv_key = 'g:' || g.group_id
+          LEFT JOIN messages lm ON lm.conv_key = c.conv_key AND lm.seq = c.max_seq`,
+};
+
+/** A member row's marks (markGroupMemberList), selected as `marks` for toGroupMember; `alias` is the member row's. */
+export function memberMarksSql(alias: string): string {
+  return `(SELECT array_agg(k.mark_type ORDER BY k.mark_type) FROM group_member_marks k
+            WHERE k.group_id = ${alias}.group_id AND k.user_id = ${alias}.user_id) AS marks`;
 }
 
 export interface MemberRow {
@@ -161,6 +193,8 @@ export interface MemberRow {
   mute_until: unknown;
   /** jsonb [{key, value}] (a string where the driver leaves it unparsed). */
   custom_fields?: unknown;
+  /** bigint[] of memberMarksSql; null when the member has none. */
+  marks?: unknown;
 }
 
 export function toGroupProfile(row: GroupRow, self: (MemberRow & { remind_type: string }) | null): GroupProfile {
@@ -178,6 +212,11 @@ export function toGroupProfile(row: GroupRow, self: (MemberRow & { remind_type: 
     joinOption: row.join_option as GroupProfile['joinOption'],
     muteAllMembers: row.mute_all,
     isSupportTopic: row.is_support_topic === true,
+    groupCustomField: customFields(row.custom_fields),
+    infoSequence: toNumber(row.info_seq),
+    lastInfoTime: Math.floor(toNumber(row.last_info_time) / 1000),
+    nextMessageSeq: toNumber(row.max_seq ?? 0) + 1,
+    lastMessage: groupLastMessage(row),
     selfInfo: self
       ? {
           userID: self.user_id,
@@ -200,13 +239,36 @@ export function toGroupMember(row: MemberRow & UserRow): GroupMember {
     joinTime: Math.floor(toNumber(row.join_time) / 1000),
     nameCard: row.name_card,
     muteUntil: toSeconds(row.mute_until),
-    memberCustomField: memberCustomFields(row.custom_fields),
+    memberCustomField: customFields(row.custom_fields),
+    markList: Array.isArray(row.marks) ? row.marks.map(toNumber) : [],
   };
 }
 
-export function memberCustomFields(stored: unknown): Array<{ key: string; value: string }> {
+/** Stored custom fields (a group's or a member's), as the wire's [{key, value}]. */
+export function customFields(stored: unknown): Array<{ key: string; value: string }> {
   const fields = typeof stored === 'string' ? JSON.parse(stored) : stored;
   return Array.isArray(fields) ? (fields as Array<{ key: string; value: string }>) : [];
+}
+
+/** No stored message, or none the caller is shown. */
+export const NO_GROUP_LAST_MESSAGE: GroupLastMessage = Object.freeze({
+  lastTime: 0,
+  lastSequence: 0,
+  fromAccount: '',
+  messageForShow: '',
+});
+
+/** The group's newest stored message; a revoked or flagged one keeps its place but shows no text. */
+function groupLastMessage(row: GroupRow): GroupLastMessage {
+  if (!row.last_sender || !row.last_type) return NO_GROUP_LAST_MESSAGE;
+  // The type and payload were validated together before they were stored.
+  const shown = { type: row.last_type, payload: parseJson(row.last_payload) } as ShownMessage;
+  return {
+    lastTime: Math.floor(toNumber(row.last_time) / 1000),
+    lastSequence: toNumber(row.max_seq),
+    fromAccount: row.last_sender,
+    messageForShow: row.last_hidden ? '' : messageForShow(shown),
+  };
 }
 
 /** A stored millisecond time as the wire's seconds (a mute end rounds up: never shorter than set). */

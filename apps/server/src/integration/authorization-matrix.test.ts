@@ -85,7 +85,7 @@ async function setUpIm(): Promise<void> {
 
 /** A fresh group G: owner, an Admin and a member, one message. */
 async function freshGroup(
-  type: 'Public' | 'Private',
+  type: NonNullable<ImRow['groupType']>,
 ): Promise<{ groupID: string; messageID: string; recordKey: string }> {
   const created = await sockets.owner.request('createGroup', {
     type,

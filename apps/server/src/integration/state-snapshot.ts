@@ -18,6 +18,7 @@ export const IM_TABLES = [
   'blacklist',
   'group_applications',
   'group_mentions',
+  'group_member_marks',
 ] as const;
 
 /** Portal tables whose content a refused request must not change. */

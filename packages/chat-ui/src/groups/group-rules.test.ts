@@ -17,6 +17,11 @@ function group(type: Group['type'], role: GroupMember['role'] | null, patch: Par
     joinOption: 'NeedPermission',
     muteAllMembers: false,
     isSupportTopic: false,
+    groupCustomField: [],
+    infoSequence: 1,
+    lastInfoTime: 0,
+    nextMessageSeq: 1,
+    lastMessage: { lastTime: 0, lastSequence: 0, fromAccount: '', messageForShow: '' },
     selfInfo: role
       ? { userID: 'me', role, joinTime: 0, messageRemindType: 'AcceptAndNotify', nameCard: '', muteTime: 0 }
       : null,
@@ -34,6 +39,7 @@ function member(userID: string, role: GroupMember['role'], patch: Partial<GroupM
     nameCard: '',
     muteUntil: 0,
     memberCustomField: [],
+    markList: [],
     ...patch,
   };
 }

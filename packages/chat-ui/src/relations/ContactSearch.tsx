@@ -125,7 +125,7 @@ async function find(chat: ChatSDK, keyword: string): Promise<Found> {
       () => [],
     ),
     chat.searchCloudGroups({ keywordList: [keyword] }).then(
-      ({ data }) => data.groupList,
+      ({ data }) => data.searchResultList,
       () => [],
     ),
   ]);

@@ -112,7 +112,7 @@ export function useGroupResults(keyword: string): Paged<Group> {
         count: SearchLimits.GROUPS_PAGE_DEFAULT,
         ...(cursor ? { cursor } : {}),
       });
-      return { items: data.groupList, totalCount: data.totalCount, cursor: data.cursor };
+      return { items: data.searchResultList, totalCount: data.totalCount, cursor: data.cursor };
     },
     (group) => group.groupID,
     (error) => showErrorToast(chat, error, t('contactSearchFailed')),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Limits } from '../constants';
 import { displayText, safeText } from '../text';
 import { groupIDSchema, groupMemberSchema, groupProfileSchema, joinOptionSchema, userIDSchema } from '../wire';
+import { groupCustomFieldInput } from './groups';
 
 /**
  * A join request waiting for the group's owner or admins, as the reference SDK's
@@ -102,6 +103,7 @@ export const groupAdminOps = {
         avatar: safeText({ maxBytes: Limits.AVATAR_URL_MAX_BYTES }).optional(),
         muteAllMembers: z.boolean().optional(),
         joinOption: joinOptionSchema.optional(),
+        groupCustomField: groupCustomFieldInput.min(1).optional(),
       })
       .refine(
         (v) =>
@@ -110,8 +112,12 @@ export const groupAdminOps = {
           v.notification !== undefined ||
           v.avatar !== undefined ||
           v.muteAllMembers !== undefined ||
-          v.joinOption !== undefined,
-        { message: 'nothing to update: give name, introduction, notification, avatar, muteAllMembers or joinOption' },
+          v.joinOption !== undefined ||
+          v.groupCustomField !== undefined,
+        {
+          message:
+            'nothing to update: give name, introduction, notification, avatar, muteAllMembers, joinOption or groupCustomField',
+        },
       ),
     response: groupResult,
   },
@@ -146,6 +152,18 @@ export const groupAdminOps = {
         .max(Limits.MEMBER_CUSTOM_FIELDS_MAX),
     }),
     response: groupResult,
+  },
+  /**
+   * The owner marks members of an AVChatRoom or a Community (enableMark) or takes a mark off: each
+   * member at most once per mark. Answers who was (members) and who was not (not members).
+   */
+  markGroupMemberList: {
+    request: groupRef.extend({
+      userIDList: z.array(userIDSchema).min(1).max(Limits.MARK_MEMBERS_PER_CALL_MAX),
+      markType: z.number().int().min(Limits.MEMBER_MARK_MIN).max(0xffff_ffff),
+      enableMark: z.boolean(),
+    }),
+    response: z.object({ successUserIDList: z.array(z.string()), failureUserIDList: z.array(z.string()) }),
   },
   /** The group as the caller may see it (a non-member: the public card of a group they could join). */
   searchGroupByID: {

@@ -12,6 +12,19 @@ import {
 } from '../wire';
 
 /**
+ * Tencent's groupCustomField as createGroup and updateGroupProfile take it: the fields named are set
+ * and an empty value removes its key; the group keeps at most GROUP_CUSTOM_FIELDS_MAX (10004 past it).
+ */
+export const groupCustomFieldInput = z
+  .array(
+    z.object({
+      key: safeText({ min: 1, maxBytes: Limits.GROUP_CUSTOM_FIELD_KEY_MAX_BYTES }),
+      value: safeText({ maxBytes: Limits.GROUP_CUSTOM_FIELD_VALUE_MAX_BYTES }),
+    }),
+  )
+  .max(Limits.GROUP_CUSTOM_FIELDS_MAX);
+
+/**
  * Creating groups and reading them: my groups, one group's profile, its members page by page.
  * Joining, leaving and administration are in group-admin.ts.
  */
@@ -34,6 +47,7 @@ export const groupOps = {
       maxMemberNum: z.number().int().min(1).optional(),
       /** Community only: its messages go to its topics (ops/topics.ts); ignored for other types, as Tencent's. */
       isSupportTopic: z.boolean().optional(),
+      groupCustomField: groupCustomFieldInput.optional(),
     }),
     response: z.object({ group: groupProfileSchema }),
   },
@@ -61,6 +75,8 @@ export const groupOps = {
         .optional(),
       /** Only members of this role (the reference's role filter). */
       role: groupRoleSchema.optional(),
+      /** Only members with this mark (markGroupMemberList), as the reference's filter; 0: every member. */
+      filter: z.number().int().nonnegative().optional(),
     }),
     response: z.object({ memberList: z.array(groupMemberSchema), offset: z.number().int() }),
   },

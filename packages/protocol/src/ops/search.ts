@@ -34,6 +34,8 @@ export const SearchLimits = {
   /** searchCloudUsers, as the reference: default 20, at most 100 a page. */
   USERS_PAGE_MAX: 100,
   USERS_PAGE_DEFAULT: 20,
+  /** searchCloudGroupMembers: groups named in groupIDList. */
+  MEMBER_SEARCH_GROUPS_MAX: 1000,
   /** getMessageListHopping: at most this many messages, as the reference SDK. */
   HOPPING_COUNT_MAX: 15,
   CURSOR_MAX_LENGTH: 200,
@@ -57,6 +59,12 @@ const keywordSchema = safeText({ min: 1 })
   .refine((k) => k.length <= SearchLimits.KEYWORD_MAX_LENGTH, {
     message: `a keyword is at most ${SearchLimits.KEYWORD_MAX_LENGTH} characters`,
   });
+
+/** Groups and members are searched by 1–5 keywords (Tencent's SDK refuses a search without). */
+const keywordListSchema = z
+  .array(keywordSchema)
+  .min(1, 'give keywordList: 1 to 5 keywords')
+  .max(SearchLimits.KEYWORDS_MAX);
 
 /** Opaque to clients: a value from the previous page's answer. */
 const cursorSchema = z.string().max(SearchLimits.CURSOR_MAX_LENGTH);
@@ -123,30 +131,49 @@ export const searchOps = {
   },
   /**
    * Groups by exact ID or a piece of their name: mine of any type, and those I could ask to
-   * join (as searchGroupByID shows them), mine first.
+   * join (as searchGroupByID shows them), mine first. A group matches any keyword, or with
+   * keywordListMatchType 'and' every one. Answered as Tencent's: searchResultList.
    */
   searchCloudGroups: {
     request: z.object({
-      keywordList: z.array(keywordSchema).min(1).max(SearchLimits.KEYWORDS_MAX),
+      keywordList: keywordListSchema,
+      keywordListMatchType: z.enum(['and', 'or']).optional(),
       groupTypeList: z.array(groupTypeSchema).optional(),
       cursor: cursorSchema.optional(),
       count: z.number().int().min(1).max(SearchLimits.GROUPS_PAGE_MAX).optional(),
     }),
-    response: z.object({ groupList: z.array(groupProfileSchema), totalCount: z.number().int(), cursor: z.string() }),
+    response: z.object({
+      searchResultList: z.array(groupProfileSchema),
+      totalCount: z.number().int(),
+      cursor: z.string(),
+    }),
   },
   /**
-   * Members of one group I am in whose userID, nick or name card holds a keyword (any of them,
-   * case-insensitively), those where it is a prefix first: how the mention list of a group too
-   * large to read whole finds people. The reference takes a groupIDList; ours takes one group.
+   * Members of the groups I am in (those of groupIDList, of groupTypeList; AVChatRooms never, as
+   * Tencent's) whose userID, nick or name card holds a keyword (any, or with 'and' every one;
+   * any case): by group, and in each those where a keyword is a prefix first. How the mention
+   * list of a group too large to read whole finds people. Answered as Tencent's: a
+   * searchResultList item per group, its groupInfo and its members.
    */
   searchCloudGroupMembers: {
     request: z.object({
-      groupID: groupIDSchema,
-      keywordList: z.array(keywordSchema).min(1).max(SearchLimits.KEYWORDS_MAX),
+      keywordList: keywordListSchema,
+      keywordListMatchType: z.enum(['and', 'or']).optional(),
+      groupTypeList: z.array(groupTypeSchema).optional(),
+      groupIDList: z.array(groupIDSchema).max(SearchLimits.MEMBER_SEARCH_GROUPS_MAX).optional(),
       cursor: cursorSchema.optional(),
       count: z.number().int().min(1).max(SearchLimits.MEMBERS_PAGE_MAX).optional(),
     }),
-    response: z.object({ memberList: z.array(groupMemberSchema), totalCount: z.number().int(), cursor: z.string() }),
+    response: z.object({
+      searchResultList: z.array(
+        z.object({
+          groupInfo: groupProfileSchema.pick({ groupID: true, name: true, type: true, avatar: true }),
+          memberList: z.array(groupMemberSchema),
+        }),
+      ),
+      totalCount: z.number().int(),
+      cursor: z.string(),
+    }),
   },
   /**
    * Users whose userID is a keyword or whose nick holds one (any case), narrowed by gender and

@@ -1,14 +1,15 @@
 import { ErrorCode } from '@liaison/protocol';
-import LiaisonChat, { type Message } from '@liaison/sdk';
+import LiaisonChat, { type Group, type Message } from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
 import { type Chat, errorCode, nextEvent, sendText, useServer } from '../../integration/harness';
 
 /**
- * Group attributes, counters and pinned messages through the SDK (docs/groups.md): what members
- * see in answers and events, and what is refused with which code, nothing changing then.
+ * Group attributes, counters, pinned messages, custom fields and member marks through the SDK
+ * (docs/groups.md): what members see in answers and events, and what is refused with which code,
+ * nothing changing then.
  */
 const { EVENT, TYPES } = LiaisonChat;
-const { user } = useServer();
+const { server, user } = useServer();
 
 /** owner (who creates it), admin and member, in a Public group. */
 async function groupOfThree(prefix: string): Promise<{ groupID: string; owner: Chat; admin: Chat; member: Chat }> {
@@ -196,5 +197,148 @@ describe('member custom fields', () => {
     ).toBe(ErrorCode.INVALID_PARAMS);
     const [after] = (await owner.getGroupMemberProfile({ groupID, userIDList: ['gm1-m'] })).data.memberList;
     expect(after?.memberCustomField).toEqual([{ key: 'badge', value: 'gold' }]);
+  });
+});
+
+describe('member marks', () => {
+  it('lets the owner mark members of a Community, lists them by mark, and drops marks with the membership', async () => {
+    const [owner, ann] = await Promise.all([user('mk1-o'), user('mk1-a'), user('mk1-b')]);
+    const groupID = 'mk1-g';
+    await owner.createGroup({
+      type: TYPES.GRP_COMMUNITY,
+      name: 'Marks',
+      groupID,
+      memberList: [{ userID: 'mk1-a' }, { userID: 'mk1-b' }],
+    });
+    const marked = await owner.markGroupMemberList({
+      groupID,
+      userIDList: ['mk1-a', 'mk1-b', 'mk1-x'],
+      markType: 1000,
+      enableMark: true,
+    });
+    expect(marked.data).toEqual({ successUserIDList: ['mk1-a', 'mk1-b'], failureUserIDList: ['mk1-x'] });
+    await owner.markGroupMemberList({ groupID, userIDList: ['mk1-a'], markType: 1001, enableMark: true });
+    const byMark = async (filter: number) =>
+      (await owner.getGroupMemberList({ groupID, filter })).data.memberList.map((m) => [m.userID, m.markList]);
+    expect(await byMark(1000)).toEqual([
+      ['mk1-a', [1000, 1001]],
+      ['mk1-b', [1000]],
+    ]);
+    expect(await byMark(0)).toHaveLength(3);
+    const [profile] = (await ann.getGroupMemberProfile({ groupID, userIDList: ['mk1-a'] })).data.memberList;
+    expect(profile?.markList).toEqual([1000, 1001]);
+    await owner.markGroupMemberList({ groupID, userIDList: ['mk1-a'], markType: 1000, enableMark: false });
+    expect(await byMark(1000)).toEqual([['mk1-b', [1000]]]);
+    await ann.quitGroup(groupID);
+    await ann.joinGroup({ groupID });
+    expect(await byMark(1001)).toEqual([]);
+  });
+
+  it('refuses the wrong group type or caller (10007), a bad mark (60003) and the limits (10004), changing nothing', async () => {
+    const [owner, member] = await Promise.all([user('mk2-o'), user('mk2-m')]);
+    const groupID = 'mk2-g';
+    await owner.createGroup({ type: TYPES.GRP_AVCHATROOM, name: 'Live', groupID });
+    await member.joinGroup({ groupID });
+    const mark = (chat: Chat, markType: number, userIDList = ['mk2-m']) =>
+      chat.markGroupMemberList({ groupID, userIDList, markType, enableMark: true });
+    for (let markType = 1000; markType < 1010; markType++) await mark(owner, markType);
+    expect(await errorCode(mark(owner, 1010))).toBe(ErrorCode.GROUP_INVALID_PARAMS);
+    expect(await errorCode(mark(owner, 999))).toBe(ErrorCode.INVALID_PARAMS);
+    expect(await errorCode(mark(member, 1000))).toBe(ErrorCode.GROUP_NO_PERMISSION);
+    await owner.createGroup({ type: TYPES.GRP_PUBLIC, name: 'Plain', groupID: 'mk2-plain' });
+    expect(
+      await errorCode(
+        owner.markGroupMemberList({ groupID: 'mk2-plain', userIDList: ['mk2-o'], markType: 1000, enableMark: true }),
+      ),
+    ).toBe(ErrorCode.GROUP_NO_PERMISSION);
+    // A mark on 1,000 members takes no more; stored directly, as joining 1,000 users would take minutes.
+    await server().db.query(
+      `INSERT INTO users (user_id, created_at, updated_at) SELECT 'mk2-u' || i, 1, 1 FROM generate_series(1, 999) AS i`,
+    );
+    await server().db.query(
+      `INSERT INTO group_members (group_id, user_id, role, join_time)
+         SELECT $1, 'mk2-u' || i, 'Member', 1 FROM generate_series(1, 999) AS i`,
+      [groupID],
+    );
+    await server().db.query(
+      `INSERT INTO group_member_marks (group_id, mark_type, user_id)
+         SELECT $1, 1000, 'mk2-u' || i FROM generate_series(1, 999) AS i`,
+      [groupID],
+    );
+    expect(await errorCode(mark(owner, 1000, ['mk2-o']))).toBe(ErrorCode.GROUP_INVALID_PARAMS);
+    expect((await owner.getGroupMemberList({ groupID, filter: 1000, count: 100 })).data.memberList).toHaveLength(100);
+    // Past 500 users only the first 500 are sent, as Tencent's SDK; the rest fail.
+    const many = Array.from({ length: 501 }, (_, i) => `mk2-none-${i}`);
+    expect((await mark(owner, 1001, many)).data.failureUserIDList).toEqual(many);
+  });
+});
+
+describe('group custom fields and profile fields', () => {
+  it('keeps custom fields set at creation and changed later, every member told, with the profile’s sequence', async () => {
+    const [owner, member] = await Promise.all([user('cf1-o'), user('cf1-m')]);
+    const groupID = 'cf1-g';
+    const created = await owner.createGroup({
+      type: TYPES.GRP_PUBLIC,
+      name: 'Fields',
+      groupID,
+      memberList: [{ userID: 'cf1-m' }],
+      groupCustomField: [{ key: 'tier', value: 'gold' }],
+    });
+    expect(created.data.group).toMatchObject({
+      groupCustomField: [{ key: 'tier', value: 'gold' }],
+      infoSequence: 1,
+      lastInfoTime: created.data.group.createTime,
+    });
+    const told = nextEvent<Group[]>(member, EVENT.GROUP_LIST_UPDATED, (list) =>
+      list.some((g) => g.groupID === groupID && g.infoSequence === 2),
+    );
+    const updated = await owner.updateGroupProfile({
+      groupID,
+      groupCustomField: [
+        { key: 'region', value: 'eu' },
+        { key: 'tier', value: '' },
+      ],
+    });
+    expect(updated.data.group).toMatchObject({ groupCustomField: [{ key: 'region', value: 'eu' }], infoSequence: 2 });
+    const seen = (await told).find((g) => g.groupID === groupID);
+    expect(seen?.groupCustomField).toEqual([{ key: 'region', value: 'eu' }]);
+    // The tip that told the member is the group's last message now, and its list follows it.
+    expect(seen?.lastMessage).toMatchObject({ fromAccount: '@TIM#SYSTEM', messageForShow: '[群提示消息]' });
+    expect(seen?.nextMessageSeq).toBe((seen?.lastMessage.lastSequence ?? 0) + 1);
+    const filtered = await member.getGroupProfile({ groupID, groupCustomFieldFilter: ['none'] });
+    expect(filtered.data.group.groupCustomField).toEqual([]);
+
+    const eleven = Array.from({ length: 10 }, (_, i) => ({ key: `k${i}`, value: 'v' }));
+    const refusals: Array<[Chat, Array<{ key: string; value: string }>, number]> = [
+      [member, [{ key: 'x', value: 'y' }], ErrorCode.GROUP_NO_PERMISSION],
+      [owner, eleven, ErrorCode.GROUP_INVALID_PARAMS],
+      [owner, [{ key: 'k'.repeat(17), value: 'v' }], ErrorCode.INVALID_PARAMS],
+      [owner, [{ key: 'k', value: 'v'.repeat(513) }], ErrorCode.INVALID_PARAMS],
+    ];
+    for (const [chat, groupCustomField, code] of refusals) {
+      expect(await errorCode(chat.updateGroupProfile({ groupID, groupCustomField }))).toBe(code);
+    }
+    const after = (await owner.getGroupProfile({ groupID })).data.group;
+    expect(after).toMatchObject({ groupCustomField: [{ key: 'region', value: 'eu' }], infoSequence: 2 });
+    const outsider = await user('cf1-x');
+    expect((await outsider.searchGroupByID(groupID)).data.group.groupCustomField).toEqual([]);
+  });
+
+  it('shows the group’s next sequence and last message as stored, a revoked one without its text', async () => {
+    const { groupID, owner, member } = await groupOfThree('lm1');
+    const sent = await sendText(member, groupID, 'latest news', 'GROUP');
+    const { group } = (await owner.getGroupProfile({ groupID })).data;
+    expect(group.nextMessageSeq).toBe(sent.sequence + 1);
+    expect(group.lastMessage).toEqual({
+      lastTime: sent.time,
+      lastSequence: sent.sequence,
+      fromAccount: 'lm1-m',
+      messageForShow: 'latest news',
+    });
+    await member.revokeMessage(sent);
+    expect((await owner.getGroupProfile({ groupID })).data.group.lastMessage).toMatchObject({
+      lastSequence: sent.sequence,
+      messageForShow: '',
+    });
   });
 });

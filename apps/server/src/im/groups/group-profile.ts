@@ -1,6 +1,7 @@
-import { type GroupMember, GroupType, type OpRequestParsed } from '@liaison/protocol';
+import { type GroupMember, GroupType, Limits, type OpRequestParsed } from '@liaison/protocol';
 import type { Database, Sql } from '../../db/database';
-import { type MemberRow, toGroupMember, type UserRow } from '../rows';
+import { type MemberRow, memberMarksSql, toGroupMember, type UserRow } from '../rows';
+import { type CustomField, mergeCustomFields } from './custom-fields';
 import { type GroupFacts, invalid, isManager, loadAsMember, noPermission } from './group-access';
 import { requireNotificationLength } from './groups';
 
@@ -12,12 +13,16 @@ export type ProfileChanges = Partial<{
   avatar: string;
   muteAllMembers: boolean;
   joinOption: string;
+  /** The custom fields whose value changed, with the value now ('' when removed). */
+  groupCustomField: CustomField[];
 }>;
+
+type ColumnField = Exclude<keyof ProfileChanges, 'groupCustomField'>;
 
 /** In a Work group every member may rename it and edit its notice (spec portal.md §6). */
 const WORK_MEMBER_FIELDS = new Set(['name', 'notification']);
 
-const COLUMNS: Record<keyof ProfileChanges, string> = {
+const COLUMNS: Record<ColumnField, string> = {
   name: 'name',
   introduction: 'introduction',
   notification: 'notification',
@@ -30,7 +35,9 @@ const COLUMNS: Record<keyof ProfileChanges, string> = {
  * updateGroupProfile: the owner and admins change any field; in a Work group members too, for the
  * name and the notice. The name must keep a visible character once trimmed ('group name cannot
  * be empty'), the notice at most 150 characters; the join option is fixed for Work groups and
- * AVChatRooms. Returns the fields whose value changed (none: nothing is written).
+ * AVChatRooms; custom fields are merged (an empty value removes a key; over 10 keys is 10004).
+ * Returns the fields whose value changed (none: nothing is written); a change moves the group's
+ * infoSequence and lastInfoTime.
  */
 export async function updateProfile(
   db: Database,
@@ -52,26 +59,39 @@ export async function updateProfile(
   if (body.joinOption !== undefined) asked.joinOption = body.joinOption;
   return db.transaction(async (tx) => {
     const { group, actor } = await loadAsMember(tx, body.groupID, actorID, { lock: true });
-    const fields = Object.keys(asked) as Array<keyof ProfileChanges>;
-    const memberMay = group.type === GroupType.WORK && fields.every((field) => WORK_MEMBER_FIELDS.has(field));
+    const fields = Object.keys(asked) as ColumnField[];
+    const named = body.groupCustomField ? [...fields, 'groupCustomField'] : fields;
+    const memberMay = group.type === GroupType.WORK && named.every((field) => WORK_MEMBER_FIELDS.has(field));
     if (!isManager(actor) && !memberMay) throw noPermission('only the owner or an admin may change the group profile');
     if (asked.joinOption !== undefined && (group.type === GroupType.WORK || group.type === GroupType.AVCHATROOM)) {
       throw noPermission(`the join option of a ${group.type} group is fixed`);
     }
     const [current] = await tx.query<Record<string, unknown>>(
-      `SELECT ${fields.map((f) => COLUMNS[f]).join(', ')} FROM groups WHERE group_id = $1`,
+      `SELECT ${[...fields.map((f) => COLUMNS[f]), 'custom_fields'].join(', ')} FROM groups WHERE group_id = $1`,
       [body.groupID],
     );
     const changes: ProfileChanges = {};
     for (const field of fields) {
       if (current?.[COLUMNS[field]] !== asked[field]) Object.assign(changes, { [field]: asked[field] });
     }
-    const changed = Object.keys(changes) as Array<keyof ProfileChanges>;
-    if (changed.length > 0) {
-      await tx.query(
-        `UPDATE groups SET ${changed.map((f, i) => `${COLUMNS[f]} = $${i + 2}`).join(', ')} WHERE group_id = $1`,
-        [body.groupID, ...changed.map((f) => changes[f])],
-      );
+    const changed = Object.keys(changes) as ColumnField[];
+    const custom = body.groupCustomField
+      ? mergeCustomFields(current?.custom_fields, body.groupCustomField, Limits.GROUP_CUSTOM_FIELDS_MAX, 'a group')
+      : null;
+    if (custom && custom.changed.length > 0) changes.groupCustomField = custom.changed;
+    if (Object.keys(changes).length > 0) {
+      const sets = [
+        ...changed.map((f, i) => `${COLUMNS[f]} = $${i + 4}`),
+        'custom_fields = COALESCE($2::jsonb, custom_fields)',
+        'info_seq = info_seq + 1',
+        'last_info_time = $3',
+      ];
+      await tx.query(`UPDATE groups SET ${sets.join(', ')} WHERE group_id = $1`, [
+        body.groupID,
+        custom?.changed.length ? JSON.stringify(custom.fields) : null,
+        Date.now(),
+        ...changed.map((f) => changes[f]),
+      ]);
     }
     return {
       group: {
@@ -93,7 +113,8 @@ export async function memberProfiles(
 ): Promise<GroupMember[]> {
   await loadAsMember(db, groupID, actorID);
   const rows = await db.query<MemberRow & UserRow>(
-    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, m.custom_fields, u.nick, u.avatar, u.self_signature
+    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, m.custom_fields, u.nick, u.avatar,
+            u.self_signature, ${memberMarksSql('m')}
        FROM group_members m JOIN users u ON u.user_id = m.user_id
       WHERE m.group_id = $1 AND m.user_id = ANY($2)
       ORDER BY m.role_rank, m.join_time, m.user_id`,

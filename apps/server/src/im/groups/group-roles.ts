@@ -1,6 +1,6 @@
 import { ErrorCode, GroupType, LiaisonError, Limits } from '@liaison/protocol';
 import type { Database } from '../../db/database';
-import { memberCustomFields } from '../rows';
+import { mergeCustomFields } from './custom-fields';
 import {
   type GroupFacts,
   invalid,
@@ -35,7 +35,10 @@ export async function changeOwner(
         WHERE group_id = $1 AND user_id IN ($2, $3)`,
       [groupID, target.userID, actorID],
     );
-    await tx.query('UPDATE groups SET owner_id = $2 WHERE group_id = $1', [groupID, newOwnerID]);
+    await tx.query(
+      'UPDATE groups SET owner_id = $2, info_seq = info_seq + 1, last_info_time = $3 WHERE group_id = $1',
+      [groupID, newOwnerID, Date.now()],
+    );
     return { ...group, ownerID: newOwnerID };
   });
 }
@@ -130,15 +133,8 @@ export async function setMemberCustomFields(
       'SELECT custom_fields FROM group_members WHERE group_id = $1 AND user_id = $2',
       [groupID, userID],
     );
-    const next = new Map(memberCustomFields(row?.custom_fields).map((f) => [f.key, f.value]));
-    for (const { key, value } of fields) {
-      if (value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (next.size > Limits.MEMBER_CUSTOM_FIELDS_MAX) {
-      throw invalid(`a member holds at most ${Limits.MEMBER_CUSTOM_FIELDS_MAX} custom fields`);
-    }
-    const stored = JSON.stringify([...next].map(([key, value]) => ({ key, value })));
+    const next = mergeCustomFields(row?.custom_fields, fields, Limits.MEMBER_CUSTOM_FIELDS_MAX, 'a member');
+    const stored = JSON.stringify(next.fields);
     await tx.query('UPDATE group_members SET custom_fields = $3::jsonb WHERE group_id = $1 AND user_id = $2', [
       groupID,
       userID,

@@ -15,7 +15,8 @@ import {
 } from '@liaison/protocol';
 import type { Database, Sql } from '../../db/database';
 import { groupKey } from '../messages/keys';
-import { type MemberRow, toGroupMember, type UserRow } from '../rows';
+import { type MemberRow, memberMarksSql, toGroupMember, type UserRow } from '../rows';
+import { mergeCustomFields } from './custom-fields';
 import { groupProfilesFor } from './group-visibility';
 
 const DEFAULT_JOIN_OPTION: Record<GroupType, JoinOption> = {
@@ -68,6 +69,7 @@ export async function createGroup(
     );
   }
   if (memberIDs.length > maxMembers) throw new LiaisonError(ErrorCode.GROUP_FULL);
+  const { fields } = mergeCustomFields([], req.groupCustomField ?? [], Limits.GROUP_CUSTOM_FIELDS_MAX, 'a group');
   const now = Date.now();
   const groupID = await db.transaction(async (tx) => {
     const known = await tx.query<{ user_id: string }>('SELECT user_id FROM users WHERE user_id = ANY($1)', [memberIDs]);
@@ -78,8 +80,9 @@ export async function createGroup(
     const groupID = req.groupID ?? communityPrefix(type) + generateGroupID();
     const inserted = await tx.query(
       `INSERT INTO groups (group_id, type, name, avatar, introduction, notification, owner_id, join_option,
-                           max_members, member_count, created_at, is_support_topic)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (group_id) DO NOTHING RETURNING group_id`,
+                           max_members, member_count, created_at, is_support_topic, custom_fields, last_info_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $11)
+       ON CONFLICT (group_id) DO NOTHING RETURNING group_id`,
       [
         groupID,
         type,
@@ -93,6 +96,7 @@ export async function createGroup(
         memberIDs.length,
         now,
         type === GroupType.COMMUNITY && req.isSupportTopic === true,
+        JSON.stringify(fields),
       ],
     );
     if (inserted.length === 0) throw new LiaisonError(ErrorCode.GROUP_ID_TAKEN);
@@ -128,6 +132,12 @@ export async function getGroupProfile(db: Sql, userID: string, groupID: string):
   throw new LiaisonError(exists ? ErrorCode.GROUP_NO_PERMISSION : ErrorCode.GROUP_NOT_FOUND);
 }
 
+/** Which members a page lists: of one role, or with one mark (0 or absent: every member). */
+export interface MemberFilter {
+  role?: GroupRole;
+  markType?: number;
+}
+
 /** Only members may list the members of a group. */
 export async function getMembers(
   db: Sql,
@@ -135,7 +145,7 @@ export async function getMembers(
   groupID: string,
   count: number,
   offset: number,
-  role?: GroupRole,
+  { role, markType }: MemberFilter = {},
 ): Promise<{ memberList: GroupMember[]; offset: number }> {
   const [group] = await db.query<{ member_count: number; member: string | null }>(
     `SELECT g.member_count, m.user_id AS member
@@ -147,14 +157,23 @@ export async function getMembers(
   if (!group.member) throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER, CALLER_NOT_IN_GROUP_MESSAGE);
   // The owner, then admins, then members, each by join time: the order of an index
   // (group_members_in_order), so a page deep into a 100,000-member group reads no table rows before it.
+  // A mark starts from its members instead (at most MEMBERS_PER_MARK_MAX, each read by key): the
+  // LIMIT keeps the planner from joining them to a scan of the whole group.
+  const members = markType
+    ? `(SELECT gm.* FROM group_member_marks k CROSS JOIN LATERAL
+          (SELECT * FROM group_members WHERE group_id = k.group_id AND user_id = k.user_id LIMIT 1) gm
+         WHERE k.group_id = $1 AND k.mark_type = $5) g`
+    : 'group_members g';
   const rows = await db.query<MemberRow & UserRow>(
-    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, m.custom_fields, u.nick, u.avatar, u.self_signature
-       FROM (SELECT user_id, role, join_time, name_card, mute_until, custom_fields, role_rank FROM group_members
-              WHERE group_id = $1 AND ($4::text IS NULL OR role = $4)
-              ORDER BY role_rank, join_time, user_id LIMIT $2 OFFSET $3) m
+    `SELECT m.user_id, m.role, m.join_time, m.name_card, m.mute_until, m.custom_fields, u.nick, u.avatar,
+            u.self_signature, ${memberMarksSql('m')}
+       FROM (SELECT g.group_id, g.user_id, g.role, g.join_time, g.name_card, g.mute_until, g.custom_fields, g.role_rank
+               FROM ${members}
+              WHERE g.group_id = $1 AND ($4::text IS NULL OR g.role = $4)
+              ORDER BY g.role_rank, g.join_time, g.user_id LIMIT $2 OFFSET $3) m
        JOIN users u ON u.user_id = m.user_id
       ORDER BY m.role_rank, m.join_time, m.user_id`,
-    [groupID, count, offset, role ?? null],
+    [groupID, count, offset, role ?? null, ...(markType ? [markType] : [])],
   );
   const next = offset + rows.length;
   const isLast = rows.length < count || next >= group.member_count;

@@ -4,6 +4,7 @@ import * as admin from './group-admin';
 import type { GroupDataDeps } from './group-attributes';
 import * as attributes from './group-attributes';
 import * as counters from './group-counters';
+import * as marks from './group-marks';
 import * as pins from './group-pins';
 import * as groups from './groups';
 
@@ -27,6 +28,7 @@ export const groupHandlers: OpHandlers<
   | 'getGroupMemberProfile'
   | 'setGroupMemberNameCard'
   | 'setGroupMemberCustomField'
+  | 'markGroupMemberList'
   | 'searchGroupByID'
   | 'getGroupOnlineMemberCount',
   admin.GroupAdminDeps
@@ -36,7 +38,10 @@ export const groupHandlers: OpHandlers<
     group: await groups.getGroupProfile(db, user.userID, body.groupID),
   }),
   getGroupMemberList: ({ db }, _session, user, body) =>
-    groups.getMembers(db, user.userID, body.groupID, body.count ?? Limits.MEMBER_PAGE_MAX, body.offset ?? 0, body.role),
+    groups.getMembers(db, user.userID, body.groupID, body.count ?? Limits.MEMBER_PAGE_MAX, body.offset ?? 0, {
+      role: body.role,
+      markType: body.filter,
+    }),
   createGroup: (services, _session, user, body) => admin.createGroup(services, user, body),
   joinGroup: (services, _session, user, body) => admin.joinGroup(services, user.userID, body),
   getGroupApplicationList: async (services, _session, user) => ({
@@ -55,6 +60,7 @@ export const groupHandlers: OpHandlers<
   setGroupMemberNameCard: (services, _session, user, body) => admin.setGroupMemberNameCard(services, user.userID, body),
   setGroupMemberCustomField: (services, _session, user, body) =>
     admin.setGroupMemberCustomField(services, user.userID, body),
+  markGroupMemberList: ({ db }, _session, user, body) => marks.markGroupMemberList(db, user.userID, body),
   searchGroupByID: (services, _session, user, body) => admin.searchGroupByID(services, user.userID, body),
   getGroupOnlineMemberCount: (services, _session, user, body) =>
     admin.getGroupOnlineMemberCount(services, user.userID, body),

@@ -16,7 +16,7 @@ let me: Chat;
 
 const found = async (keywordList: string[], more: { groupTypeList?: Group['type'][] } = {}) =>
   (await me.searchCloudGroups({ keywordList, ...more })).data;
-const foundIDs = async (...keywordList: string[]) => (await found(keywordList)).groupList.map((g) => g.groupID);
+const foundIDs = async (...keywordList: string[]) => (await found(keywordList)).searchResultList.map((g) => g.groupID);
 
 beforeAll(async () => {
   owner = await user('gs-owner');
@@ -55,8 +55,8 @@ beforeAll(async () => {
 
 describe('searchCloudGroups', () => {
   it('finds my groups of any type first, then the ones I could ask to join, by a piece of the name in any case', async () => {
-    const { groupList, totalCount, cursor } = await found(['steel']);
-    expect(groupList.map((g) => g.groupID)).toEqual([
+    const { searchResultList, totalCount, cursor } = await found(['steel']);
+    expect(searchResultList.map((g) => g.groupID)).toEqual([
       // Mine, by name.
       'gs-my-work',
       'gs-my-closed',
@@ -70,8 +70,8 @@ describe('searchCloudGroups', () => {
   });
 
   it('shows a group I am not in as its public card, and mine whole', async () => {
-    const { groupList } = await found(['报价']);
-    expect(groupList).toEqual([
+    const { searchResultList } = await found(['报价']);
+    expect(searchResultList).toEqual([
       expect.objectContaining({
         groupID: 'gs-public',
         name: 'Steel 报价 desk',
@@ -80,7 +80,7 @@ describe('searchCloudGroups', () => {
         selfInfo: null,
       }),
     ]);
-    const [mine] = (await found(['gs-my-work'])).groupList;
+    const [mine] = (await found(['gs-my-work'])).searchResultList;
     expect(mine).toMatchObject({
       groupID: 'gs-my-work',
       ownerID: 'gs-owner',
@@ -99,9 +99,14 @@ describe('searchCloudGroups', () => {
     expect(await foundIDs('weekly', 'buyers')).toEqual(['gs-community', 'gs-meeting']);
   });
 
+  it('finds groups matching every keyword when asked to', async () => {
+    const both = await me.searchCloudGroups({ keywordList: ['steel', '报价'], keywordListMatchType: 'and' });
+    expect(both.data.searchResultList.map((g) => g.groupID)).toEqual(['gs-public']);
+  });
+
   it('keeps to the group types asked for', async () => {
-    const { groupList } = await found(['steel'], { groupTypeList: [TYPES.GRP_WORK, TYPES.GRP_MEETING] });
-    expect(groupList.map((g) => g.groupID)).toEqual(['gs-my-work', 'gs-meeting']);
+    const { searchResultList } = await found(['steel'], { groupTypeList: [TYPES.GRP_WORK, TYPES.GRP_MEETING] });
+    expect(searchResultList.map((g) => g.groupID)).toEqual(['gs-my-work', 'gs-meeting']);
   });
 
   it("takes LIKE's wildcards in a keyword as plain characters", async () => {
@@ -128,7 +133,7 @@ describe('searchCloudGroups', () => {
     const totals: number[] = [];
     for (let page = 0; page < 5; page++) {
       const answer = (await me.searchCloudGroups({ keywordList: ['crowd'], count: 3, cursor })).data;
-      seen.push(...answer.groupList.map((g) => g.groupID));
+      seen.push(...answer.searchResultList.map((g) => g.groupID));
       totals.push(answer.totalCount);
       cursor = answer.cursor;
       if (cursor === '') break;
@@ -143,7 +148,8 @@ describe('searchCloudGroups', () => {
     }
   });
 
-  it('refuses an empty keyword list', async () => {
+  it('refuses a search without keywords, as Tencent’s does', async () => {
     expect(await errorCode(me.searchCloudGroups({ keywordList: [] }))).toBe(ErrorCode.INVALID_PARAMS);
+    expect(await errorCode(me.searchCloudGroups({ groupTypeList: [TYPES.GRP_PUBLIC] }))).toBe(ErrorCode.INVALID_PARAMS);
   });
 });

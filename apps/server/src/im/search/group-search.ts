@@ -13,7 +13,7 @@ import { decodeCursor, encodeCursor, escapeLike } from './cursor';
 
 /**
  * searchCloudGroups (docs/search.md): groups whose ID is one of the keywords or whose name holds
- * one of them (any case), mine of any type first, then those I could ask to join as
+ * one of them (any case; with keywordListMatchType 'and', every keyword), mine of any type first, then those I could ask to join as
  * searchGroupByID shows them (never Work groups or DisableApply groups of others); dismissed
  * groups never. Paged by an opaque cursor over (mine first, name in any case, groupID).
  *
@@ -28,6 +28,12 @@ export async function searchCloudGroups(
   const keywords = body.keywordList.map((k) => k.trim()).filter((k) => k !== '');
   const after = body.cursor ? decodeCursor(body.cursor, position) : null;
   const count = body.count ?? SearchLimits.GROUPS_PAGE_DEFAULT;
+  // Any keyword: the ID among them or the name like one. Every keyword: each the ID or in the name.
+  const matches =
+    body.keywordListMatchType === 'and'
+      ? `NOT EXISTS (SELECT 1 FROM unnest($2::text[], $3::text[]) AS k(word, pattern)
+                      WHERE NOT (g.group_id = k.word OR g.name ILIKE k.pattern))`
+      : '(g.group_id = ANY($2) OR g.name ILIKE ANY($3))';
   const rows = await db.query<HitRow>(
     `WITH mine AS (SELECT group_id FROM group_members WHERE user_id = $1),
      hits AS (
@@ -35,7 +41,7 @@ export async function searchCloudGroups(
               CASE WHEN mine.group_id IS NULL THEN 1 ELSE 0 END AS rank
          FROM groups g LEFT JOIN mine ON mine.group_id = g.group_id
         WHERE g.dismissed_at IS NULL
-          AND (g.group_id = ANY($2) OR g.name ILIKE ANY($3))
+          AND ${matches}
           AND (mine.group_id IS NOT NULL OR (g.type <> $4 AND g.join_option <> $5))
           AND ($6::text[] IS NULL OR g.type = ANY($6))
      )
@@ -73,7 +79,7 @@ export async function searchCloudGroups(
   const groupList = page.map((r) => profiles.get(r.group_id)).filter((g): g is GroupProfile => g !== undefined);
   const last = page.at(-1);
   return {
-    groupList,
+    searchResultList: groupList,
     totalCount: toNumber(rows[0]?.total),
     cursor:
       hits.length > count && last ? encodeCursor({ rank: last.rank, name: last.name, groupID: last.group_id }) : '',

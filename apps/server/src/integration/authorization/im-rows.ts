@@ -44,7 +44,7 @@ export interface ImRow {
   /** What differs when an op has several rows. */
   case?: string;
   /** G's type for this row; default Public with free access, so joinGroup can succeed. */
-  groupType?: 'Public' | 'Private';
+  groupType?: 'Public' | 'Private' | 'Community';
   body(subject: Subject): unknown;
   cells: Record<ImRole, Expect>;
   /**
@@ -356,6 +356,18 @@ export const imRows: ImRow[] = [
     case: 'one’s own',
     body: (s) => ({ groupID: s.groupID, memberCustomField: [{ key: 'level', value: '1' }] }),
     cells: membersOf(ErrorCode.GROUP_NOT_MEMBER),
+  },
+  {
+    // Marks are for AVChatRooms and Communities (docs/groups.md); in a Public G every member gets 10007.
+    op: 'markGroupMemberList',
+    case: 'Community: the owner marks',
+    groupType: 'Community',
+    body: (s) => ({ groupID: s.groupID, userIDList: [s.peer], markType: 1000, enableMark: true }),
+    cells: {
+      ...membersOf(ErrorCode.GROUP_NOT_MEMBER),
+      member: ErrorCode.GROUP_NO_PERMISSION,
+      admin: ErrorCode.GROUP_NO_PERMISSION,
+    },
   },
   { op: 'searchGroupByID', case: 'Public group', body: (s) => ({ groupID: s.groupID }), cells: anyUser() },
   {

@@ -50,9 +50,9 @@ export function useMentionMembers(groupID: string | null, isWanted: boolean, que
     if (wanted === '' || !groupID) return;
     let isCurrent = true;
     const timer = setTimeout(() => {
-      chat.searchCloudGroupMembers({ groupID, keywordList: [wanted], count: SEARCH_COUNT }).then(
+      chat.searchCloudGroupMembers({ groupIDList: [groupID], keywordList: [wanted], count: SEARCH_COUNT }).then(
         ({ data }) => {
-          if (isCurrent) setFound({ query: wanted, members: data.memberList });
+          if (isCurrent) setFound({ query: wanted, members: data.searchResultList[0]?.memberList ?? [] });
         },
         () => {
           // The members read so far stay on offer.
