@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../common/Avatar';
 import { replaceEmojiTags } from '../common/emoji/emoji-names';
 import type { Point } from '../common/menu-position';
-import { isTouchContextMenu, useLongPress } from '../common/use-long-press';
+import { contextMenuPoint, useLongPress } from '../common/use-long-press';
 import type { Remarks } from '../core/display-name';
 import { useKit } from '../core/kit-context';
+import { type RowActivity, rowActivity, useCommunitySummary } from './community-row';
 import {
+  type AbstractPart,
   atLabels,
   badgeText,
   conversationAvatar,
@@ -17,6 +19,7 @@ import {
 } from './conversation-display';
 import { formatConversationTime } from './format-conversation-time';
 import { Isolated } from './Isolated';
+import { label, userText } from './message-abstract';
 import { OnlineDot } from './presence/OnlineDot';
 import { useOnlineStatus } from './presence/use-online-status';
 import { useConversationText } from './use-conversation-text';
@@ -57,13 +60,28 @@ export const ConversationItem = memo(function ConversationItem({
   const { i18n } = useTranslation();
   const { conversationID } = conversation;
   const name = conversationName(conversation);
+  const activity = rowActivity(conversation, useCommunitySummary(conversation));
   // The open conversation is being read: a message arriving there is no news, even for the moment
   // before the server has marked it read.
-  const mark = isActive ? 'none' : unreadMark(conversation);
-  const at = atLabels(conversation, t);
+  const mark = isActive ? 'none' : rowMark(activity, conversation.isMuted);
+  const at = atLabels({ type: conversation.type, groupAtInfoList: activity.groupAtInfoList }, t);
   const { displayOnlineStatus = false, timeZone } = useKit();
-  const time = formatConversationTime(conversation.lastMessage.lastTime, today, t, timeZone);
-  const abstract = lastMessageAbstract(conversation, me, t, i18n.language, remarks);
+  const time = formatConversationTime(activity.lastTime, today, t, timeZone);
+  const topic = activity.latestTopic;
+  const abstract: AbstractPart[] = topic
+    ? [
+        label('#'),
+        userText(topic.name),
+        label(' '),
+        ...lastMessageAbstract(
+          { type: TYPES.CONV_GROUP, lastMessage: topic.lastMessage },
+          me,
+          t,
+          i18n.language,
+          remarks,
+        ),
+      ]
+    : lastMessageAbstract(conversation, me, t, i18n.language, remarks);
   const rowRef = useRef<HTMLButtonElement>(null);
   // spec §4: online dots for one-to-one conversations only, when the display-online-status setting is on.
   const peerID =
@@ -75,15 +93,8 @@ export const ConversationItem = memo(function ConversationItem({
   const touch = useLongPress((point) => onOpenMenu(conversationID, point));
 
   const handleContextMenu = (event: React.MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault();
-    if (isTouchContextMenu(event)) return;
-    // The context-menu key reports no pointer position: open at the row instead.
-    if (event.clientX === 0 && event.clientY === 0) {
-      const rect = event.currentTarget.getBoundingClientRect();
-      onOpenMenu(conversationID, { x: rect.left + 16, y: rect.bottom });
-    } else {
-      onOpenMenu(conversationID, { x: event.clientX, y: event.clientY });
-    }
+    const point = contextMenuPoint(event);
+    if (point) onOpenMenu(conversationID, point);
   };
 
   const className = [
@@ -139,8 +150,8 @@ export const ConversationItem = memo(function ConversationItem({
         </span>
         {mark === 'count' ? (
           <span className="lc-conv-item__badge">
-            <span aria-hidden="true">{badgeText(conversation.unreadCount)}</span>
-            <span className="lc-conv-sr-only">{t('unreadCount', { count: conversation.unreadCount })}</span>
+            <span aria-hidden="true">{badgeText(activity.unreadCount)}</span>
+            <span className="lc-conv-sr-only">{t('unreadCount', { count: activity.unreadCount })}</span>
           </span>
         ) : null}
         {mark === 'dot' ? (
@@ -152,6 +163,12 @@ export const ConversationItem = memo(function ConversationItem({
     </li>
   );
 });
+
+/** A number, or a dot when the conversation is muted or only quiet topics have unread messages. */
+function rowMark(activity: RowActivity, isMuted: boolean): 'none' | 'dot' | 'count' {
+  const mark = unreadMark({ unreadCount: activity.unreadCount, isMuted });
+  return mark === 'none' && activity.hasQuietUnread ? 'dot' : mark;
+}
 
 function MutedIcon({ label }: { label: string }) {
   return (
