@@ -28,6 +28,8 @@ import './conversation.css';
 export interface ConversationItemProps {
   conversation: Conversation;
   isActive: boolean;
+  /** A community's topic open under this row, whose unread the row leaves out (it is being read). */
+  openTopicID?: string | null;
   /** The draft to show ('' for none): the list leaves it out for the open conversation. */
   draft: string;
   /** The current day (any time in it), for the row's time. */
@@ -49,6 +51,7 @@ export interface ConversationItemProps {
 export const ConversationItem = memo(function ConversationItem({
   conversation,
   isActive,
+  openTopicID = null,
   draft,
   today,
   me,
@@ -60,10 +63,11 @@ export const ConversationItem = memo(function ConversationItem({
   const { i18n } = useTranslation();
   const { conversationID } = conversation;
   const name = conversationName(conversation);
-  const activity = rowActivity(conversation, useCommunitySummary(conversation));
   // The open conversation is being read: a message arriving there is no news, even for the moment
-  // before the server has marked it read.
-  const mark = isActive ? 'none' : rowMark(activity, conversation.isMuted);
+  // before the server has marked it read. An open community's other topics still are.
+  const summary = useCommunitySummary(conversation, isActive ? openTopicID : null);
+  const activity = rowActivity(isActive ? { ...conversation, unreadCount: 0 } : conversation, summary);
+  const mark = isActive && !summary ? 'none' : rowMark(activity, conversation.isMuted);
   const at = atLabels({ type: conversation.type, groupAtInfoList: activity.groupAtInfoList }, t);
   const { displayOnlineStatus = false, timeZone } = useKit();
   const time = formatConversationTime(activity.lastTime, today, t, timeZone);

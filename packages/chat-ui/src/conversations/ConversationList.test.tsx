@@ -208,13 +208,13 @@ describe('conversation list', () => {
     await sendText(await user('cm-bob'), 'cm-viewer', 'hi from bob');
     const id = `GROUP${group.groupID}`;
     await until(() => chat.conversationStore.get('C2Ccm-bob') !== undefined, 10_000, 'bob’s message');
-    renderInKit(
-      chat,
+    const kit = (open: string | null) => (
       <>
-        <ConversationList activeConversationID={null} onSelect={() => undefined} />
+        <ConversationList activeConversationID={open} onSelect={() => undefined} />
         <KitNotifications isEnabled={false} onOpen={() => undefined} />
-      </>,
+      </>
     );
+    const { rerender } = renderInKit(chat, kit(null));
     expect(rowIDs()).toEqual(['C2Ccm-bob', id]);
     // Topic messages come a second later than bob's, so the community's row is newer.
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -234,6 +234,11 @@ describe('conversation list', () => {
     // The SDK's total leaves topics out, as Tencent's; the kit's title counts them with bob's one.
     expect(chat.getTotalUnreadMessageCount()).toBe(1);
     expect(document.title).toMatch(/^\(4\) /);
+    // With one topic open (being read), the community's row counts the others.
+    rerender(kit(`GROUP${general}`));
+    expect(row(id).getAttribute('aria-current')).toBe('true');
+    expect(within(row(id)).getByText('1 unread message')).toBeTruthy();
+    rerender(kit(null));
 
     // Muted, the community shows a dot and leaves the title's count.
     fireEvent.contextMenu(row(id), { clientX: 40, clientY: 50 });

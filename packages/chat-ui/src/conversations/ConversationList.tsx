@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Dialog } from '../common/Dialog';
 import type { Point } from '../common/menu-position';
 import { PopupMenu, type PopupMenuItem } from '../common/PopupMenu';
+import { listedConversationID, topicOfConversation } from '../core/conversation-group';
 import { useRemarks } from '../core/display-name';
 import { useKit } from '../core/kit-context';
 import { ConversationItem } from './ConversationItem';
@@ -14,6 +15,7 @@ import { useToday } from './use-today';
 import './conversation.css';
 
 export interface ConversationListProps {
+  /** The open conversation (a community's topic is open under its community's row). */
   activeConversationID: string | null;
   onSelect(conversationID: string): void;
   /** Called after a conversation was deleted from the list (e.g. to close it if it was open). */
@@ -25,7 +27,9 @@ export interface ConversationListProps {
  * community with topics by its newest topic message); a click opens a conversation; right-click or
  * a long press opens its actions (delete, pin, mute).
  */
-export function ConversationList({ activeConversationID, onSelect, onDelete }: ConversationListProps) {
+export function ConversationList({ activeConversationID: open, onSelect, onDelete }: ConversationListProps) {
+  const activeConversationID = open ? listedConversationID(open) : null;
+  const openTopicID = open ? topicOfConversation(open) : null;
   const { chat } = useKit();
   const t = useConversationText();
   const conversations = useListedConversations();
@@ -68,6 +72,7 @@ export function ConversationList({ activeConversationID, onSelect, onDelete }: C
               key={conversation.conversationID}
               conversation={conversation}
               isActive={conversation.conversationID === activeConversationID}
+              openTopicID={conversation.conversationID === activeConversationID ? openTopicID : null}
               draft={visibleDraft(conversation, activeConversationID)}
               today={today}
               me={me}

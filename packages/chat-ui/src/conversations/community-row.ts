@@ -39,12 +39,18 @@ export function rowActivity(conversation: Conversation, summary: CommunitySummar
   };
 }
 
-/** The topics of the conversation's community summed up, live; null for any other conversation. */
-export function useCommunitySummary(conversation: Conversation): CommunitySummary | null {
+/**
+ * The topics of the conversation's community summed up, live, but for the open one; null for any
+ * other conversation.
+ */
+export function useCommunitySummary(conversation: Conversation, openTopicID: string | null): CommunitySummary | null {
   const { chat } = useKit();
   const store = topicStoreOf(chat);
   const groupID = conversation.groupProfile?.isSupportTopic ? conversation.groupProfile.groupID : null;
-  const read = useCallback(() => (groupID ? store.summaryOf(groupID) : null), [store, groupID]);
+  const read = useCallback(
+    () => (groupID ? store.summaryOf(groupID, openTopicID) : null),
+    [store, groupID, openTopicID],
+  );
   return useSyncExternalStore(store.subscribe, read, read);
 }
 

@@ -69,7 +69,10 @@ export class TopicStore {
     string,
     { topics: readonly Topic[]; conversations: (Conversation | undefined)[]; channels: readonly TopicChannel[] }
   >();
-  private readonly summaryCache = new Map<string, { channels: readonly TopicChannel[]; summary: CommunitySummary }>();
+  private readonly summaryCache = new Map<
+    string,
+    { channels: readonly TopicChannel[]; except: string | null; summary: CommunitySummary }
+  >();
   /** Per topic, the local count at its last message's arrival. */
   private readonly activity = new Map<string, number>();
   private lastActivity = 0;
@@ -106,14 +109,17 @@ export class TopicStore {
     return this.channelsOf(groupID).find((channel) => channel.topicID === topicID) ?? null;
   }
 
-  /** The community's topics summed up for its row; null until they are listed. */
-  summaryOf(groupID: string): CommunitySummary | null {
+  /**
+   * The community's topics summed up for its row, the unread and mentions of `exceptTopicID` (the
+   * open one, being read) left out; null until they are listed.
+   */
+  summaryOf(groupID: string, exceptTopicID: string | null = null): CommunitySummary | null {
     if (this.statusOf(groupID) !== 'ready') return null;
     const channels = this.channelsOf(groupID);
     const cached = this.summaryCache.get(groupID);
-    if (cached?.channels === channels) return cached.summary;
-    const summary = summarize(channels);
-    this.summaryCache.set(groupID, { channels, summary });
+    if (cached?.channels === channels && cached.except === exceptTopicID) return cached.summary;
+    const summary = summarize(channels, exceptTopicID);
+    this.summaryCache.set(groupID, { channels, except: exceptTopicID, summary });
     return summary;
   }
 
@@ -282,25 +288,33 @@ function toChannel(
   };
 }
 
-function summarize(channels: readonly TopicChannel[]): CommunitySummary {
+function summarize(channels: readonly TopicChannel[], exceptTopicID: string | null): CommunitySummary {
   let unreadCount = 0;
   let hasQuietUnread = false;
   let latest: TopicChannel | null = null;
+  const groupAtInfoList: TopicChannel['groupAtInfoList'][number][] = [];
   for (const channel of channels) {
+    if (isNewer(channel, latest)) latest = channel;
+    if (channel.topicID === exceptTopicID) continue;
     if (channel.isMuted) hasQuietUnread ||= channel.unreadCount > 0;
     else unreadCount += channel.unreadCount;
-    if (isNewer(channel, latest)) latest = channel;
+    groupAtInfoList.push(...channel.groupAtInfoList);
   }
-  return { unreadCount, hasQuietUnread, groupAtInfoList: channels.flatMap((c) => c.groupAtInfoList), latest };
+  return { unreadCount, hasQuietUnread, groupAtInfoList, latest };
 }
 
-/** Newer by its last message's time (seconds), then by when it arrived here. */
+/**
+ * Newer by its last message's time (seconds), then by when it arrived here; within one second
+ * before this client saw either arrive, the one with news (unread) is taken as the newer.
+ */
 function isNewer(channel: TopicChannel, than: TopicChannel | null): boolean {
   const time = channel.lastMessage.lastTime;
   if (time === 0) return false;
   if (!than) return true;
   const otherTime = than.lastMessage.lastTime;
-  return time > otherTime || (time === otherTime && channel.activity > than.activity);
+  if (time !== otherTime) return time > otherTime;
+  if (channel.activity !== than.activity) return channel.activity > than.activity;
+  return channel.unreadCount > than.unreadCount;
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -208,7 +208,7 @@ function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
               <ConversationHeader onSelect={onOpen} />
               <NetworkBanner />
               <ConversationList
-                activeConversationID={listedID}
+                activeConversationID={conversationID}
                 onSelect={onOpen}
                 onDelete={(deleted) => deleted === listedID && onOpen(null)}
               />
