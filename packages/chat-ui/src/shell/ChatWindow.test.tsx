@@ -7,12 +7,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { nextEvent, sendText } from '../../../../apps/server/src/integration/harness';
 import { plainEditorOf } from '../chat/composer/editor/plain-editor';
 import { insertPlainText } from '../chat/composer/editor/plain-text';
+import { ToastHost } from '../core/toasts/ToastHost';
 import { renderInKit } from '../test-support/render-in-kit';
 import { startTestServer, type TestServer } from '../test-support/test-server';
+import { TopicList } from '../topics/TopicList';
 import { ChatWindow } from './ChatWindow';
 
 let server: TestServer;
 let ann: ChatSDK;
+/** A community's owner and member, for its topic list. */
+let owner: ChatSDK;
+let member: ChatSDK;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -20,6 +25,7 @@ beforeAll(async () => {
   const ben = await server.connect('ben');
   await ben.updateMyProfile({ nick: 'Ben Li' });
   await sendText(ben, 'ann', 'hello ann');
+  [owner, member] = await Promise.all([server.connect('tl-owner'), server.connect('tl-member')]);
 });
 afterEach(cleanup);
 afterAll(async () => {
@@ -45,9 +51,9 @@ describe('ChatWindow', () => {
   });
 });
 
-/** A community that supports topics, made by `owner` with `members`, and its topics by name. */
-async function communityWithTopics(owner: ChatSDK, name: string, members: string[], topicNames: string[]) {
-  const { data } = await owner.createGroup({
+/** A community that supports topics, made by `founder` with `members`, and its topics by name. */
+async function communityWithTopics(founder: ChatSDK, name: string, members: string[], topicNames: string[]) {
+  const { data } = await founder.createGroup({
     type: TYPES.GRP_COMMUNITY,
     name,
     isSupportTopic: true,
@@ -56,7 +62,7 @@ async function communityWithTopics(owner: ChatSDK, name: string, members: string
   const { groupID } = data.group;
   const topics: Record<string, string> = {};
   for (const topicName of topicNames) {
-    topics[topicName] = (await owner.createTopicInCommunity({ groupID, topicName })).data.topicID;
+    topics[topicName] = (await founder.createTopicInCommunity({ groupID, topicName })).data.topicID;
   }
   return { groupID, topics };
 }
@@ -70,16 +76,16 @@ function Shell({ first, onBack }: { first: string; onBack?(): void }) {
 describe('a community that supports topics', () => {
   it('opens as its topics with no composer; a topic opens its chat, where ann reads it and sends, and cy receives', async () => {
     const cy = await server.connect('cy');
-    const owner = await server.connect('owner-1');
-    const { groupID, topics } = await communityWithTopics(owner, 'Hikers', ['ann', 'cy'], ['General', 'Routes']);
+    const founder = await server.connect('founder-1');
+    const { groupID, topics } = await communityWithTopics(founder, 'Hikers', ['ann', 'cy'], ['General', 'Routes']);
     const general = topics.General ?? '';
     await cy.getTopicList({ groupID });
-    const mention = owner.createTextAtMessage({
+    const mention = founder.createTextAtMessage({
       to: general,
       conversationType: TYPES.CONV_GROUP,
       payload: { text: '@ann the plan', atUserList: ['ann'] },
     });
-    await owner.sendMessage(mention);
+    await founder.sendMessage(mention);
     await waitFor(() => expect(ann.conversationStore.get(`GROUP${groupID}`)).toBeTruthy());
 
     renderInKit(ann, <Shell first={`GROUP${groupID}`} />);
@@ -123,8 +129,8 @@ describe('a community that supports topics', () => {
   });
 
   it('on a phone: the topics fill the screen with a way back; a topic’s chat goes back to them', async () => {
-    const owner = await server.connect('owner-2');
-    const { groupID } = await communityWithTopics(owner, 'Runners', ['ann'], ['Lobby']);
+    const founder = await server.connect('founder-2');
+    const { groupID } = await communityWithTopics(founder, 'Runners', ['ann'], ['Lobby']);
     await waitFor(() => expect(ann.conversationStore.get(`GROUP${groupID}`)).toBeTruthy());
     const onBack = vi.fn();
     renderInKit(ann, <Shell first={`GROUP${groupID}`} onBack={onBack} />, { isH5: true });
@@ -138,5 +144,101 @@ describe('a community that supports topics', () => {
     await screen.findByRole('list', { name: 'Topics' });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalledOnce();
+  });
+});
+
+/** A community of tl-owner's with tl-member in it. */
+async function community(name: string): Promise<string> {
+  const { data } = await owner.createGroup({
+    type: TYPES.GRP_COMMUNITY,
+    name,
+    isSupportTopic: true,
+    memberList: [{ userID: 'tl-member' }],
+  });
+  return data.group.groupID;
+}
+
+/** The owner's topic list and the member's, side by side, as two people see them. */
+function renderBoth(groupID: string, onOwnerOpen = vi.fn()) {
+  const mine = renderInKit(
+    owner,
+    <>
+      <TopicList groupID={groupID} activeTopicID={null} onOpen={onOwnerOpen} />
+      <ToastHost />
+    </>,
+  );
+  const theirs = renderInKit(member, <TopicList groupID={groupID} activeTopicID={null} onOpen={vi.fn()} />);
+  return { mine: within(mine.container), theirs: within(theirs.container) };
+}
+
+const dialog = () => within(screen.getByRole('dialog'));
+
+describe('a community’s topic list: what its owner and admins may do, and every member sees live', () => {
+  it('the owner creates a topic by name, which opens; the member sees it arrive', async () => {
+    const groupID = await community('Makers');
+    const onOpen = vi.fn();
+    const { mine, theirs } = renderBoth(groupID, onOpen);
+    expect(await theirs.findByText('No topics yet')).toBeTruthy();
+    // A member has no way to create one.
+    expect(theirs.queryByRole('button', { name: /New topic/ })).toBeNull();
+    expect(await mine.findByText('No topics yet: create the first one')).toBeTruthy();
+
+    fireEvent.click(mine.getByRole('button', { name: /New topic/ }));
+    const name = dialog().getByRole('textbox', { name: 'Topic name' });
+    expect(document.activeElement).toBe(name);
+    fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
+    expect(dialog().getByRole('alert').textContent).toBe('Enter a name for the topic');
+    fireEvent.change(name, { target: { value: '话'.repeat(51) } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
+    expect(dialog().getByRole('alert').textContent).toMatch(/at most 150 bytes/);
+    fireEvent.change(name, { target: { value: ' Printers ' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
+
+    await screen.findByText('Topic created');
+    const [created] = (await owner.getTopicList({ groupID })).data.successTopicList;
+    expect(created?.topicName).toBe('Printers');
+    expect(onOpen).toHaveBeenCalledWith(`GROUP${created?.topicID}`);
+    expect(await mine.findByRole('button', { name: /Printers/ })).toBeTruthy();
+    expect(await theirs.findByRole('button', { name: /Printers/ })).toBeTruthy();
+  });
+
+  it('the owner renames and deletes a topic from its menu (right-click); the member’s list follows', async () => {
+    const groupID = await community('Bakers');
+    const bread = (await owner.createTopicInCommunity({ groupID, topicName: 'Bread' })).data.topicID;
+    await owner.createTopicInCommunity({ groupID, topicName: 'Cakes' });
+    const { mine, theirs } = renderBoth(groupID);
+    await theirs.findByRole('button', { name: /Cakes/ });
+    // A member's right-click opens no topic menu.
+    fireEvent.contextMenu(theirs.getByRole('button', { name: /Bread/ }), { clientX: 10, clientY: 10 });
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    fireEvent.contextMenu(await mine.findByRole('button', { name: /Bread/ }), { clientX: 10, clientY: 10 });
+    const menu = screen.getByRole('menu', { name: 'Actions for the topic Bread' });
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Rename' }));
+    const name = dialog().getByRole('textbox', { name: 'Topic name' }) as HTMLInputElement;
+    expect(name.value).toBe('Bread');
+    fireEvent.change(name, { target: { value: 'Sourdough' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    await screen.findByText('Topic renamed');
+    expect(await theirs.findByRole('button', { name: /Sourdough/ })).toBeTruthy();
+
+    fireEvent.contextMenu(mine.getByRole('button', { name: /Sourdough/ }), { clientX: 10, clientY: 10 });
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Delete topic' }));
+    expect(dialog().getByText('Delete the topic “Sourdough”? Its messages go for every member.')).toBeTruthy();
+    fireEvent.click(dialog().getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Topic deleted');
+    await waitFor(() => expect(theirs.queryByRole('button', { name: /Sourdough/ })).toBeNull());
+    expect(mine.queryByRole('button', { name: /Sourdough/ })).toBeNull();
+    const left = (await member.getTopicList({ groupID })).data.successTopicList.map((topic) => topic.topicID);
+    expect(left).not.toContain(bread);
+    expect(left).toHaveLength(1);
+  });
+
+  it('a member of the community who is made an admin may manage its topics', async () => {
+    const groupID = await community('Tailors');
+    const { theirs } = renderBoth(groupID);
+    await theirs.findByText('No topics yet');
+    await owner.setGroupMemberRole({ groupID, userID: 'tl-member', role: TYPES.GRP_MBR_ROLE_ADMIN });
+    expect(await theirs.findByRole('button', { name: /New topic/ })).toBeTruthy();
   });
 });
