@@ -17,6 +17,8 @@ module.exports = packageStructure('packages/chat-ui', [
   { name: 'conversations', path: folder('conversations') },
   // The group panel, members, join requests (adding members picks friends).
   { name: 'groups', path: folder('groups') },
+  // A community's topics as channels: the topic list, creating, renaming and deleting topics.
+  { name: 'topics', path: folder('topics') },
   // One conversation's messages: renderers, list, composer, message actions.
   { name: 'chat', path: folder('chat') },
   // Attention from outside the page: the tab title and desktop notifications.

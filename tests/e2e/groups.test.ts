@@ -98,9 +98,10 @@ async function press(page: Page, target: Locator): Promise<void> {
   else await target.click();
 }
 
-async function openChat(page: Page): Promise<void> {
-  await press(page, row(page, CONVERSATION));
-  await messages(page).waitFor();
+async function openChat(page: Page, conversationID = CONVERSATION, options: { topics?: boolean } = {}): Promise<void> {
+  await press(page, row(page, conversationID));
+  // A community with topics opens on its topics, not on messages.
+  await (options.topics ? page.getByRole('list', { name: '话题' }) : messages(page)).waitFor();
 }
 
 async function backToList(page: Page): Promise<void> {
@@ -349,5 +350,77 @@ describe('a Public group that asks permission', () => {
     await li.locator('.lc-chat__left').getByText('该群聊已被解散').waitFor();
     expect(await editor(zhang).count()).toBe(0);
     await shoot(zhang, 'dismissed-desktop');
+  });
+});
+
+describe('a community whose messages go to its topics', () => {
+  const COMMUNITY_NAME = '华南供应商社群';
+  let communityID = '';
+  const topicRow = (page: Page, name: string) =>
+    page.getByRole('list', { name: '话题' }).getByRole('button', { name: new RegExp(name) });
+
+  it('张伟 creates a topic in the kit; 李娜 sees it come on her phone, picks it and talks there with him', async () => {
+    // Each step from where the group story left the phone: back on the conversation list.
+    const back = li.locator('.lc-chat__header').getByRole('button', { name: '返回' });
+    if (await back.count()) await backToList(li);
+    const owner = await connect(server, zhangID);
+    bots.push(owner);
+    const { data } = await owner.createGroup({
+      type: 'Community',
+      name: COMMUNITY_NAME,
+      isSupportTopic: true,
+      memberList: [{ userID: liID }],
+    });
+    communityID = data.group.groupID;
+    await owner.createTopicInCommunity({ groupID: communityID, topicName: '报价' });
+
+    await openChat(zhang, `GROUP${communityID}`, { topics: true });
+    // The community itself takes no messages: no editor until a topic is open.
+    await zhang.getByText('选择一个话题开始聊天').waitFor();
+    expect(await editor(zhang).count()).toBe(0);
+    await zhang.getByRole('button', { name: '新建话题' }).click();
+    const dialog = zhang.getByRole('dialog', { name: '新建话题' });
+    await dialog.getByLabel('话题名称').fill('交期');
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await toast(zhang, '话题已创建').waitFor();
+    await zhang.getByRole('heading', { name: '# 交期' }).waitFor();
+
+    await openChat(li, `GROUP${communityID}`, { topics: true });
+    await press(li, topicRow(li, '交期'));
+    await li.getByRole('heading', { name: '# 交期' }).waitFor();
+    await send(li, '交期我这边确认一下');
+    await bubbleRow(zhang, '交期我这边确认一下').waitFor();
+    await expectAxeClean(zhang, '.lc-community');
+    await shoot(zhang, 'topics-desktop');
+    await shoot(li, 'topic-chat-phone');
+  });
+
+  it('a message in another topic shows as unread on 李娜’s topics and her community row; reading it clears both', async () => {
+    await press(li, li.locator('.lc-chat__header').getByRole('button', { name: '返回' }));
+    await topicRow(li, '报价').waitFor();
+    // By keyboard: from the open topic up to the other, and Enter.
+    await topicRow(zhang, '交期').focus();
+    await zhang.keyboard.press('ArrowUp');
+    await zhang.keyboard.press('Enter');
+    await zhang.getByRole('heading', { name: '# 报价' }).waitFor();
+    await send(zhang, '本周报价请在周五前更新');
+    const quotes = topicRow(li, '报价');
+    await quotes.getByText('1 条未读消息').waitFor();
+    expect(await quotes.textContent()).toContain('本周报价请在周五前更新');
+    await expectAxeClean(li, '.lc-topics');
+    await shoot(li, 'topics-phone');
+    await press(li, li.locator('.lc-topics__header').getByRole('button', { name: '返回' }));
+    const community = row(li, `GROUP${communityID}`);
+    await community.getByText('1 条未读消息').waitFor();
+    expect(await community.textContent()).toContain('#报价');
+    await shoot(li, 'community-row-phone');
+
+    await openChat(li, `GROUP${communityID}`, { topics: true });
+    await press(li, quotes);
+    await bubbleRow(li, '本周报价请在周五前更新').waitFor();
+    await press(li, li.locator('.lc-chat__header').getByRole('button', { name: '返回' }));
+    await expect.poll(() => quotes.textContent()).not.toContain('未读');
+    await press(li, li.locator('.lc-topics__header').getByRole('button', { name: '返回' }));
+    await expect.poll(() => community.textContent()).not.toContain('未读');
   });
 });

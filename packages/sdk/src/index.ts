@@ -177,5 +177,7 @@ export type {
 export type { Signaling } from './signaling-data';
 export { TSignaling } from './signaling-data';
 export type { SignalingEvent, SignalingHandler } from './signaling-listeners';
+export type { Topic, TopicLastMessage } from './topic-model';
+export type { CreateTopicOptions, TopicFailure, TopicListOptions, UpdateTopicOptions } from './topics';
 export type { TranslateTextOptions } from './translation';
 export type { UploadSource } from './uploads';

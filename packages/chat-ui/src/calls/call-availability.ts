@@ -1,4 +1,5 @@
 import { CallMediaType } from '@liaison/protocol';
+import { topicOfConversation } from '../core/conversation-group';
 import type { Features } from '../core/features';
 
 /**
@@ -28,13 +29,14 @@ export function callTypesFor(
   return types;
 }
 
-/** The call target of a conversation ID, or null for conversations without calls (system notices). */
+/** The call target of a conversation ID, or null for conversations without calls (system notices, topics). */
 export function callTargetOf(conversationID: string): CallTarget | null {
   if (conversationID.startsWith('C2C') && conversationID.length > 3) {
     const userID = conversationID.slice(3);
     return userID.startsWith('@TIM#') ? null : { kind: 'c2c', userID };
   }
-  if (conversationID.startsWith('GROUP') && conversationID.length > 5) {
+  // A community topic has no calls of its own.
+  if (conversationID.startsWith('GROUP') && conversationID.length > 5 && !topicOfConversation(conversationID)) {
     return { kind: 'group', groupID: conversationID.slice(5) };
   }
   return null;

@@ -47,6 +47,21 @@ export function isTouchContextMenu(event: React.MouseEvent): boolean {
   return (event.nativeEvent as PointerEvent).pointerType === 'touch';
 }
 
+/**
+ * Where a row's context menu opens (the browser's own is prevented): at the pointer, or at the row
+ * for the context-menu key, which reports no pointer position; null for a phone's long touch, whose
+ * long-press has opened the menu already.
+ */
+export function contextMenuPoint(event: React.MouseEvent<HTMLElement>): Point | null {
+  event.preventDefault();
+  if (isTouchContextMenu(event)) return null;
+  if (event.clientX === 0 && event.clientY === 0) {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: rect.left + 16, y: rect.bottom };
+  }
+  return { x: event.clientX, y: event.clientY };
+}
+
 function touchPoint(event: React.TouchEvent): Point | null {
   const touch = event.touches[0] ?? event.changedTouches[0];
   return touch ? { x: touch.clientX, y: touch.clientY } : null;

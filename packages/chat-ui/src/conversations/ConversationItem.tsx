@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../common/Avatar';
 import { replaceEmojiTags } from '../common/emoji/emoji-names';
 import type { Point } from '../common/menu-position';
-import { isTouchContextMenu, useLongPress } from '../common/use-long-press';
+import { contextMenuPoint, useLongPress } from '../common/use-long-press';
 import type { Remarks } from '../core/display-name';
 import { useKit } from '../core/kit-context';
+import { type RowActivity, rowActivity, useCommunitySummary } from './community-row';
 import {
+  type AbstractPart,
   atLabels,
   badgeText,
   conversationAvatar,
@@ -17,6 +19,7 @@ import {
 } from './conversation-display';
 import { formatConversationTime } from './format-conversation-time';
 import { Isolated } from './Isolated';
+import { label, userText } from './message-abstract';
 import { OnlineDot } from './presence/OnlineDot';
 import { useOnlineStatus } from './presence/use-online-status';
 import { useConversationText } from './use-conversation-text';
@@ -25,6 +28,8 @@ import './conversation.css';
 export interface ConversationItemProps {
   conversation: Conversation;
   isActive: boolean;
+  /** A community's topic open under this row, whose unread the row leaves out (it is being read). */
+  openTopicID?: string | null;
   /** The draft to show ('' for none): the list leaves it out for the open conversation. */
   draft: string;
   /** The current day (any time in it), for the row's time. */
@@ -46,6 +51,7 @@ export interface ConversationItemProps {
 export const ConversationItem = memo(function ConversationItem({
   conversation,
   isActive,
+  openTopicID = null,
   draft,
   today,
   me,
@@ -58,12 +64,28 @@ export const ConversationItem = memo(function ConversationItem({
   const { conversationID } = conversation;
   const name = conversationName(conversation);
   // The open conversation is being read: a message arriving there is no news, even for the moment
-  // before the server has marked it read.
-  const mark = isActive ? 'none' : unreadMark(conversation);
-  const at = atLabels(conversation, t);
+  // before the server has marked it read. An open community's other topics still are.
+  const summary = useCommunitySummary(conversation, isActive ? openTopicID : null);
+  const activity = rowActivity(isActive ? { ...conversation, unreadCount: 0 } : conversation, summary);
+  const mark = isActive && !summary ? 'none' : rowMark(activity, conversation.isMuted);
+  const at = atLabels({ type: conversation.type, groupAtInfoList: activity.groupAtInfoList }, t);
   const { displayOnlineStatus = false, timeZone } = useKit();
-  const time = formatConversationTime(conversation.lastMessage.lastTime, today, t, timeZone);
-  const abstract = lastMessageAbstract(conversation, me, t, i18n.language, remarks);
+  const time = formatConversationTime(activity.lastTime, today, t, timeZone);
+  const topic = activity.latestTopic;
+  const abstract: AbstractPart[] = topic
+    ? [
+        label('#'),
+        userText(topic.name),
+        label(' '),
+        ...lastMessageAbstract(
+          { type: TYPES.CONV_GROUP, lastMessage: topic.lastMessage },
+          me,
+          t,
+          i18n.language,
+          remarks,
+        ),
+      ]
+    : lastMessageAbstract(conversation, me, t, i18n.language, remarks);
   const rowRef = useRef<HTMLButtonElement>(null);
   // spec §4: online dots for one-to-one conversations only, when the display-online-status setting is on.
   const peerID =
@@ -75,15 +97,8 @@ export const ConversationItem = memo(function ConversationItem({
   const touch = useLongPress((point) => onOpenMenu(conversationID, point));
 
   const handleContextMenu = (event: React.MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault();
-    if (isTouchContextMenu(event)) return;
-    // The context-menu key reports no pointer position: open at the row instead.
-    if (event.clientX === 0 && event.clientY === 0) {
-      const rect = event.currentTarget.getBoundingClientRect();
-      onOpenMenu(conversationID, { x: rect.left + 16, y: rect.bottom });
-    } else {
-      onOpenMenu(conversationID, { x: event.clientX, y: event.clientY });
-    }
+    const point = contextMenuPoint(event);
+    if (point) onOpenMenu(conversationID, point);
   };
 
   const className = [
@@ -139,8 +154,8 @@ export const ConversationItem = memo(function ConversationItem({
         </span>
         {mark === 'count' ? (
           <span className="lc-conv-item__badge">
-            <span aria-hidden="true">{badgeText(conversation.unreadCount)}</span>
-            <span className="lc-conv-sr-only">{t('unreadCount', { count: conversation.unreadCount })}</span>
+            <span aria-hidden="true">{badgeText(activity.unreadCount)}</span>
+            <span className="lc-conv-sr-only">{t('unreadCount', { count: activity.unreadCount })}</span>
           </span>
         ) : null}
         {mark === 'dot' ? (
@@ -152,6 +167,12 @@ export const ConversationItem = memo(function ConversationItem({
     </li>
   );
 });
+
+/** A number, or a dot when the conversation is muted or only quiet topics have unread messages. */
+function rowMark(activity: RowActivity, isMuted: boolean): 'none' | 'dot' | 'count' {
+  const mark = unreadMark({ unreadCount: activity.unreadCount, isMuted });
+  return mark === 'none' && activity.hasQuietUnread ? 'dot' : mark;
+}
 
 function MutedIcon({ label }: { label: string }) {
   return (

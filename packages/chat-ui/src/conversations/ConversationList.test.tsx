@@ -8,6 +8,7 @@ import { WebSocket } from 'ws';
 import { connect, sendText, startServer, until } from '../../../../apps/server/src/integration/harness';
 import { befriend } from '../../../../apps/server/src/integration/relation-helpers';
 import { startStallingProxy } from '../../../../apps/server/src/integration/stalling-proxy';
+import { KitNotifications } from '../notifications/KitNotifications';
 import { NetworkBanner } from '../shell/NetworkBanner';
 import { renderInKit } from '../test-support/render-in-kit';
 import { ConversationHeader } from './ConversationHeader';
@@ -186,6 +187,64 @@ describe('conversation list', () => {
     expect(within(row(id)).getByText('1 unread message')).toBeTruthy();
     // The group's profile is fetched after its first message: the row then shows its name.
     expect(await within(row(id)).findByText('Mentions')).toBeTruthy();
+  });
+
+  it('shows a community with topics by its topics: their unread summed, their mention and newest message, moved up; the tab title counts them', async () => {
+    const chat = await user('cm-viewer');
+    const owner = await user('cm-owner');
+    const { group } = (
+      await owner.createGroup({
+        type: 'Community',
+        name: 'Club',
+        isSupportTopic: true,
+        memberList: [{ userID: 'cm-viewer' }],
+      })
+    ).data;
+    const [general, news] = await Promise.all(
+      ['General', 'News'].map(async (topicName) => {
+        return (await owner.createTopicInCommunity({ groupID: group.groupID, topicName })).data.topicID;
+      }),
+    );
+    await sendText(await user('cm-bob'), 'cm-viewer', 'hi from bob');
+    const id = `GROUP${group.groupID}`;
+    await until(() => chat.conversationStore.get('C2Ccm-bob') !== undefined, 10_000, 'bob’s message');
+    const kit = (open: string | null) => (
+      <>
+        <ConversationList activeConversationID={open} onSelect={() => undefined} />
+        <KitNotifications isEnabled={false} onOpen={() => undefined} />
+      </>
+    );
+    const { rerender } = renderInKit(chat, kit(null));
+    expect(rowIDs()).toEqual(['C2Ccm-bob', id]);
+    // Topic messages come a second later than bob's, so the community's row is newer.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await sendText(owner, general ?? '', 'first', 'GROUP');
+    await sendText(owner, general ?? '', 'second', 'GROUP');
+    const mention = owner.createTextAtMessage({
+      to: news ?? '',
+      conversationType: 'GROUP',
+      payload: { text: '@cm-viewer read this', atUserList: ['cm-viewer'] },
+    });
+    await owner.sendMessage(mention);
+
+    await waitFor(() => expect(within(row(id)).getByText('3 unread messages')).toBeTruthy());
+    expect(rowIDs()).toEqual([id, 'C2Ccm-bob']);
+    expect(within(row(id)).getByText('[@me]')).toBeTruthy();
+    expect(row(id).textContent).toContain('#News cm-owner: @cm-viewer read this');
+    // The SDK's total leaves topics out, as Tencent's; the kit's title counts them with bob's one.
+    expect(chat.getTotalUnreadMessageCount()).toBe(1);
+    expect(document.title).toMatch(/^\(4\) /);
+    // With one topic open (being read), the community's row counts the others.
+    rerender(kit(`GROUP${general}`));
+    expect(row(id).getAttribute('aria-current')).toBe('true');
+    expect(within(row(id)).getByText('1 unread message')).toBeTruthy();
+    rerender(kit(null));
+
+    // Muted, the community shows a dot and leaves the title's count.
+    fireEvent.contextMenu(row(id), { clientX: 40, clientY: 50 });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Mute notifications' }));
+    await waitFor(() => expect(within(row(id)).getByText('Unread messages')).toBeTruthy());
+    expect(document.title).toMatch(/^\(1\) /);
   });
 
   it("names a friend by my remark on their row and as the sender of a group's last message, live as it changes", async () => {

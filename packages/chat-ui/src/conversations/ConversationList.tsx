@@ -1,18 +1,21 @@
 import { type Conversation, TYPES } from '@liaison/sdk';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Dialog } from '../common/Dialog';
 import type { Point } from '../common/menu-position';
 import { PopupMenu, type PopupMenuItem } from '../common/PopupMenu';
-import { startOfNextZonedDay, startOfZonedDay } from '../common/time-zone';
+import { listedConversationID, topicOfConversation } from '../core/conversation-group';
 import { useRemarks } from '../core/display-name';
 import { useKit } from '../core/kit-context';
 import { ConversationItem } from './ConversationItem';
+import { useListedConversations } from './community-row';
 import { conversationName, NAME_SLOT, sentenceWithName, visibleDraft } from './conversation-display';
 import { Isolated } from './Isolated';
 import { type ConversationT, useConversationText } from './use-conversation-text';
+import { useToday } from './use-today';
 import './conversation.css';
 
 export interface ConversationListProps {
+  /** The open conversation (a community's topic is open under its community's row). */
   activeConversationID: string | null;
   onSelect(conversationID: string): void;
   /** Called after a conversation was deleted from the list (e.g. to close it if it was open). */
@@ -20,13 +23,16 @@ export interface ConversationListProps {
 }
 
 /**
- * The conversation list (spec chat.md §2, §4): the SDK's list, pinned first, newest first; a click
- * opens a conversation; right-click or a long press opens its actions (delete, pin, mute).
+ * The conversation list (spec chat.md §2, §4): the SDK's list, pinned first, newest first (a
+ * community with topics by its newest topic message); a click opens a conversation; right-click or
+ * a long press opens its actions (delete, pin, mute).
  */
-export function ConversationList({ activeConversationID, onSelect, onDelete }: ConversationListProps) {
+export function ConversationList({ activeConversationID: open, onSelect, onDelete }: ConversationListProps) {
+  const activeConversationID = open ? listedConversationID(open) : null;
+  const openTopicID = open ? topicOfConversation(open) : null;
   const { chat } = useKit();
   const t = useConversationText();
-  const conversations = useSyncExternalStore(chat.conversationStore.subscribe, chat.conversationStore.getSnapshot);
+  const conversations = useListedConversations();
   const today = useToday();
   const me = chat.getLoginUser();
   const remarks = useRemarks();
@@ -66,6 +72,7 @@ export function ConversationList({ activeConversationID, onSelect, onDelete }: C
               key={conversation.conversationID}
               conversation={conversation}
               isActive={conversation.conversationID === activeConversationID}
+              openTopicID={conversation.conversationID === activeConversationID ? openTopicID : null}
               draft={visibleDraft(conversation, activeConversationID)}
               today={today}
               me={me}
@@ -159,24 +166,6 @@ function handleArrowKeys(event: React.KeyboardEvent<HTMLUListElement>) {
   if (index < 0) return;
   event.preventDefault();
   rows[Math.min(rows.length - 1, Math.max(0, index + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
-}
-
-/**
- * The start of the current day in the kit's zone, updated at midnight, so row times stay right
- * without re-rendering every minute.
- */
-function useToday(): number {
-  const { timeZone } = useKit();
-  const [today, setToday] = useState(() => startOfZonedDay(Date.now(), timeZone));
-  useEffect(() => {
-    const tomorrow = startOfNextZonedDay(today, timeZone);
-    const timer = setTimeout(
-      () => setToday(startOfZonedDay(Date.now(), timeZone)),
-      Math.max(1000, tomorrow - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [today, timeZone]);
-  return today;
 }
 
 function errorMessage(reason: unknown): string {

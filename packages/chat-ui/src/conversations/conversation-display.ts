@@ -48,7 +48,10 @@ export function conversationAvatar(conversation: Conversation): string {
 }
 
 /** The group @-labels for a row: `[@me]` and/or `[@All]` for unread mentions; empty for one-to-one. */
-export function atLabels(conversation: Conversation, t: ConversationTranslate): string {
+export function atLabels(
+  conversation: { type: string; groupAtInfoList: readonly { atType: number }[] },
+  t: ConversationTranslate,
+): string {
   if (conversation.type !== TYPES.CONV_GROUP) return '';
   let me = false;
   let all = false;
@@ -67,12 +70,18 @@ export function visibleDraft(conversation: Conversation, activeConversationID: s
 export type { AbstractPart } from './message-abstract';
 export { NAME_SLOT, sentenceWithName } from './message-abstract';
 
+/** What an abstract reads of a last message (a conversation's, or a community topic's). */
+export type AbstractLastMessage = Pick<
+  Conversation['lastMessage'],
+  'payload' | 'messageForShow' | 'fromAccount' | 'nick' | 'nameCard' | 'isRevoked' | 'revoker' | 'hasRiskContent'
+> & { type: string };
+
 /**
  * The last message's one-line abstract, in parts (see messageAbstract): emoji named in the UI
  * language, a bracketed label for other types; in groups prefixed with the sender's name.
  */
 export function lastMessageAbstract(
-  conversation: Conversation,
+  conversation: { type: string; lastMessage: AbstractLastMessage },
   me: string,
   t: (key: ConversationTextKey, options?: Record<string, string>) => string,
   language = 'en',

@@ -12,12 +12,14 @@ export interface EditFieldDialogProps {
   maxCharacters?: number;
   /** A problem with the value to show under the field, or null when it may be saved. */
   validate?(value: string): string | null;
+  /** The submit button's text (default 'Save'). */
+  submitLabel?: string;
   /** Saves; resolves true when the server agreed (the dialog then closes). */
   onSave(value: string): Promise<boolean>;
   onClose(): void;
 }
 
-/** One field of the group (name, introduction, avatar, an alias) edited in a small dialog. */
+/** One field of the group (name, introduction, avatar, an alias) or of a topic edited in a small dialog. */
 export function EditFieldDialog(props: EditFieldDialogProps) {
   const t = useGroupText();
   const fieldID = useId();
@@ -73,7 +75,7 @@ export function EditFieldDialog(props: EditFieldDialogProps) {
             {t('cancel')}
           </button>
           <button type="submit" className="lc-conv-button lc-conv-button--primary" disabled={isSaving}>
-            {t('save')}
+            {props.submitLabel ?? t('save')}
           </button>
         </>
       }

@@ -8,9 +8,10 @@ const LONGEST_TIMER_MS = 2_147_483_647;
 /**
  * Why I may not speak in this group now, live: 'muted' while my mute lasts, 'mutedAll' while mute-all
  * is on and I am a plain member, else null. It follows the group (tips: a mute set or cancelled,
- * mute-all, my role) and wakes when the mute runs out, so the composer comes back by itself.
+ * mute-all, my role) and wakes when the mute runs out, so the composer comes back by itself. In a
+ * community's topic, `isTopicMutedAll` is the topic's mute-all.
  */
-export function useSilence(groupID: string | null): 'muted' | 'mutedAll' | null {
+export function useSilence(groupID: string | null, isTopicMutedAll = false): 'muted' | 'mutedAll' | null {
   const group = useGroup(groupID ?? '');
   const [now, setNow] = useState(() => Date.now());
   const muteEndsMs = (group?.selfInfo?.muteTime ?? 0) * 1000;
@@ -28,5 +29,7 @@ export function useSilence(groupID: string | null): 'muted' | 'mutedAll' | null 
   }, [muteEndsMs]);
 
   if (!groupID) return null;
-  return silenceOf(group, Math.max(now, Date.now()));
+  // A community topic's mute-all holds its plain members as the group's own does.
+  const governing = group && isTopicMutedAll ? { ...group, muteAllMembers: true } : group;
+  return silenceOf(governing, Math.max(now, Date.now()));
 }

@@ -45,6 +45,7 @@ const en = {
   offline: 'Offline',
   // Desktop notifications
   notificationFromGroup: '{{sender}}: {{abstract}}',
+  notificationTopicTitle: '{{group}} › #{{topic}}',
   // Toasts (spec §8)
   toasts: 'Notifications',
   dismiss: 'Dismiss',
@@ -123,6 +124,7 @@ const zhCN: Record<AwarenessEntry, string> = {
   online: '在线',
   offline: '离线',
   notificationFromGroup: '{{sender}}：{{abstract}}',
+  notificationTopicTitle: '{{group}} › #{{topic}}',
   toasts: '提示',
   dismiss: '关闭',
   networkException: '网络异常，请检查网络设置',
@@ -192,6 +194,7 @@ const zhTW: Record<AwarenessEntry, string> = {
   online: '線上',
   offline: '離線',
   notificationFromGroup: '{{sender}}：{{abstract}}',
+  notificationTopicTitle: '{{group}} › #{{topic}}',
   toasts: '提示',
   dismiss: '關閉',
   networkException: '網路異常，請檢查網路設定',

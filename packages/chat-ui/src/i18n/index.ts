@@ -12,6 +12,7 @@ import { kitText } from './kit-text';
 import { messageText } from './message-text';
 import { searchCommonText } from './search-common-text';
 import { searchText } from './search-text';
+import { topicText } from './topic-text';
 
 /** The kit's interface languages (spec chat.md §1). */
 export type KitLanguage = 'en' | 'zh-CN' | 'zh-TW';
@@ -22,7 +23,7 @@ export const KIT_LANGUAGES: readonly KitLanguage[] = ['en', 'zh-CN', 'zh-TW'];
  * the host page's own i18n. Namespaces: `kit` (shell), `conversation` (list) and `chat` (window, composer),
  * `message` (message bodies, previewer, merged records), `contacts` (contacts tab, pickers), `group`
  * (group panel, join requests, mentions, mutes), `search` (global search), `conversationSearch` (search in
- * one conversation), `searchCommon` (what both searches share), `call` (voice and video calls).
+ * one conversation), `searchCommon` (what both searches share), `call` (voice and video calls), `topic` (a community's topics).
  */
 export function createKitI18n(language: KitLanguage): i18n {
   const instance = i18next.createInstance();
@@ -42,6 +43,7 @@ export function createKitI18n(language: KitLanguage): i18n {
       'conversationSearch',
       'searchCommon',
       'call',
+      'topic',
     ],
     defaultNS: 'conversation',
     resources: Object.fromEntries(
@@ -60,6 +62,7 @@ export function createKitI18n(language: KitLanguage): i18n {
           conversationSearch: conversationSearchText[lang],
           searchCommon: searchCommonText[lang],
           call: callText[lang],
+          topic: topicText[lang],
         },
       ]),
     ),

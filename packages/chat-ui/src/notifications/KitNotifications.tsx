@@ -1,10 +1,12 @@
-import { type ChatEvent, type Conversation, EVENT, type Message, TYPES } from '@liaison/sdk';
+import { type Conversation, EVENT, type Message, TYPES } from '@liaison/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageAbstract } from '../conversations/message-abstract';
 import { useConversationText } from '../conversations/use-conversation-text';
+import { groupOfConversation, topicOfConversation } from '../core/conversation-group';
 import { useDisplayName } from '../core/display-name';
 import { useKit } from '../core/kit-context';
+import { topicStoreOf } from '../core/topic-store';
 import { useAwarenessText } from '../i18n/awareness-text';
 import { DesktopNotifier, type NotificationContent } from './desktop-notifier';
 import { askNotificationPermissionOnFirstUse } from './notification-permission';
@@ -31,11 +33,16 @@ export function KitNotifications({ isEnabled, onOpen }: KitNotificationsProps) {
 
   useEffect(() => {
     const title = keepUnreadInTitle(document);
-    const handleTotal = (event: ChatEvent<typeof EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED>) => title.update(event.data);
+    // The SDK's total leaves community topics out, as Tencent's does; the kit counts them in, as
+    // their community's row does.
+    const topics = topicStoreOf(chat);
+    const handleTotal = () => title.update(chat.getTotalUnreadMessageCount() + topics.unreadTotal());
     chat.on(EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, handleTotal);
-    title.update(chat.getTotalUnreadMessageCount());
+    const stopTopics = topics.subscribe(handleTotal);
+    handleTotal();
     return () => {
       chat.off(EVENT.TOTAL_UNREAD_MESSAGE_COUNT_UPDATED, handleTotal);
+      stopTopics();
       title.stop();
     };
   }, [chat]);
@@ -67,6 +74,8 @@ function useDescribeMessage(): (message: Message, conversation: Conversation | u
   const tc = useConversationText();
   const { i18n } = useTranslation();
   const nameOf = useDisplayName();
+  const { chat } = useKit();
+  const topics = topicStoreOf(chat);
   return (message, conversation) => {
     const sender = nameOf({ userID: message.from, nameCard: message.nameCard, nick: message.nick });
     const abstract = messageAbstract(message, i18n.language, tc)
@@ -75,7 +84,11 @@ function useDescribeMessage(): (message: Message, conversation: Conversation | u
     const icon = message.avatar || undefined;
     if (message.conversationType === TYPES.CONV_GROUP) {
       const group = conversation?.groupProfile?.name || message.to;
-      return { title: group, body: t('notificationFromGroup', { sender, abstract }), ...(icon ? { icon } : {}) };
+      const topicID = topicOfConversation(message.conversationID);
+      const communityID = groupOfConversation(message.conversationID);
+      const topic = topicID && communityID ? topics.channel(communityID, topicID) : null;
+      const title = topic ? t('notificationTopicTitle', { group, topic: topic.name }) : group;
+      return { title, body: t('notificationFromGroup', { sender, abstract }), ...(icon ? { icon } : {}) };
     }
     return { title: sender, body: abstract, ...(icon ? { icon } : {}) };
   };

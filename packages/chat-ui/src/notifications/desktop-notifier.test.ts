@@ -105,6 +105,35 @@ describe('desktop notifications', () => {
     tabs.stop();
   });
 
+  it('notifies a community topic’s message as its community’s: not while the community is muted', async () => {
+    const me = await server.connect('dn-topics');
+    const owner = await server.connect('dn-topics-owner');
+    const { data } = await owner.createGroup({
+      type: 'Community',
+      name: 'Club',
+      isSupportTopic: true,
+      memberList: [{ userID: 'dn-topics' }],
+    });
+    const { groupID } = data.group;
+    const { topicID } = (await owner.createTopicInCommunity({ groupID, topicName: 'General' })).data;
+    await until(() => me.conversationStore.get(`GROUP${groupID}`) !== undefined, 5000, 'the community');
+    const { shown, Notification } = fakeNotification();
+    const opened: string[] = [];
+    const tabs = new TabCoordinator(tab(sharedLocks(), false));
+    const instance = notifier(me, tabs, Notification, opened);
+    await sendText(owner, topicID, 'in the topic', 'GROUP');
+    await until(() => shown.length === 1, 5000, 'the notification');
+    shown[0]?.notification.onclick?.();
+    expect(opened).toEqual([`GROUP${topicID}`]);
+    await me.setMessageRemindType({ conversationID: `GROUP${groupID}`, messageRemindType: 'AcceptNotNotify' });
+    await sendText(owner, topicID, 'muted with the community', 'GROUP');
+    await sendText(await server.connect('dn-topics-bob'), 'dn-topics', 'this one notifies');
+    await until(() => shown.length >= 2, 5000, 'the notification');
+    expect(shown.map((s) => s.options.body)).toEqual(['in the topic', 'this one notifies']);
+    instance.stop();
+    tabs.stop();
+  });
+
   it('never notifies for the ‘created the group’ message of a group I was put in', async () => {
     const me = await server.connect('dn-member');
     const owner = await server.connect('dn-owner');

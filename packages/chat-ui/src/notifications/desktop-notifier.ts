@@ -1,5 +1,6 @@
 import { type ChatEvent, type ChatSDK, type Conversation, EVENT, type Message, TYPES } from '@liaison/sdk';
 import { businessIDOf, parseCustomData } from '../chat/message/custom/custom-data';
+import { groupConversationID, groupOfConversation } from '../core/conversation-group';
 
 /** What a desktop notification shows for a message. */
 export interface NotificationContent {
@@ -67,7 +68,9 @@ export class DesktopNotifier {
     const { chat, tabs } = this.options;
     const NotificationImpl = this.options.Notification ?? globalThis.Notification;
     if (NotificationImpl?.permission !== 'granted') return;
-    const conversation = chat.conversationStore.get(message.conversationID);
+    // A topic's message notifies as its community's: muted with it, named after it.
+    const groupID = groupOfConversation(message.conversationID);
+    const conversation = chat.conversationStore.get(groupID ? groupConversationID(groupID) : message.conversationID);
     const me = chat.getLoginUser();
     if (!isNotifiable(message, conversation, me) || tabs.isAnyTabAttended()) return;
     if (!(await tabs.claim(`${me}/${message.ID}`))) return;

@@ -201,6 +201,27 @@ describe('start a group chat', () => {
     expect(ivo.conversationStore.get('GROUPgrp-buyers')?.groupProfile?.name).toBe('Buyers');
   });
 
+  it('offers a Community, and only a Community, the choice to support topics, and creates it so', async () => {
+    const mo = await person('tpc-mo', 'Mo');
+    await withFriends(mo, [await person('tpc-nia', 'Nia')]);
+    const onSelect = renderHeader(mo);
+    fireEvent.click(screen.getByRole('button', { name: 'Start group chat' }));
+    fireEvent.click(await candidates().findByRole('checkbox', { name: 'Nia' }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Next' }));
+    expect(dialog().queryByRole('checkbox', { name: 'Supports topics' })).toBeNull();
+    fireEvent.click(dialog().getByRole('radio', { name: /Community \(Community\)/ }));
+    const topics = dialog().getByRole('checkbox', { name: 'Supports topics' }) as HTMLInputElement;
+    expect(topics.checked).toBe(false);
+    fireEvent.click(topics);
+    fireEvent.change(dialog().getByLabelText('Group name'), { target: { value: 'Trail club' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(onSelect).toHaveBeenCalledOnce());
+    const [community] = (await mo.getJoinedCommunityList()).data.groupList;
+    expect(community?.name).toBe('Trail club');
+    expect(onSelect).toHaveBeenCalledWith(`GROUP${community?.groupID}`);
+  });
+
   it('shows why a group cannot be created, keeps the form, and goes back to the picker', async () => {
     const mo = await person('grp-mo', 'Mo');
     await withFriends(mo, [await person('grp-nia', 'Nia')]);

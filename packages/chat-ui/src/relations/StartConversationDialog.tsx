@@ -31,14 +31,20 @@ const GROUP_TYPES: readonly GroupType[] = [
  * (one for a one-to-one chat, several for a group); nothing chosen, nothing happens. One-to-one
  * opens C2C + userID. A group goes on to its name (required: 'Create' stays disabled while it is
  * empty; the naming rule is a hint only, spec portal.md §5), type and optional ID (not for
- * Community), is created with the chosen members, says 'group created' and opens GROUP + groupID.
+ * Community, which may instead support topics), is created with the chosen members, says 'group
+ * created' and opens GROUP + groupID.
  */
 export function StartConversationDialog({ mode, onOpen, onClose }: StartConversationDialogProps) {
   const { chat } = useKit();
   const t = useContactsText();
   const [chosen, setChosen] = useState<PickedPerson[]>([]);
   const [step, setStep] = useState<'pick' | 'group'>('pick');
-  const [draft, setDraft] = useState<GroupDraft>({ name: '', type: TYPES.GRP_WORK, groupID: '' });
+  const [draft, setDraft] = useState<GroupDraft>({
+    name: '',
+    type: TYPES.GRP_WORK,
+    groupID: '',
+    isSupportTopic: false,
+  });
   const { busy, run } = useBusy();
 
   const handleStartC2C = () =>
@@ -52,12 +58,14 @@ export function StartConversationDialog({ mode, onOpen, onClose }: StartConversa
     run('create', async () => {
       const name = draft.name.trim();
       if (!name || chosen.length === 0) return;
-      const groupID = draft.type === TYPES.GRP_COMMUNITY ? '' : draft.groupID.trim();
+      const isCommunity = draft.type === TYPES.GRP_COMMUNITY;
+      const groupID = isCommunity ? '' : draft.groupID.trim();
       try {
         const { data } = await chat.createGroup({
           type: draft.type,
           name,
           ...(groupID ? { groupID } : {}),
+          ...(isCommunity && draft.isSupportTopic ? { isSupportTopic: true } : {}),
           memberList: chosen.map(({ userID }) => ({ userID })),
         });
         showSuccessToast(chat, t('groupCreated'));
@@ -123,6 +131,8 @@ interface GroupDraft {
   name: string;
   type: GroupType;
   groupID: string;
+  /** Community only: its messages go to topics (Tencent's isSupportTopic). */
+  isSupportTopic: boolean;
 }
 
 function CreateGroupFields(props: {
@@ -136,6 +146,8 @@ function CreateGroupFields(props: {
   const hintID = useId();
   const typeID = useId();
   const groupIDID = useId();
+  const topicNameID = useId();
+  const topicAboutID = useId();
   return (
     <div className="lc-create-group">
       <p className="lc-create-group__members">
@@ -176,7 +188,25 @@ function CreateGroupFields(props: {
           </label>
         ))}
       </fieldset>
-      {draft.type === TYPES.GRP_COMMUNITY ? null : (
+      {draft.type === TYPES.GRP_COMMUNITY ? (
+        <label className="lc-create-group__topics">
+          <input
+            type="checkbox"
+            checked={draft.isSupportTopic}
+            aria-labelledby={topicNameID}
+            aria-describedby={topicAboutID}
+            onChange={(event) => onChange({ ...draft, isSupportTopic: event.target.checked })}
+          />
+          <span>
+            <span id={topicNameID} className="lc-create-group__type-name">
+              {t('supportTopicLabel')}
+            </span>
+            <span id={topicAboutID} className="lc-create-group__type-about">
+              {t('supportTopicAbout')}
+            </span>
+          </span>
+        </label>
+      ) : (
         <>
           <label className="lc-conv-field" htmlFor={groupIDID}>
             {t('groupIDLabel')}

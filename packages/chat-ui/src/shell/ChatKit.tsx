@@ -7,6 +7,7 @@ import { preloadComposer } from '../chat/composer/Composer';
 import { onLocate } from '../chat/locate/locate';
 import { ConversationHeader } from '../conversations/ConversationHeader';
 import { ConversationList } from '../conversations/ConversationList';
+import { listedConversationID } from '../core/conversation-group';
 import { type FeatureName, resolveFeatures } from '../core/features';
 import { type CustomEmojiSet, KitProvider, useKit } from '../core/kit-context';
 import { ToastHost } from '../core/toasts/ToastHost';
@@ -146,6 +147,8 @@ function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
   const [contact, setContact] = useState<ContactTarget | null>(null);
   const unreadApplications = useContacts(selectUnreadApplications);
   const chatOpen = conversationID !== null;
+  // A community's topic is open under its community's row.
+  const listedID = conversationID ? listedConversationID(conversationID) : null;
   const tabs: Tab[] = ['messages', 'contacts'];
   // On phones an open conversation (or a contact's card) takes the whole screen, as TUIKit's h5
   // layout does: the host's bars and the kit's own tabs and notices give way; back returns to the list.
@@ -207,14 +210,14 @@ function KitShell({ h5, conversationID, onOpen, notice }: ShellProps) {
               <ConversationList
                 activeConversationID={conversationID}
                 onSelect={onOpen}
-                onDelete={(deleted) => deleted === conversationID && onOpen(null)}
+                onDelete={(deleted) => deleted === listedID && onOpen(null)}
               />
             </aside>
           )}
           {!(h5 && !chatOpen) && (
             // A div, not <main>: the page the kit is embedded in has its own main landmark.
             <div className="lc-kit__main">
-              <ChatWindow conversationID={conversationID} onBack={() => onOpen(null)} />
+              <ChatWindow conversationID={conversationID} onBack={() => onOpen(null)} onOpen={onOpen} />
             </div>
           )}
         </div>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { isCommunityID } from '@liaison/protocol';
+import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallButtons } from '../calls/CallButtons';
 import { GroupCallBanner } from '../calls/GroupCallBanner';
@@ -10,17 +11,22 @@ import { MultiSelectPanel } from '../chat/forward/MultiSelectPanel';
 import { MessageList } from '../chat/message-list/MessageList';
 import { TypingTitle } from '../chat/typing/TypingTitle';
 import { useStoreValue } from '../common/value-store';
+import { groupOfConversation, listedConversationID, topicOfConversation } from '../core/conversation-group';
 import { useKit } from '../core/kit-context';
+import type { TopicChannel } from '../core/topic-store';
 import { GroupPanel } from '../groups/GroupPanel';
 import { JoinRequestBanner } from '../groups/JoinRequestBanner';
 import { MutedComposer } from '../groups/MutedComposer';
+import { useGroup } from '../groups/use-group';
 import { useSilence } from '../groups/use-silence';
-import { useGroupText } from '../i18n/group-text';
 import { ConversationSearch } from '../search/in-conversation/ConversationSearch';
 import {
   ConversationSearchHeaderButton,
   ConversationSearchToolbarButton,
 } from '../search/in-conversation/SearchButtons';
+import { TopicActionsButton } from '../topics/TopicActionsButton';
+import { CommunityWindow } from './CommunityWindow';
+import { GroupPanelButton } from './GroupPanelButton';
 import '../chat/chat.css';
 
 export interface ChatWindowProps {
@@ -28,6 +34,11 @@ export interface ChatWindowProps {
   conversationID: string | null;
   /** Closes the chat (the back button on h5). */
   onBack(): void;
+  /**
+   * Opens another conversation: a community's topic, or back from a topic to its community's
+   * topics. Without it the window follows those choices itself, until `conversationID` changes.
+   */
+  onOpen?(conversationID: string): void;
 }
 
 /**
@@ -36,13 +47,17 @@ export interface ChatWindowProps {
  * join-request banner of a group, the message list, and one bottom area out of three: the reason
  * for leaving when the user is no longer in the group, the multi-select panel in multi-select
  * mode, else the composer (or the mute text while the user may not speak). The forward panel
- * opens over it; the group panel beside it (over it on h5).
+ * opens over it; the group panel beside it (over it on h5). A community that supports topics and
+ * its topics' conversations open the community window (CommunityWindow): its topics as channels.
  */
-export function ChatWindow({ conversationID, onBack }: ChatWindowProps) {
+export function ChatWindow({ conversationID: given, onBack, onOpen }: ChatWindowProps) {
   const { t } = useTranslation('chat');
   // The editor's code comes apart from the kit: asked for once the window shows, it is there
   // when a conversation opens.
   useEffect(preloadComposer, []);
+  const [chosen, setChosen] = useState<{ from: string | null; conversationID: string } | null>(null);
+  const conversationID = !onOpen && chosen?.from === given ? chosen.conversationID : given;
+  const open = onOpen ?? ((next: string) => setChosen({ from: given, conversationID: next }));
   if (!conversationID) {
     return (
       <div className="lc-chat lc-chat--empty">
@@ -50,22 +65,75 @@ export function ChatWindow({ conversationID, onBack }: ChatWindowProps) {
       </div>
     );
   }
-  return <OpenChat key={conversationID} conversationID={conversationID} onBack={onBack} />;
+  // Keyed by the list's row: moving between a community's topics keeps its topic list as it is.
+  return (
+    <ConversationWindow
+      key={listedConversationID(conversationID)}
+      conversationID={conversationID}
+      onBack={onBack}
+      onOpen={open}
+    />
+  );
 }
 
-function OpenChat({ conversationID, onBack }: { conversationID: string; onBack(): void }) {
+function ConversationWindow({
+  conversationID,
+  onBack,
+  onOpen,
+}: {
+  conversationID: string;
+  onBack(): void;
+  onOpen(conversationID: string): void;
+}) {
+  const topicID = topicOfConversation(conversationID);
+  const groupID = groupOfConversation(conversationID);
+  const group = useGroup(!topicID && groupID && isCommunityID(groupID) ? groupID : '');
+  if (groupID && (topicID || group?.isSupportTopic)) {
+    return (
+      <CommunityWindow groupID={groupID} topicID={topicID} onOpen={onOpen} onBack={onBack}>
+        {(channel, onBackToTopics) => (
+          <OpenChat
+            key={conversationID}
+            conversationID={conversationID}
+            onBack={onBackToTopics}
+            topic={channel}
+            headerEnd={channel ? <TopicActionsButton channel={channel} /> : null}
+          />
+        )}
+      </CommunityWindow>
+    );
+  }
+  return <OpenChat conversationID={conversationID} onBack={onBack} />;
+}
+
+interface OpenChatProps {
+  conversationID: string;
+  onBack(): void;
+  /** A community's topic: its chat, named after it, with the community's members and mutes. */
+  topic?: TopicChannel | null;
+  /** Buttons at the end of the header (the topic's actions). */
+  headerEnd?: ReactNode;
+}
+
+function OpenChat({ conversationID, onBack, topic, headerEnd }: OpenChatProps) {
   const { chat, isH5 } = useKit();
   const { t } = useTranslation('chat');
   const { t: ta } = useTranslation('action');
-  const tg = useGroupText();
-  const name = useConversationName(conversationID);
+  const conversationName = useConversationName(conversationID);
+  const name = topic ? `# ${topic.name}` : topic === null ? '' : conversationName;
   // What the list, the multi-select panel and the forward panel share while this conversation is open.
   const [session] = useState(() => new ChatSession(conversationID));
   const isSelecting = useStoreValue(session.selection, (selection) => selection.isActive);
   const forward = useStoreValue(session.forward, (request) => request);
   const membership = useMembership(conversationID);
-  const groupID = conversationID.startsWith('GROUP') && membership.isMember ? conversationID.slice(5) : null;
-  const silence = useSilence(groupID);
+  const isTopic = topic !== undefined;
+  // The group screens (panel, requests, calls) are a topic's community's, beside its topics.
+  const groupID =
+    !isTopic && conversationID.startsWith('GROUP') && membership.isMember ? conversationID.slice(5) : null;
+  const silence = useSilence(
+    membership.isMember ? groupOfConversation(conversationID) : null,
+    topic?.muteAllMembers ?? false,
+  );
   const [isPanelOpen, setPanelOpen] = useState(false);
   return (
     <div className="lc-chat-frame">
@@ -80,21 +148,11 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
             <TypingTitle conversationID={conversationID} name={name} />
           </h2>
           <ConversationSearchHeaderButton session={session} />
+          {headerEnd}
           {(groupID || conversationID.startsWith('C2C')) && (
             <CallButtons conversationID={conversationID} placement="header" />
           )}
-          {groupID && (
-            <button
-              type="button"
-              className="lc-icon-button lc-chat__group-button"
-              aria-label={tg('openPanel')}
-              aria-expanded={isPanelOpen}
-              aria-haspopup="dialog"
-              onClick={() => setPanelOpen((open) => !open)}
-            >
-              <GroupIcon />
-            </button>
-          )}
+          {groupID && <GroupPanelButton isOpen={isPanelOpen} onToggle={() => setPanelOpen((open) => !open)} />}
         </header>
         {groupID && <JoinRequestBanner groupID={groupID} />}
         {groupID && <GroupCallBanner groupID={groupID} />}
@@ -133,17 +191,6 @@ function OpenChat({ conversationID, onBack }: { conversationID: string; onBack()
       <ConversationSearch conversationID={conversationID} session={session} />
       {groupID && isPanelOpen && <GroupPanel groupID={groupID} onClose={() => setPanelOpen(false)} />}
     </div>
-  );
-}
-
-/** Three figures: the group's settings. */
-function GroupIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-      <circle cx="4" cy="10" r="1.6" fill="currentColor" />
-      <circle cx="10" cy="10" r="1.6" fill="currentColor" />
-      <circle cx="16" cy="10" r="1.6" fill="currentColor" />
-    </svg>
   );
 }
 

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@liaison/protocol';
 import { TYPES } from '@liaison/sdk';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { groupOfConversation } from '../../core/conversation-group';
 import { useKit } from '../../core/kit-context';
 import type { ActionTextKey } from '../../i18n/action-text';
 
@@ -17,7 +18,8 @@ const MEMBER: Membership = { isMember: true };
  */
 export function useMembership(conversationID: string): Membership {
   const { chat } = useKit();
-  const groupID = conversationID.startsWith('GROUP') ? conversationID.slice('GROUP'.length) : null;
+  // A community topic's conversation is open to the community's members.
+  const groupID = groupOfConversation(conversationID);
   const operationType = useSyncExternalStore(
     chat.conversationStore.subscribe,
     () => chat.conversationStore.get(conversationID)?.operationType ?? 0,

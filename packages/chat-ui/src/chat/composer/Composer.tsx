@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyPart, lazyComponent, lazyModule } from '../../common/lazy-part';
+import { groupOfConversation } from '../../core/conversation-group';
 import { useRemarks } from '../../core/display-name';
 import { useKit } from '../../core/kit-context';
 import { groupAbilities } from '../../groups/group-rules';
@@ -79,8 +80,9 @@ export function Composer({ conversationID, toolbarEnd }: ComposerProps) {
   const latestText = useRef(draft);
   const sendRef = useRef<() => void>(() => undefined);
   const lineBreakRef = useRef<() => void>(() => undefined);
-  // spec §5: '@' mentions only in group conversations (and while the InputMention feature is on).
-  const groupID = conversationID.startsWith('GROUP') && features.InputMention ? conversationID.slice(5) : null;
+  // spec §5: '@' mentions only in group conversations (and while the InputMention feature is on);
+  // in a community's topic, of the community's members.
+  const groupID = features.InputMention ? groupOfConversation(conversationID) : null;
   const group = useGroup(groupID ?? '');
   const mentionEnabled = useRef(false);
   mentionEnabled.current = groupID !== null;

@@ -141,6 +141,9 @@ function messageOf(failure: unknown): string {
 /** Conversations a message may be forwarded to: one-to-one and groups I am in, never system conversations. */
 export function isForwardTarget(conversation: Conversation): boolean {
   if (conversation.type === 'C2C') return true;
-  // A group I quit, was removed from or that was dismissed keeps its history, but takes no messages.
-  return conversation.type === 'GROUP' && conversation.operationType === 0;
+  // A group I quit, was removed from or that was dismissed keeps its history, but takes no messages;
+  // nor does a community whose messages go to its topics (2115).
+  return (
+    conversation.type === 'GROUP' && conversation.operationType === 0 && !conversation.groupProfile?.isSupportTopic
+  );
 }

@@ -1,4 +1,5 @@
 import type { ChatSDK } from '@liaison/sdk';
+import { topicOfConversation } from '../../core/conversation-group';
 
 /**
  * Marks one conversation read while it is on screen: one setMessageRead at a time; messages
@@ -15,9 +16,15 @@ export class ReadMarker {
     private readonly isShown: () => boolean,
   ) {}
 
-  /** Marks the conversation read if the SDK counts unread messages in it. */
+  /**
+   * Marks the conversation read if the SDK counts unread messages in it. A community topic's
+   * conversation is not in the SDK's list until something happens in it (its unread count came
+   * with the topic list): it is marked read when opened.
+   */
   markIfUnread(): void {
-    if ((this.chat.conversationStore.get(this.conversationID)?.unreadCount ?? 0) > 0) this.mark();
+    const conversation = this.chat.conversationStore.get(this.conversationID);
+    const isUnlistedTopic = !conversation && topicOfConversation(this.conversationID) !== null;
+    if (isUnlistedTopic || (conversation?.unreadCount ?? 0) > 0) this.mark();
   }
 
   mark(): void {
