@@ -97,19 +97,19 @@ export const conversationOps = {
     response: groupChangeSchema,
   },
   deleteConversationGroup: {
-    request: z.object({ groupName: z.string().max(256) }),
+    request: z.object({ groupName: safeText({ maxBytes: 256 }) }),
     response: groupChangeSchema,
   },
   renameConversationGroup: {
-    request: z.object({ oldName: z.string().max(256), newName: conversationGroupNameSchema }),
+    request: z.object({ oldName: safeText({ maxBytes: 256 }), newName: conversationGroupNameSchema }),
     response: groupChangeSchema,
   },
   addConversationsToGroup: {
-    request: z.object({ groupName: z.string().max(256), conversationIDList: conversationIDListSchema }),
+    request: z.object({ groupName: safeText({ maxBytes: 256 }), conversationIDList: conversationIDListSchema }),
     response: groupChangeSchema,
   },
   deleteConversationsFromGroup: {
-    request: z.object({ groupName: z.string().max(256), conversationIDList: conversationIDListSchema }),
+    request: z.object({ groupName: safeText({ maxBytes: 256 }), conversationIDList: conversationIDListSchema }),
     response: groupChangeSchema,
   },
   pinConversation: {

@@ -1,4 +1,12 @@
-import { ErrorCode, isErrorCode, type OpName, ops, type ResponseFrame } from '@liaison/protocol';
+import {
+  COMMUNITY_ID_PREFIX,
+  ErrorCode,
+  isErrorCode,
+  type OpName,
+  ops,
+  type ResponseFrame,
+  TOPIC_ID_MARKER,
+} from '@liaison/protocol';
 import LiaisonChat from '@liaison/sdk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +29,16 @@ let alice: Chat;
 let bob: Chat;
 let mallory: FuzzSocket;
 let state: Record<string, string>;
-const hints: string[] = ['fz-alice', 'fz-bob', 'fz-mallory', 'C2Cfz-alice', 'C2Cfz-bob'];
+// A well-formed topic ID: random strings never hold the marker a topic ID needs, and a required
+// field no generated value can fill would keep fast-check's filter searching for ever.
+const hints: string[] = [
+  'fz-alice',
+  'fz-bob',
+  'fz-mallory',
+  'C2Cfz-alice',
+  'C2Cfz-bob',
+  `${COMMUNITY_ID_PREFIX}fuzz${TOPIC_ID_MARKER}fz`,
+];
 const opNames = Object.keys(ops) as OpName[];
 
 beforeAll(async () => {
