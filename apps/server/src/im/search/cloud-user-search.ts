@@ -2,7 +2,7 @@ import { ErrorCode, type OpRequestParsed, type OpResponse, ProfileLimits, Search
 import { z } from 'zod';
 import { type Sql, toNumber } from '../../db/database';
 import { toProfile, type UserRow, userColumns } from '../rows';
-import { decodeCursor, encodeCursor, escapeLike } from './cursor';
+import { decodeCursor, encodeCursor, escapeLike, keywordMatch } from './cursor';
 
 /**
  * searchCloudUsers (docs/search.md, Users), as Tencent's: users whose userID is one of the keywords
@@ -22,11 +22,11 @@ export async function searchCloudUsers(
   const after = body.cursor ? decodeCursor(body.cursor, position, ErrorCode.SEARCH_PARAMS_INVALID) : null;
   const count = body.count ?? SearchLimits.USERS_PAGE_DEFAULT;
   const hasBirthday = body.miniBirthday !== undefined || body.maxBirthday !== undefined;
-  const matches =
-    body.keywordListMatchType === 'and'
-      ? `NOT EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[]) AS k(word, pattern)
-                      WHERE NOT (u.user_id = k.word OR u.nick ILIKE k.pattern))`
-      : 'u.user_id = ANY($1) OR u.nick ILIKE ANY($2)';
+  const matches = keywordMatch(
+    body.keywordListMatchType,
+    { id: 'u.user_id', name: 'u.nick' },
+    { words: '$1', patterns: '$2' },
+  );
   const rows = await db.query<HitRow>(
     `WITH hits AS (
        SELECT ${userColumns('u')}, lower(u.nick) COLLATE "C" AS sort_nick,

@@ -19,3 +19,21 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>, code: Erro
 export function escapeLike(keyword: string): string {
   return keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/**
+ * Tencent's keyword rule for users and groups, as SQL over `idColumn` and `nameColumn`, with the
+ * exact words in `$words` and their LIKE patterns in `$patterns`: any keyword ('or', the default)
+ * is the ID or in the name; with 'and', every keyword is.
+ */
+export function keywordMatch(
+  matchType: 'and' | 'or' | undefined,
+  columns: { id: string; name: string },
+  params: { words: string; patterns: string },
+): string {
+  const { id, name } = columns;
+  const { words, patterns } = params;
+  return matchType === 'and'
+    ? `NOT EXISTS (SELECT 1 FROM unnest(${words}::text[], ${patterns}::text[]) AS k(word, pattern)
+                    WHERE NOT (${id} = k.word OR ${name} ILIKE k.pattern))`
+    : `(${id} = ANY(${words}) OR ${name} ILIKE ANY(${patterns}))`;
+}

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { type Sql, toNumber } from '../../db/database';
 import { groupProfilesFor } from '../groups/group-visibility';
-import { decodeCursor, encodeCursor, escapeLike } from './cursor';
+import { decodeCursor, encodeCursor, escapeLike, keywordMatch } from './cursor';
 
 /**
  * searchCloudGroups (docs/search.md): groups whose ID is one of the keywords or whose name holds
@@ -29,11 +29,11 @@ export async function searchCloudGroups(
   const after = body.cursor ? decodeCursor(body.cursor, position) : null;
   const count = body.count ?? SearchLimits.GROUPS_PAGE_DEFAULT;
   // Any keyword: the ID among them or the name like one. Every keyword: each the ID or in the name.
-  const matches =
-    body.keywordListMatchType === 'and'
-      ? `NOT EXISTS (SELECT 1 FROM unnest($2::text[], $3::text[]) AS k(word, pattern)
-                      WHERE NOT (g.group_id = k.word OR g.name ILIKE k.pattern))`
-      : '(g.group_id = ANY($2) OR g.name ILIKE ANY($3))';
+  const matches = keywordMatch(
+    body.keywordListMatchType,
+    { id: 'g.group_id', name: 'g.name' },
+    { words: '$2', patterns: '$3' },
+  );
   const rows = await db.query<HitRow>(
     `WITH mine AS (SELECT group_id FROM group_members WHERE user_id = $1),
      hits AS (
