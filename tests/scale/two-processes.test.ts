@@ -76,6 +76,31 @@ describe('two server processes on PostgreSQL + NATS', () => {
     await sendText(mallory, 'scale-blocker', 'after the unblock');
   });
 
+  it('a targeted group message sent on one process reaches its receiver on the other, and no other member', async () => {
+    const alice = await userOn(p1, 'scale-tg-alice');
+    const bob = await userOn(p2, 'scale-tg-bob');
+    const carol = await userOn(p2, 'scale-tg-carol');
+    await alice.createGroup({
+      type: 'Private',
+      name: 'Targeted',
+      groupID: 'scale-tg-group',
+      memberList: [{ userID: 'scale-tg-bob' }, { userID: 'scale-tg-carol' }],
+    });
+    const bobGot = recordMessages(bob);
+    const carolGot = recordMessages(carol);
+    const targeted = alice.createTextMessage({
+      to: 'scale-tg-group',
+      conversationType: 'GROUP',
+      payload: { text: 'only bob' },
+      receiverList: ['scale-tg-bob'],
+    });
+    await alice.sendMessage(targeted);
+    await sendText(alice, 'scale-tg-group', 'everyone', 'GROUP');
+    await until(() => bobGot.length === 2 && carolGot.length === 1, 10_000, 'the group messages on p2');
+    expect(bobGot.map((m) => m.text)).toEqual(['only bob', 'everyone']);
+    expect(carolGot.map((m) => m.text)).toEqual(['everyone']);
+  });
+
   it('lets users on different processes chat one-to-one and in a group, and survives losing a process', async () => {
     const alice = await userVia([p1, p2], 'scale-alice');
     const bob = await userVia([p2, p1], 'scale-bob');

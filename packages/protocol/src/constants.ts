@@ -170,6 +170,8 @@ export const Limits = {
   MERGER_INLINE_MAX_BYTES: 8 * 1024,
   /** An upload grant is good for this long (ms) once issued. */
   UPLOAD_GRANT_TTL_MS: 10 * 60_000,
+  /** A targeted group message (Tencent's receiverList): at most this many receivers, as Tencent's. */
+  RECEIVER_LIST_MAX: 50,
   /** Default revoke window (s), as the reference; the server's REVOKE_WINDOW_SECONDS changes it. */
   REVOKE_WINDOW_SECONDS: 120,
   /** deleteMessage: messages per call, as the reference. */

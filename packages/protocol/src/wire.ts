@@ -35,6 +35,16 @@ export const allowTypeSchema = z.enum([AllowType.ALLOW_ANY, AllowType.NEED_CONFI
 export const genderSchema = z.enum([Gender.UNKNOWN, Gender.FEMALE, Gender.MALE]);
 export const adminForbidTypeSchema = z.enum([AdminForbidType.NONE, AdminForbidType.SEND_OUT]);
 
+/**
+ * Tencent's messageControlInfo as Liaison keeps it: each flag only when true. A message counting as
+ * no one's unread (a targeted one, too), and one that is never a conversation's last message.
+ */
+export const messageControlInfoSchema = z.object({
+  excludedFromUnreadCount: z.literal(true).optional(),
+  excludedFromLastMessage: z.literal(true).optional(),
+});
+export type MessageControlInfo = z.infer<typeof messageControlInfoSchema>;
+
 export const atUserListSchema = z.array(z.union([userIDSchema, z.literal(AT_ALL)])).max(100);
 
 const wireMessageBaseSchema = z.object({
@@ -66,6 +76,10 @@ const wireMessageBaseSchema = z.object({
   isSupportExtension: z.literal(true).optional(),
   /** Sent with onlineUserOnly: delivered live and never stored; no unread, not in history. Only present when true. */
   onlineOnly: z.literal(true).optional(),
+  /** A targeted group message: the members it was sent to (besides its sender). Only on those. */
+  receiverList: z.array(z.string()).optional(),
+  /** Sent with Tencent's messageControlInfo (or targeted: no unread). Only present with a flag set. */
+  messageControlInfo: messageControlInfoSchema.optional(),
   /** Bumped by every modifyMessage; a modification naming an older version gets 2480. */
   version: z.number().int().nonnegative(),
   /**

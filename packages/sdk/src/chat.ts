@@ -1,11 +1,4 @@
-import {
-  ErrorCode,
-  type GroupMember,
-  type JoinStatus,
-  LiaisonError,
-  type Profile,
-  type SearchCloudMessagesOptions,
-} from '@liaison/protocol';
+import { ErrorCode, type GroupMember, type JoinStatus, LiaisonError, type Profile } from '@liaison/protocol';
 import { lazyCallEngine } from './calls/call-engine';
 import { Signalling } from './calls/call-signalling';
 import type { CallEngine, WebRTCEnvironment } from './calls/call-types';
@@ -85,6 +78,7 @@ import {
   Search,
   type SearchCloudGroupMembersOptions,
   type SearchCloudGroupsOptions,
+  type SearchCloudMessagesOptions,
   type SearchCloudUsersOptions,
 } from './search';
 import { requireOwnMessage, type SendMessageOptions } from './send-options';
@@ -337,7 +331,7 @@ export class ChatSDK {
     this.tsignaling = new SignalingAPI({
       me,
       createCustomMessage: (custom) => this.createCustomMessage(custom),
-      send: (message) => this.sender.send(message),
+      send: (message, options) => this.sender.send(message, options),
       modify: (message) => this.actions.modifyMessage(message),
       getMessageList: (list) => this.messages.getMessageList(list),
       conversations: () => this.store.getSnapshot(),

@@ -191,12 +191,17 @@ export function mergeConversation(local: Conversation | undefined, wire: WireCon
 /**
  * A message arrived in this conversation. Only a message newer than `maxSequence` (or an
  * unsequenced one) becomes the last message; an incoming one beyond `readSequence` counts as
- * unread and, if it mentions me or everyone, joins groupAtInfoList. Returns the same object
- * when nothing changed.
+ * unread and, if it mentions me or everyone, joins groupAtInfoList. One sent with Tencent's
+ * messageControlInfo (or targeted) is left out of the unread count or the last message, as its
+ * flags say. Returns the same object when nothing changed.
  */
 export function applyMessage(conversation: Conversation, message: Message, me: string): Conversation {
   const isNew = message.sequence === 0 || message.sequence > conversation.maxSequence;
-  const isUnread = message.flow === 'in' && message.sequence > conversation.readSequence && !isTipAboutMe(message, me);
+  const isUnread =
+    message.flow === 'in' &&
+    message.sequence > conversation.readSequence &&
+    !message._isExcludedFromUnreadCount &&
+    !isTipAboutMe(message, me);
   const atInfo = message.conversationType === 'GROUP' && isUnread ? atInfoFor(message, me) : null;
   const hasAtInfo =
     atInfo !== null && !conversation.groupAtInfoList.some((item) => item.messageSequence === atInfo.messageSequence);
@@ -208,7 +213,7 @@ export function applyMessage(conversation: Conversation, message: Message, me: s
   if (peerRead) next.peerReadSequence = message.sequence;
   if (hasAtInfo && atInfo) next.groupAtInfoList = [...conversation.groupAtInfoList, atInfo];
   if (isNew) {
-    next.lastMessage = toLastMessage(message);
+    if (!message._isExcludedFromLastMessage) next.lastMessage = toLastMessage(message);
     if (message.sequence > 0) {
       next.maxSequence = message.sequence;
       if (isUnread) next.unreadCount = conversation.unreadCount + 1;
@@ -222,6 +227,8 @@ export function applyMessage(conversation: Conversation, message: Message, me: s
  * failed, the last message (if still this one) says so. The stored one replaces it (applyMessage).
  */
 export function applyOwnSend(conversation: Conversation, message: Message): Conversation {
+  // Sent online only or excludedFromLastMessage: never the last message, not even on its way.
+  if (message._onlineOnlyFlag || message._isExcludedFromLastMessage) return conversation;
   if (message.status !== 'fail') return { ...conversation, lastMessage: toLastMessage(message) };
   if (conversation.lastMessage.ID !== message.ID) return conversation;
   return { ...conversation, lastMessage: { ...conversation.lastMessage, status: 'fail' } };

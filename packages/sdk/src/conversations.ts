@@ -94,6 +94,8 @@ export class ConversationAPI {
 
   /** My message on its way, or failed: its row shows it at once (conversation-model applyOwnSend). */
   handleOwnSend(message: Message): void {
+    // Sent online only: never part of the conversation (as Tencent's, which lists it nowhere).
+    if (message._onlineOnlyFlag) return;
     const { store } = this.context;
     const isSending = message.status !== 'fail';
     if (store.update(message.conversationID, (c) => applyOwnSend(c, message), { touch: isSending })) return;

@@ -71,7 +71,6 @@ export type {
   LocationPayload,
   Profile,
   ReactionUser,
-  SearchCloudMessagesOptions,
   SoundPayload,
   UserStatus,
   VideoPayload,
@@ -162,10 +161,12 @@ export type {
   GetMessageListHoppingOptions,
   SearchCloudGroupMembersOptions,
   SearchCloudGroupsOptions,
+  SearchCloudMessagesOptions,
   SearchCloudMessagesResult,
   SearchCloudUsersOptions,
   SearchResultItem,
 } from './search';
+export type { MessageControlInfo, SendMessageOptions } from './send-options';
 export { SendMessageError } from './sending';
 export type {
   InvitationHandleOptions,

@@ -16,6 +16,8 @@ export interface CreateMessageOptions<P> {
   cloudCustomData?: string;
   priority?: MessagePriority;
   isSupportExtension?: boolean;
+  /** A targeted group message: only these members receive it (see createTextMessage). */
+  receiverList?: string[];
 }
 
 /**

@@ -1,7 +1,13 @@
 import { ErrorCode } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import type { RequestFunction } from './core/requests';
-import { createForwardMessage, createMergerMessage, downloadMergerMessage, messageFromRecord } from './merger';
+import {
+  createForwardMessage,
+  createMergerMessage,
+  downloadMergerMessage,
+  type MergerLike,
+  messageFromRecord,
+} from './merger';
 import { createTextMessage, fromWire, toSendBody } from './message-model';
 import type { Message } from './message-types';
 import { wireMessage } from './test-fixtures';
@@ -137,6 +143,17 @@ describe('downloadMergerMessage', () => {
     });
     await downloadMergerMessage(merger, context);
     expect(calls).toBe(1);
+  });
+
+  it('refuses another type, or a payload without a downloadKey, with INVALID_PARAMS and asks nobody', async () => {
+    const request = (async () => {
+      throw new Error('asked');
+    }) as unknown as RequestFunction;
+    const context = { request, resolveURL: (path: string) => path };
+    const text = { type: 'TIMTextElem', payload: { ...record, downloadKey: 'key1', messageList: [] } };
+    for (const target of [text, { payload: { text: 'hi' } }, null]) {
+      await expect(downloadMergerMessage(target as unknown as MergerLike, context)).rejects.toEqual(invalid);
+    }
   });
 });
 

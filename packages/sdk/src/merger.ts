@@ -18,9 +18,14 @@ export type CreateMergerMessageOptions = CreateMessageOptions<{
 
 export interface CreateForwardMessageOptions extends CreateMessageOptions<Message> {}
 
-/** A merged record to download: a merger Message, or a nested one from a record's messageBody. */
+/**
+ * A merged record to download: a merger Message, or a nested one from a record's messageBody. Tencent
+ * declares the argument as create*Message's options (no `type`, `payload: any`) and its runtime reads
+ * only `payload.downloadKey`: anything carrying a merger payload is taken, and one with another
+ * `type` is refused.
+ */
 export interface MergerLike {
-  type: typeof TYPES.MSG_MERGER;
+  type?: typeof TYPES.MSG_MERGER;
   payload: MergerPayload;
 }
 
@@ -104,9 +109,11 @@ export async function downloadMergerMessage<M extends MergerLike>(
   target: M,
   context: { request: RequestFunction; resolveURL: URLResolver },
 ): Promise<M> {
-  if (target?.type !== TYPES.MSG_MERGER) throw invalidParams('downloadMergerMessage takes a merger message');
-  const { payload } = target;
-  if (payload.messageList.length > 0) return target;
+  const payload: Partial<MergerPayload> | undefined = target?.payload;
+  if (typeof payload?.downloadKey !== 'string' || (target.type !== undefined && target.type !== TYPES.MSG_MERGER)) {
+    throw invalidParams('downloadMergerMessage takes a merger message');
+  }
+  if (Array.isArray(payload.messageList) && payload.messageList.length > 0) return target;
   if (payload.downloadKey === '') throw new LiaisonError(ErrorCode.MERGER_NOT_FOUND);
   const { messageList } = await context.request('downloadMergerMessage', { downloadKey: payload.downloadKey });
   payload.messageList = resolveMergedMessages(messageList, context.resolveURL);

@@ -1,4 +1,4 @@
-import { AT_ALL, ErrorCode, messageIDSchema } from '@liaison/protocol';
+import { AT_ALL, ErrorCode, Limits, messageIDSchema } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   conversationIDOf,
@@ -137,6 +137,18 @@ describe('toSendBody', () => {
       cloudCustomData: '',
       needReadReceipt: true,
     });
+  });
+
+  it('sends a group message’s receiverList, its first 50 as Tencent’s SDK does, and no one-to-one message’s', () => {
+    const receiverList = Array.from({ length: 60 }, (_, i) => `u${i}`);
+    const targeted = createTextMessage(
+      { to: 'team', conversationType: 'GROUP', payload: { text: 'hi' }, receiverList },
+      alice,
+      entropy,
+    );
+    expect(toSendBody(targeted).receiverList).toEqual(receiverList.slice(0, Limits.RECEIVER_LIST_MAX));
+    const c2c = createTextMessage({ to: 'bob', conversationType: 'C2C', payload: { text: 'hi' }, receiverList }, alice);
+    expect(toSendBody(c2c)).not.toHaveProperty('receiverList');
   });
 });
 

@@ -14,6 +14,8 @@ export interface CreateTextMessageOptions {
   cloudCustomData?: string;
   priority?: MessagePriority;
   isSupportExtension?: boolean;
+  /** A targeted group message: only these members receive it (Limits.RECEIVER_LIST_MAX; the rest are dropped, as Tencent's). */
+  receiverList?: string[];
 }
 
 export interface Sender {
@@ -57,6 +59,7 @@ export interface OutgoingOptions {
   /** TYPES.MSG_PRIORITY_*; anything else is Normal, as Tencent's. */
   priority?: MessagePriority;
   isSupportExtension?: boolean;
+  receiverList?: string[];
 }
 
 const PRIORITIES: ReadonlySet<string> = new Set(['High', 'Normal', 'Low', 'Lowest']);
@@ -99,7 +102,21 @@ export function createOutgoingMessage<C extends MessageContent>(
     priority: PRIORITIES.has(options.priority as string) ? (options.priority as MessagePriority) : 'Normal',
     isSupportExtension: options.isSupportExtension === true,
   };
+  const receivers = receiverListOf(options.receiverList);
+  if (receivers) base._receiverList = receivers;
   return Object.assign(base, content);
+}
+
+/**
+ * Tencent's receiverList: user IDs; an empty list is no list. Past Limits.RECEIVER_LIST_MAX the
+ * rest is dropped, as Tencent's SDK drops it (with a console warning) before sending.
+ */
+function receiverListOf(receiverList: unknown): string[] | null {
+  if (receiverList === undefined || receiverList === null) return null;
+  if (!Array.isArray(receiverList) || receiverList.some((userID) => typeof userID !== 'string' || userID === '')) {
+    throw invalidParams('receiverList must be an array of user IDs');
+  }
+  return receiverList.length === 0 ? null : receiverList.slice(0, Limits.RECEIVER_LIST_MAX);
 }
 
 /**
@@ -141,6 +158,10 @@ export function fromWire(wire: WireMessage, me: string, resolveURL: URLResolver 
     isSupportExtension: wire.isSupportExtension === true,
     version: wire.version,
     isModified: wire.version > 0,
+    _isExcludedFromUnreadCount: wire.messageControlInfo?.excludedFromUnreadCount === true,
+    _isExcludedFromLastMessage: wire.messageControlInfo?.excludedFromLastMessage === true,
+    _onlineOnlyFlag: wire.onlineOnly === true,
+    ...(wire.receiverList ? { _receiverList: [...wire.receiverList] } : {}),
   };
 }
 
@@ -163,6 +184,10 @@ export function toSendBody(message: Message): OpRequest<'sendMessage'> {
     cloudCustomData: message.cloudCustomData,
     needReadReceipt: message.needReadReceipt,
     ...(message.isSupportExtension ? { isSupportExtension: true } : {}),
+    // Tencent's SDK sends a receiverList with group messages only.
+    ...(message._receiverList && message.conversationType === TYPES.CONV_GROUP
+      ? { receiverList: message._receiverList }
+      : {}),
   };
 }
 
@@ -209,6 +234,9 @@ export function blankMessage(): Omit<
     hasRiskContent: false,
     reactionList: [],
     progress: 1,
+    _isExcludedFromUnreadCount: false,
+    _isExcludedFromLastMessage: false,
+    _onlineOnlyFlag: false,
   };
 }
 

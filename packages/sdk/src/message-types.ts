@@ -120,6 +120,17 @@ export interface MessageBase {
   reactionList: MessageReaction[];
   /** Upload progress 0..1 of a message with a file; 1 for everything else and once uploaded. */
   progress: number;
+  /**
+   * Tencent's runtime field (its kits read it): sent with messageControlInfo.excludedFromUnreadCount,
+   * or a targeted message: it counts as nobody's unread.
+   */
+  _isExcludedFromUnreadCount: boolean;
+  /** Tencent's runtime field: sent with messageControlInfo.excludedFromLastMessage, never a conversation's last message. */
+  _isExcludedFromLastMessage: boolean;
+  /** Tencent's runtime field: sent with onlineUserOnly, delivered to who was online and never stored. */
+  _onlineOnlyFlag: boolean;
+  /** Tencent's runtime field: a targeted group message's receivers (create*Message's receiverList); absent otherwise. */
+  _receiverList?: string[];
 }
 
 /**

@@ -3,9 +3,11 @@ import {
   type GroupProfile,
   type OpRequest,
   type Profile,
-  type SearchCloudMessagesOptions,
+  type SearchCloudMessagesOptions as SearchCloudMessagesRequest,
   SearchLimits,
+  searchableMessageTypes,
 } from '@liaison/protocol';
+import { invalidParams } from './core/errors';
 import type { RequestFunction } from './core/requests';
 import { type ChatResponse, ok, type TYPES } from './core/types';
 import type { URLResolver } from './file-urls';
@@ -17,6 +19,14 @@ export interface SearchContext {
   me(): string;
   resolveURL: URLResolver;
 }
+
+/**
+ * Tencent's MESSAGE_SEARCH_OPTIONS: messageTypeList holds TYPES.MSG_* values, typed as any string by
+ * Tencent; a type that cannot be searched (faces, group tips and notices, as Tencent's) is refused here.
+ */
+export type SearchCloudMessagesOptions = Omit<SearchCloudMessagesRequest, 'messageTypeList'> & {
+  messageTypeList?: string[];
+};
 
 export interface SearchResultItem {
   conversationID: string;
@@ -85,7 +95,12 @@ export class Search {
   constructor(private readonly context: SearchContext) {}
 
   async searchCloudMessages(options: SearchCloudMessagesOptions): Promise<ChatResponse<SearchCloudMessagesResult>> {
-    const answer = await this.context.request('searchCloudMessages', options);
+    if (typeof options !== 'object' || options === null) throw invalidParams('options must be an object');
+    const { messageTypeList, ...rest } = options;
+    const answer = await this.context.request('searchCloudMessages', {
+      ...rest,
+      ...(messageTypeList === undefined ? {} : { messageTypeList: searchableTypes(messageTypeList) }),
+    });
     return ok({
       searchResultList: answer.searchResultList.map((item) => ({
         conversationID: item.conversationID,
@@ -154,4 +169,19 @@ function groupSearch(options: SearchCloudGroupsOptions): OpRequest<'searchCloudG
     cursor: options.cursor,
     count: options.count,
   };
+}
+
+type SearchableType = (typeof searchableMessageTypes)[number];
+const SEARCHABLE: ReadonlySet<string> = new Set(searchableMessageTypes);
+
+/** The list as the server takes it; 60003 naming the first type that cannot be searched. */
+function searchableTypes(list: unknown): SearchableType[] {
+  if (!Array.isArray(list)) throw invalidParams('messageTypeList must be an array of message types');
+  const refused = list.find((type) => typeof type !== 'string' || !SEARCHABLE.has(type));
+  if (refused !== undefined) {
+    throw invalidParams(
+      `messageTypeList: ${String(refused)} cannot be searched (${searchableMessageTypes.join(', ')})`,
+    );
+  }
+  return list as SearchableType[];
 }

@@ -160,8 +160,12 @@ export class MessageSender {
         hasRiskContent: stored.hasRiskContent,
         // The server drops an @all from a sender who is neither the group's owner nor an admin.
         atUserList: stored.atUserList,
+        // A targeted message counts as nobody's unread.
+        _isExcludedFromUnreadCount: stored._isExcludedFromUnreadCount,
         progress: 1,
       } satisfies Partial<Message>);
+      // A targeted message: the receivers the server kept (the group's members).
+      if (stored._receiverList) message._receiverList = stored._receiverList;
       this.awaitingConnection.delete(message.ID);
       this.context.onSent?.(message);
       this.context.onStored(result.message);

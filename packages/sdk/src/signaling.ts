@@ -6,6 +6,7 @@ import { type ChatResponse, TYPES } from './core/types';
 import type { CreateCustomMessageOptions } from './media-messages';
 import type { Message } from './message-types';
 import type { GetMessageListOptions, MessageListResult } from './messages';
+import type { SendMessageOptions } from './send-options';
 import {
   isSignalingMessage,
   newInviteID,
@@ -68,7 +69,7 @@ export interface SignalingResponse extends ChatResponse<{ message: Message; invi
 export interface SignalingContext {
   me(): string;
   createCustomMessage(options: CreateCustomMessageOptions): Message;
-  send(message: Message): Promise<ChatResponse<{ message: Message }>>;
+  send(message: Message, options: SendMessageOptions): Promise<ChatResponse<{ message: Message }>>;
   modify(message: Message): Promise<ChatResponse<{ message: Message }>>;
   getMessageList(options: GetMessageListOptions): Promise<ChatResponse<MessageListResult>>;
   conversations(): readonly Conversation[];
@@ -80,8 +81,13 @@ export interface SignalingContext {
 
 interface Pending {
   info: Signaling;
-  /** The invitation's message, which modifyInvitation changes. */
+  /** The invitation's message, which modifyInvitation changes; its `_onlineOnlyFlag` goes to every later step. */
   message: Message;
+}
+
+/** An invitation made, not sent yet. */
+interface PreparedInvite extends Pending {
+  onlineUserOnly: boolean;
 }
 
 type Step = Omit<Signaling, 'businessID' | 'actionType' | 'timeout'> & {
@@ -153,7 +159,7 @@ export class SignalingAPI {
       const { code, message } = toLiaisonError(error);
       errorCb?.(code, message);
     };
-    let prepared: ReturnType<SignalingAPI['prepareInvite']>;
+    let prepared: PreparedInvite;
     try {
       prepared = this.prepareInvite(options, inGroup);
     } catch (error) {
@@ -173,7 +179,7 @@ export class SignalingAPI {
     const { info } = pending;
     if (info.inviter !== me) throw new LiaisonError(ErrorCode.SIGNALING_NO_PERMISSION);
     const step: Step = { ...info, actionType: TSignaling.ACTION_TYPE_CANCEL_INVITE, data };
-    return this.answer(step, info.groupID || (info.inviteeList[0] ?? ''), true);
+    return this.answer(step, info.groupID || (info.inviteeList[0] ?? ''), pending.message, true);
   }
 
   accept(options: InvitationHandleOptions): Promise<SignalingResponse> {
@@ -276,15 +282,13 @@ export class SignalingAPI {
     this.handling.clear();
   }
 
-  private prepareInvite(options: InviteOptions | InviteInGroupOptions, inGroup: boolean): Pending {
+  private prepareInvite(options: InviteOptions | InviteInGroupOptions, inGroup: boolean): PreparedInvite {
     if (typeof options !== 'object' || options === null) throw invalidParams('options must be an object');
     const { data = '', timeout = 0, onlineUserOnly = false } = options;
     if (typeof data !== 'string') throw invalidParams('data must be a string');
     if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout < 0) {
       throw invalidParams('timeout must be a number of seconds, 0 or more');
     }
-    // Not stored, not counted unread and gone for whoever is offline: sendMessage has no such delivery yet.
-    if (onlineUserOnly === true) throw invalidParams('onlineUserOnly: online-only delivery is not available');
     let groupID = '';
     let inviteeList: string[];
     if (inGroup) {
@@ -319,11 +323,11 @@ export class SignalingAPI {
       { ...info, actionType: TSignaling.ACTION_TYPE_INVITE },
       groupID || (inviteeList[0] ?? ''),
     );
-    return { info, message };
+    return { info, message, onlineUserOnly: onlineUserOnly === true };
   }
 
-  private async sendInvite({ info, message }: Pending): Promise<SignalingResponse> {
-    const { data } = await this.context.send(message);
+  private async sendInvite({ info, message, onlineUserOnly }: PreparedInvite): Promise<SignalingResponse> {
+    const { data } = await this.context.send(message, sendOptions(info, onlineUserOnly));
     this.pending.set(info.inviteID, { info: { ...info, inviteeList: [...info.inviteeList] }, message: data.message });
     this.startTimer(info);
     return respond(data.message, info.inviteID);
@@ -340,14 +344,16 @@ export class SignalingAPI {
     const { info } = pending;
     if (!info.inviteeList.includes(me)) throw new LiaisonError(ErrorCode.SIGNALING_NO_PERMISSION);
     const step: Step = { ...info, actionType, inviteeList: [me], data };
-    return this.answer(step, info.groupID || info.inviter, actionType === TSignaling.ACTION_TYPE_REJECT_INVITE);
+    const ends = actionType === TSignaling.ACTION_TYPE_REJECT_INVITE;
+    return this.answer(step, info.groupID || info.inviter, pending.message, ends);
   }
 
   /** Sends a cancel, accept or reject; once sent, the invitation is over here (or, in a group, for me). */
-  private async answer(step: Step, to: string, ends: boolean): Promise<SignalingResponse> {
+  private async answer(step: Step, to: string, invitation: Message, ends: boolean): Promise<SignalingResponse> {
     this.handling.add(step.inviteID);
     try {
-      const { data } = await this.context.send(this.signalingMessage(step, to));
+      const message = this.signalingMessage(step, to);
+      const { data } = await this.context.send(message, sendOptions(step, invitation._onlineOnlyFlag));
       if (ends) this.pending.delete(step.inviteID);
       else this.removeInvitees(step);
       return respond(data.message, step.inviteID);
@@ -459,7 +465,10 @@ export class SignalingAPI {
     const inviteeList = isInviter ? [...info.inviteeList] : [this.context.me()];
     const step: Step = { ...info, actionType: TSignaling.ACTION_TYPE_INVITE_TIMEOUT, inviteeList };
     const to = isInviter ? info.groupID || (info.inviteeList[0] ?? '') : info.groupID || info.inviter;
-    const { data } = await this.context.send(this.signalingMessage(step, to));
+    const { data } = await this.context.send(
+      this.signalingMessage(step, to),
+      sendOptions(step, pending.message._onlineOnlyFlag),
+    );
     const { groupID, inviter } = info;
     this.listeners.emit(TSignaling.INVITATION_TIMEOUT, {
       data: info.data,
@@ -498,6 +507,28 @@ export class SignalingAPI {
     }
     return found.slice(-wanted);
   }
+}
+
+/**
+ * How each step is sent, as Tencent's runtime sends it (its _genMsgCtrlInfo): online only when the
+ * invitation was (or, for the invitation, when asked); out of unread counts and last messages only
+ * when the step's data asks (Tencent's markers: `excludeFromHistoryMessage` and
+ * `excludeOriginalSignalingFromHistoryMessage`, or `excludeTimeoutSignalingFromHistoryMessage` for a
+ * timeout). Tencent also asks to skip content moderation, which Liaison does not honour (send-options.ts).
+ */
+function sendOptions(step: Pick<Signaling, 'actionType' | 'data'>, onlineUserOnly: boolean): SendMessageOptions {
+  const excluded =
+    step.actionType === TSignaling.ACTION_TYPE_INVITE_TIMEOUT
+      ? /excludeTimeoutSignalingFromHistoryMessage/.test(step.data)
+      : /excludeFromHistoryMessage|excludeOriginalSignalingFromHistoryMessage/.test(step.data);
+  return {
+    onlineUserOnly,
+    messageControlInfo: {
+      excludedFromContentModeration: true,
+      excludedFromUnreadCount: excluded,
+      excludedFromLastMessage: excluded,
+    },
+  };
 }
 
 function respond(message: Message, inviteID: string): SignalingResponse {

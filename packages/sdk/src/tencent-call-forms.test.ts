@@ -29,10 +29,7 @@ const TENCENT = createRequire(import.meta.url).resolve('@tencentcloud/chat/index
  * Tencent's ChatSDK methods whose Tencent-typed calls do not compile against Liaison yet: each needs
  * behaviour, not only a wider declaration (issue 27).
  */
-const NOT_CONFORMING: string[] = [
-  'downloadMergerMessage', // Tencent declares MESSAGE_OPTIONS (no payload to download from)
-  'searchCloudMessages', // messageTypeList as any string: the SDK must refuse unknown types itself
-];
+const NOT_CONFORMING: string[] = [];
 
 /** Tencent's declarations with each enum used as a type replaced by its values (see above). */
 function neutralisedDeclarations(): string {

@@ -6,6 +6,7 @@ import {
   type GroupMember,
   type GroupProfile,
   type GroupRole,
+  type MessageControlInfo,
   type MessageRemindType,
   messageForShow,
   type Profile,
@@ -40,10 +41,18 @@ export interface MessageRow {
   change_seq: unknown;
   supports_extension: boolean | null;
   revoker_info: unknown;
+  /** A targeted message's receivers (text[]); NULL for every other message. */
+  receivers: string[] | null;
+  /** CONTROL_* bits; NULL for a message sent without any. */
+  control: number | null;
 }
 
+/** messages.control bits (migration 045): Tencent's messageControlInfo as stored. */
+export const CONTROL_NO_UNREAD = 1;
+export const CONTROL_NO_LAST_MESSAGE = 2;
+
 export const MESSAGE_COLUMNS =
-  'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content, is_revoked, revoker, version, change_seq, supports_extension, revoker_info';
+  'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content, is_revoked, revoker, version, change_seq, supports_extension, revoker_info, receivers, control';
 
 export function toWireMessage(row: MessageRow): WireMessage {
   const revokerInfo = row.revoker_info ? (parseJson(row.revoker_info) as { nick: string; avatar: string }) : null;
@@ -69,12 +78,30 @@ export function toWireMessage(row: MessageRow): WireMessage {
     revoker: row.revoker ?? '',
     version: toNumber(row.version ?? 0),
     changeSequence: toNumber(row.change_seq ?? 0),
-    // Both only when set, as on the message sent: most messages carry neither.
+    // Only when set, as on the message sent: most messages carry none of these.
     ...(row.supports_extension ? { isSupportExtension: true } : {}),
     ...(revokerInfo
       ? { revokerInfo: { userID: row.revoker, nick: revokerInfo.nick, avatar: revokerInfo.avatar } }
       : {}),
+    ...(row.receivers ? { receiverList: [...row.receivers] } : {}),
+    ...(row.control ? { messageControlInfo: controlInfo(row.control) } : {}),
   } as WireMessage;
+}
+
+/** Stored control bits as the wire's messageControlInfo (each flag only when set). */
+export function controlInfo(bits: number): MessageControlInfo {
+  return {
+    ...(bits & CONTROL_NO_UNREAD ? { excludedFromUnreadCount: true } : {}),
+    ...(bits & CONTROL_NO_LAST_MESSAGE ? { excludedFromLastMessage: true } : {}),
+  };
+}
+
+/** messageControlInfo as control bits; null without any, as ordinary messages are stored. */
+export function controlBits(info: MessageControlInfo | undefined): number | null {
+  const bits =
+    (info?.excludedFromUnreadCount ? CONTROL_NO_UNREAD : 0) |
+    (info?.excludedFromLastMessage ? CONTROL_NO_LAST_MESSAGE : 0);
+  return bits === 0 ? null : bits;
 }
 
 export interface UserRow {

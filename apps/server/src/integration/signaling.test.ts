@@ -184,7 +184,6 @@ describe('one-to-one invitations', () => {
     const bad = [
       alice.invite({ userID: '' }),
       alice.invite({ userID: 'sg-bob6', timeout: -1 }),
-      alice.invite({ userID: 'sg-bob6', onlineUserOnly: true }),
       alice.invite({ userID: 'sg-bob6', data: 5 as unknown as string }),
       alice.inviteInGroup({ groupID: 'g', inviteeList: [] }),
       alice.cancel({ inviteID: '' }),
@@ -198,6 +197,33 @@ describe('one-to-one invitations', () => {
     expect((await wholeHistory(alice, 'C2Csg-bob6')).length).toBe(before);
     const text = alice.createTextMessage({ to: 'sg-bob6', conversationType: 'C2C', payload: { text: 'hi' } });
     expect(alice.getSignalingInfo(text)).toBeNull();
+  });
+});
+
+describe('how the steps are sent, as Tencent’s', () => {
+  it('onlineUserOnly: the invitation and its answer go to who is online and are not stored; data marked excludeFromHistoryMessage counts as no unread and is no last message', async () => {
+    const alice = await user('sg-lalice');
+    const bob = await user('sg-lbob');
+    const carried = nextEvent<Message[]>(bob, LiaisonChat.EVENT.MESSAGE_RECEIVED);
+    const received = invitationTo(bob, 'live');
+    const { inviteID, data } = await alice.invite({ userID: 'sg-lbob', data: 'live', onlineUserOnly: true });
+    expect([data.message.sequence, data.message._onlineOnlyFlag]).toEqual([0, true]);
+    await received;
+    expect((await carried)[0]?._onlineOnlyFlag).toBe(true);
+    const accepted = signal(alice, TSignaling.INVITEE_ACCEPTED);
+    const reply = await bob.accept({ inviteID });
+    expect([reply.data.message.sequence, reply.data.message._onlineOnlyFlag]).toEqual([0, true]);
+    await accepted;
+    expect(await wholeHistory(bob, 'C2Csg-lalice')).toEqual([]);
+
+    const marked = JSON.stringify({ excludeFromHistoryMessage: true });
+    const quiet = nextEvent<Message[]>(bob, LiaisonChat.EVENT.MESSAGE_RECEIVED);
+    await alice.invite({ userID: 'sg-lbob', data: marked });
+    const message = (await quiet)[0] as Message;
+    expect([message._isExcludedFromUnreadCount, message._isExcludedFromLastMessage]).toEqual([true, true]);
+    const conversation = (await bob.getConversationProfile('C2Csg-lalice')).data.conversation;
+    expect([conversation.unreadCount, conversation.lastMessage.lastTime]).toEqual([0, 0]);
+    expect((await wholeHistory(bob, 'C2Csg-lalice')).map((m) => m.ID)).toEqual([message.ID]);
   });
 });
 

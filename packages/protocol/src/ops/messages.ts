@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Limits } from '../constants';
 import { sendPayloadSchemas } from '../message-payloads';
 import { safeText } from '../text';
-import { atUserListSchema, conversationTypeSchema, messageIDSchema, wireMessageSchema } from '../wire';
+import { atUserListSchema, conversationTypeSchema, messageIDSchema, userIDSchema, wireMessageSchema } from '../wire';
 import { conversationIDSchema } from './conversation-id';
 
 /** The fields of a send other than its type and payload. */
@@ -20,6 +20,16 @@ const sendBaseSchema = z.object({
   isSupportExtension: z.boolean().optional(),
   /** Tencent's onlineUserOnly: delivered to the recipients online now, never stored (sequence 0). */
   onlineUserOnly: z.boolean().optional(),
+  /**
+   * Tencent's receiverList (a targeted group message): only these members (and the sender) receive
+   * it, see it in history or have it as last message; it counts as no one's unread. Groups only,
+   * never with atUserList, not in AVChatRoom or Community groups.
+   */
+  receiverList: z.array(userIDSchema).min(1).max(Limits.RECEIVER_LIST_MAX).optional(),
+  /** Tencent's messageControlInfo: kept out of unread counts, and/or never the conversation's last message. */
+  messageControlInfo: z
+    .object({ excludedFromUnreadCount: z.boolean().optional(), excludedFromLastMessage: z.boolean().optional() })
+    .optional(),
 });
 
 /** sendMessage: the common fields plus one sendable type and its payload (message-payloads.ts). */

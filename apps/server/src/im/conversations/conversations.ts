@@ -13,6 +13,7 @@ import { formerGroupProfiles, groupProfilesFor } from '../groups/group-visibilit
 import { unreadMentions } from '../messages/group-mentions';
 import { lastVisibleMessages } from '../messages/history';
 import type { ConversationRef } from '../messages/keys';
+import { uncountedMessages, uncountedSql } from '../messages/unread';
 import { getProfiles } from '../profiles/users';
 
 interface ViewRow {
@@ -33,6 +34,7 @@ interface ViewRow {
   custom_data: string;
   mark_bits: unknown[] | null;
   group_names: string[] | null;
+  uncounted_seq: unknown;
 }
 
 /** A conversation is in the user's list unless deleted (hidden) and nothing newer arrived since. */
@@ -45,7 +47,7 @@ export const VISIBLE = '(NOT uc.hidden OR LEAST(c.max_seq, uc.ceiling_seq) > GRE
 const VIEW_QUERY = `
   SELECT uc.conv_key, uc.conv_type, uc.target, uc.read_seq, uc.floor_seq, uc.is_pinned, uc.remind_type,
          uc.draft_text, uc.updated_at, LEAST(c.max_seq, uc.ceiling_seq) AS max_seq, c.change_seq,
-         uc.ceiling_seq, uc.operation_type, uc.custom_data, uc.mark_bits,
+         uc.ceiling_seq, uc.operation_type, uc.custom_data, uc.mark_bits, c.uncounted_seq,
          (SELECT p.read_seq FROM user_conversations p
            WHERE uc.conv_type = 'C2C' AND p.conv_key = uc.conv_key AND p.user_id = uc.target) AS peer_read_seq,
          (SELECT array_agg(g.group_name ORDER BY g.added_at, g.group_name) FROM conversation_group_members g
@@ -172,7 +174,8 @@ export async function clearHistory(db: Sql, userID: string, ref: ConversationRef
 /** Total of unread messages in conversations that notify (muted ones do not count). */
 export async function totalUnread(db: Sql, userID: string): Promise<number> {
   const [row] = await db.query<{ total: unknown }>(
-    `SELECT COALESCE(SUM(GREATEST(LEAST(c.max_seq, uc.ceiling_seq) - GREATEST(uc.read_seq, uc.floor_seq), 0)), 0) AS total
+    `SELECT COALESCE(SUM(GREATEST(LEAST(c.max_seq, uc.ceiling_seq) - GREATEST(uc.read_seq, uc.floor_seq)
+              - ${uncountedSql('GREATEST(uc.read_seq, uc.floor_seq)', 'LEAST(c.max_seq, uc.ceiling_seq)')}, 0)), 0) AS total
        FROM user_conversations uc JOIN conversations c ON c.conv_key = uc.conv_key
       WHERE uc.user_id = $1 AND uc.remind_type = 'AcceptAndNotify' AND uc.conv_type <> 'TOPIC' AND ${VISIBLE}`,
     [userID],
@@ -192,7 +195,7 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
   const peers = rows.filter((r) => r.conv_type === 'C2C').map((r) => r.target);
   const profiles = new Map((await getProfiles(db, peers)).map((p) => [p.userID, p]));
   const groupRows = rows.filter((r) => r.conv_type !== 'C2C');
-  const [groups, formerGroups, atInfo] = await Promise.all([
+  const [groups, formerGroups, atInfo, uncounted] = await Promise.all([
     groupProfilesFor(
       db,
       userID,
@@ -211,17 +214,25 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
         ceiling: ceilingOf(r),
       })),
     ),
+    uncountedMessages(
+      db,
+      rows.map((r) => ({
+        key: r.conv_key,
+        read: readSeqOf(r),
+        max: toNumber(r.max_seq),
+        uncountedSeq: r.uncounted_seq,
+      })),
+    ),
   ]);
   return rows.map((r) => {
     const maxSeq = toNumber(r.max_seq);
-    // A tip about someone leaving is read for them, above what they may see of it (their ceiling).
-    const readSeq = Math.min(Math.max(toNumber(r.read_seq), toNumber(r.floor_seq)), maxSeq);
+    const readSeq = readSeqOf(r);
     const isC2C = r.conv_type === 'C2C';
     return {
       conversationID: `${isC2C ? 'C2C' : 'GROUP'}${r.target}`,
       type: r.conv_type as WireConversation['type'],
       target: r.target,
-      unreadCount: Math.max(0, maxSeq - readSeq),
+      unreadCount: Math.max(0, maxSeq - readSeq - (uncounted.get(r.conv_key) ?? 0)),
       maxSequence: maxSeq,
       readSequence: readSeq,
       lastMessage: lastMessages.get(r.conv_key) ?? null,
@@ -242,6 +253,11 @@ async function hydrate(db: Sql, userID: string, rows: ViewRow[]): Promise<WireCo
       conversationGroupList: r.group_names ?? [],
     };
   });
+}
+
+/** A tip about someone leaving is read for them, above what they may see of it (their ceiling). */
+function readSeqOf(row: ViewRow): number {
+  return Math.min(Math.max(toNumber(row.read_seq), toNumber(row.floor_seq)), toNumber(row.max_seq));
 }
 
 /** A topic's conversation carries its community's profile. */

@@ -14,7 +14,7 @@ import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
 import type { ModerationProvider } from '../../moderation/provider';
 import { publishMessageUpdates } from '../messages/delivery';
-import { NOT_DELETED_BY_ME, visibleFloor } from '../messages/history';
+import { ADDRESSED_TO_ME, NOT_DELETED_BY_ME, VISIBLE_TO_ME, visibleFloor } from '../messages/history';
 import type { ConversationRef } from '../messages/keys';
 import { requireConversation } from '../messages/keys';
 import { deliveredContent } from '../messages/message-content';
@@ -112,7 +112,7 @@ export async function deleteMessage(
   if (floor === null) throw new LiaisonError(ErrorCode.MESSAGE_NOT_FOUND);
   const rows = await deps.db.query<{ id: string; seq: unknown; deleted: boolean }>(
     `SELECT m.id, m.seq, NOT ${NOT_DELETED_BY_ME} AS deleted FROM messages m
-      WHERE m.conv_key = $2 AND m.id = ANY($3) AND m.seq > $4 ORDER BY m.seq`,
+      WHERE m.conv_key = $2 AND m.id = ANY($3) AND m.seq > $4 AND ${ADDRESSED_TO_ME} ORDER BY m.seq`,
     [userID, ref.key, ids, floor],
   );
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
@@ -196,7 +196,7 @@ async function findMessage(db: Sql, userID: string, ref: ConversationRef, messag
           `SELECT ${MESSAGE_COLUMNS.split(', ')
             .map((c) => `m.${c}`)
             .join(', ')} FROM messages m
-            WHERE m.conv_key = $2 AND m.id = $3 AND m.seq > $4 AND ${NOT_DELETED_BY_ME}`,
+            WHERE m.conv_key = $2 AND m.id = $3 AND m.seq > $4 AND ${VISIBLE_TO_ME}`,
           [userID, ref.key, messageID, floor],
         );
   if (!row) throw new LiaisonError(ErrorCode.MESSAGE_NOT_FOUND);

@@ -1,7 +1,7 @@
 import { Limits, type OpResponse } from '@liaison/protocol';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { NOT_DELETED_BY_ME, visibleRange } from '../messages/history';
+import { VISIBLE_TO_ME, visibleRange } from '../messages/history';
 import type { ConversationRef } from '../messages/keys';
 import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from '../rows';
 
@@ -70,7 +70,7 @@ export async function syncMessageChanges(
       .map((c) => `m.${c}`)
       .join(', ')} FROM messages m
       WHERE m.conv_key = $2 AND m.change_seq > 0 AND m.change_seq > $3 AND m.seq > $4 AND m.seq <= $6
-        AND ${NOT_DELETED_BY_ME}
+        AND ${VISIBLE_TO_ME}
       ORDER BY m.change_seq ASC LIMIT $5`,
     [userID, ref.key, afterChange, range.floor, limit + 1, range.ceiling ?? Number.MAX_SAFE_INTEGER],
   );

@@ -10,11 +10,12 @@ import {
   toConversationID,
 } from '@liaison/protocol';
 import type { Bus } from '../../bus/bus';
-import { groupTarget, userTarget } from '../../bus/bus';
+import { userTarget } from '../../bus/bus';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { groupAudience } from '../messages/delivery';
 import { type ConversationRef, requireConversation } from '../messages/keys';
-import { requireVisibleMessages } from '../messages/visible-messages';
+import { type MessageFacts, requireVisibleMessages } from '../messages/visible-messages';
 
 /**
  * Message extensions, Tencent's key-value extensions (docs/message-actions.md). Rows are written
@@ -64,7 +65,7 @@ export async function getMessageExtensions(
   body: OpRequestParsed<'getMessageExtensions'>,
 ): Promise<OpResponse<'getMessageExtensions'>> {
   const ref = requireConversation(userID, body.conversationID);
-  const seq = await requireExtensible(db, userID, ref, body.messageID, false);
+  const { seq } = await requireExtensible(db, userID, ref, body.messageID, false);
   const rows = await db.query<ExtensionRow>(
     `SELECT ext_key, value, ext_seq FROM message_extensions WHERE conv_key = $1 AND seq = $2 AND value <> ''
       ORDER BY changed_at, ext_seq, ext_key`,
@@ -82,8 +83,9 @@ async function change(
   changes: readonly Change[] | null,
 ): Promise<{ resultList: Result[] }> {
   const ref = requireConversation(userID, body.conversationID);
-  const { resultList, changed } = await deps.db.transaction(async (tx) => {
-    const seq = await requireExtensible(tx, userID, ref, body.messageID, true);
+  const { resultList, changed, message } = await deps.db.transaction(async (tx) => {
+    const message = await requireExtensible(tx, userID, ref, body.messageID, true);
+    const { seq } = message;
     const rows = await tx.query<ExtensionRow>(
       'SELECT ext_key, value, ext_seq FROM message_extensions WHERE conv_key = $1 AND seq = $2',
       [ref.key, seq],
@@ -100,10 +102,14 @@ async function change(
         [ref.key, seq, JSON.stringify(outcome.changed), Date.now()],
       );
     }
-    return outcome;
+    return { ...outcome, message };
   });
   if (changed.length > 0) {
-    await publishExtensions(deps.bus, ref, userID, { messageID: body.messageID, operation, extensions: changed });
+    await publishExtensions(deps.bus, ref, message, userID, {
+      messageID: body.messageID,
+      operation,
+      extensions: changed,
+    });
   }
   return { resultList };
 }
@@ -147,7 +153,7 @@ function decide(
 }
 
 /**
- * The message's sequence, once the caller is known to see it (8003 otherwise) and it takes
+ * The message, once the caller is known to see it (8003 otherwise) and it takes
  * extensions: sent with isSupportExtension, and not in a community or AVChatRoom (60047).
  * `lock` holds the message's row until the transaction ends.
  */
@@ -157,7 +163,7 @@ async function requireExtensible(
   ref: ConversationRef,
   messageID: string,
   lock: boolean,
-): Promise<number> {
+): Promise<MessageFacts> {
   const [message] = await requireVisibleMessages(db, userID, ref, [messageID], { lock });
   if (!message) throw new LiaisonError(ErrorCode.MESSAGE_NOT_FOUND);
   const [row] = await db.query<{ supports_extension: boolean; group_type: string | null }>(
@@ -169,7 +175,7 @@ async function requireExtensible(
   if (!row?.supports_extension || GROUP_TYPES_WITHOUT_EXTENSIONS.has(row.group_type ?? '')) {
     throw new LiaisonError(ErrorCode.MESSAGE_EXTENSION_UNSUPPORTED);
   }
-  return message.seq;
+  return message;
 }
 
 function toExtension(row: ExtensionRow): MessageExtension {
@@ -184,20 +190,21 @@ function toExtension(row: ExtensionRow): MessageExtension {
 async function publishExtensions(
   bus: Bus,
   ref: ConversationRef,
+  message: MessageFacts,
   actor: string,
   data: Omit<PushEvent<'messageExtensions'>, 'conversationID'>,
 ): Promise<void> {
-  const sides: Array<[target: string, conversationID: string]> =
+  const sides: Array<[targets: string[], conversationID: string]> =
     ref.type === 'GROUP'
-      ? [[groupTarget(ref.target), ref.conversationID]]
+      ? [[groupAudience(ref.target, message), ref.conversationID]]
       : [
-          [userTarget(actor), ref.conversationID],
+          [[userTarget(actor)], ref.conversationID],
           ...(ref.target === actor
             ? []
-            : ([[userTarget(ref.target), toConversationID('C2C', actor)]] as Array<[string, string]>)),
+            : ([[[userTarget(ref.target)], toConversationID('C2C', actor)]] as Array<[string[], string]>)),
         ];
-  for (const [target, conversationID] of sides) {
-    bus.publish([target], { event: 'messageExtensions', data: { conversationID, ...data } });
+  for (const [targets, conversationID] of sides) {
+    bus.publish(targets, { event: 'messageExtensions', data: { conversationID, ...data } });
   }
   await bus.flush();
 }

@@ -32,7 +32,19 @@ export async function publishMessageUpdates(bus: Bus, messages: WireMessage[], e
   await bus.flush();
 }
 
+/**
+ * Who hears of a group message and what happens to it (reactions, extensions): the group, or for
+ * a targeted message (receiverList) its receivers and its sender, whom nobody else may know of.
+ */
+export function groupAudience(
+  groupID: string,
+  message: { sender: string; receivers?: readonly string[] | null },
+): string[] {
+  return message.receivers ? [...message.receivers, message.sender].map(userTarget) : [groupTarget(groupID)];
+}
+
 function audience(message: WireMessage): string[] {
+  if (message.receiverList) return groupAudience(message.to, { sender: message.from, receivers: message.receiverList });
   if (message.conversationType === 'GROUP') return [groupTarget(message.to)];
   return message.to === message.from ? [userTarget(message.from)] : [userTarget(message.to), userTarget(message.from)];
 }

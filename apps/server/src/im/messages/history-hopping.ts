@@ -2,7 +2,7 @@ import { type OpRequestParsed, type OpResponse, SearchLimits } from '@liaison/pr
 import type { Sql } from '../../db/database';
 import { requireConversation } from '../messages/keys';
 import { type MessageRow, toWireMessage } from '../rows';
-import { columnsOf, NOT_DELETED_BY_ME, visibleRange } from './history';
+import { columnsOf, VISIBLE_TO_ME, visibleRange } from './history';
 import { redactInlineRecords } from './merged-redaction';
 
 /**
@@ -27,13 +27,13 @@ export async function getMessageListHopping(
   const rows = newer
     ? await db.query<MessageRow>(
         `SELECT ${columnsOf('m')} FROM messages m
-          WHERE m.conv_key = $2 AND m.seq >= $3 AND m.seq <= $4 AND ${NOT_DELETED_BY_ME}
+          WHERE m.conv_key = $2 AND m.seq >= $3 AND m.seq <= $4 AND ${VISIBLE_TO_ME}
           ORDER BY m.seq ASC LIMIT $5`,
         [userID, ref.key, Math.max(sequence, range.floor + 1), ceiling, count + 1],
       )
     : await db.query<MessageRow>(
         `SELECT ${columnsOf('m')} FROM messages m
-          WHERE m.conv_key = $2 AND m.seq > $3 AND m.seq <= $4 AND ${NOT_DELETED_BY_ME}
+          WHERE m.conv_key = $2 AND m.seq > $3 AND m.seq <= $4 AND ${VISIBLE_TO_ME}
           ORDER BY m.seq DESC LIMIT $5`,
         [userID, ref.key, range.floor, Math.min(sequence, ceiling), count + 1],
       );

@@ -1,13 +1,22 @@
 import { CALLER_NOT_IN_GROUP_MESSAGE, ErrorCode, LiaisonError, Limits, type WireMessage } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from '../rows';
+import { CONTROL_NO_LAST_MESSAGE, MESSAGE_COLUMNS, type MessageRow, toWireMessage } from '../rows';
 import type { ConversationRef } from './keys';
 import { redactInlineRecords } from './merged-redaction';
 
 /** A message row `m` the user `$1` has not deleted for themselves (deleteMessage). */
 export const NOT_DELETED_BY_ME = `NOT EXISTS (SELECT 1 FROM message_deletions d
   WHERE d.user_id = $1 AND d.conv_key = m.conv_key AND d.seq = m.seq)`;
+
+/** A message row `m` that is for the user `$1`: not a targeted message (receiverList) for others. */
+export const ADDRESSED_TO_ME = '(m.receivers IS NULL OR m.sender = $1 OR $1 = ANY(m.receivers))';
+
+/** A message row `m` the user `$1` may see: addressed to them and not deleted by them. */
+export const VISIBLE_TO_ME = `${ADDRESSED_TO_ME} AND ${NOT_DELETED_BY_ME}`;
+
+/** Sent with messageControlInfo.excludedFromLastMessage: never a conversation's last message. */
+const CAN_BE_LAST = `(m.control IS NULL OR (m.control & ${CONTROL_NO_LAST_MESSAGE}) = 0)`;
 
 /** MESSAGE_COLUMNS qualified by a table alias. */
 export function columnsOf(alias: string): string {
@@ -83,7 +92,7 @@ export async function getMessagePage(
   }
   const rows = await db.query<MessageRow>(
     `SELECT ${columnsOf('m')} FROM messages m
-      WHERE m.conv_key = $2 AND m.seq > $3 AND m.seq < $4 AND ${NOT_DELETED_BY_ME}
+      WHERE m.conv_key = $2 AND m.seq > $3 AND m.seq < $4 AND ${VISIBLE_TO_ME}
       ORDER BY m.seq DESC LIMIT $5`,
     [userID, ref.key, range.floor, before, count + 1],
   );
@@ -94,7 +103,8 @@ export async function getMessagePage(
 
 /**
  * Everything after a sequence, ascending: how a client fills a gap after a reconnect. Messages I
- * deleted are left out (the client takes a skipped sequence as one that does not exist).
+ * deleted, and targeted ones for others, are left out (the client takes a skipped sequence as one
+ * that does not exist).
  */
 export async function getMessagesAfter(
   db: Sql,
@@ -106,7 +116,7 @@ export async function getMessagesAfter(
   if (range === null) return { messageList: [], isCompleted: true };
   const rows = await db.query<MessageRow>(
     `SELECT ${columnsOf('m')} FROM messages m
-      WHERE m.conv_key = $2 AND m.seq > $3 AND m.seq <= $5 AND ${NOT_DELETED_BY_ME} ORDER BY m.seq ASC LIMIT $4`,
+      WHERE m.conv_key = $2 AND m.seq > $3 AND m.seq <= $5 AND ${VISIBLE_TO_ME} ORDER BY m.seq ASC LIMIT $4`,
     [
       userID,
       ref.key,
@@ -123,7 +133,8 @@ export async function getMessagesAfter(
 
 /**
  * Each conversation's last message as the user sees it: the newest within their visible range
- * that they have not deleted (by storage key; conversations without one are absent).
+ * that they may see and that was not sent excludedFromLastMessage (by storage key; conversations
+ * without one are absent).
  */
 export async function lastVisibleMessages(
   db: Sql,
@@ -136,7 +147,7 @@ export async function lastVisibleMessages(
     `SELECT v.k AS conv_key, last.* FROM unnest($2::text[], $3::bigint[], $4::bigint[]) AS v(k, f, c)
        CROSS JOIN LATERAL (
          SELECT ${columnsOf('m')} FROM messages m
-          WHERE m.conv_key = v.k AND m.seq > v.f AND m.seq <= v.c AND ${NOT_DELETED_BY_ME}
+          WHERE m.conv_key = v.k AND m.seq > v.f AND m.seq <= v.c AND ${CAN_BE_LAST} AND ${VISIBLE_TO_ME}
           ORDER BY m.seq DESC LIMIT 1) last`,
     [
       userID,

@@ -10,8 +10,8 @@ import {
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { isGrantedTo } from '../../files/file-access';
-import { MESSAGE_COLUMNS, type MessageRow } from '../rows';
-import { visibleFloor } from './history';
+import type { MessageRow } from '../rows';
+import { ADDRESSED_TO_ME, columnsOf, visibleFloor } from './history';
 import { type ConversationRef, resolveConversation } from './keys';
 import { redactRecord } from './merged-redaction';
 import type { MergedSource } from './message-writer';
@@ -107,9 +107,10 @@ async function loadReferenced(
       throw err;
     });
     if (floor === null) throw new LiaisonError(ErrorCode.MESSAGE_NOT_FOUND);
+    // A targeted message for others is as unreadable as one that does not exist.
     const rows = await db.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE conv_key = $1 AND id = ANY($2) AND seq > $3`,
-      [key, [...ids], floor],
+      `SELECT ${columnsOf('m')} FROM messages m WHERE m.conv_key = $2 AND m.id = ANY($3) AND m.seq > $4 AND ${ADDRESSED_TO_ME}`,
+      [userID, key, [...ids], floor],
     );
     for (const row of rows) {
       requireNotFlagged(row);

@@ -5,13 +5,14 @@ import {
   GroupType,
   LiaisonError,
   type MergedMessage,
+  type MessageControlInfo,
   type WireMessage,
   type WireMessageType,
 } from '@liaison/protocol';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { type C2CRules, c2cPairKey, c2cRefusals, checkEveryPair } from '../relations/c2c-permission';
-import { MESSAGE_COLUMNS, type MessageRow, toWireMessage } from '../rows';
+import { CONTROL_NO_UNREAD, controlBits, MESSAGE_COLUMNS, type MessageRow, toWireMessage } from '../rows';
 import { storedTokens, tokensSql } from './searchable-text';
 
 /** A validated send, addressed by storage key. */
@@ -36,6 +37,13 @@ export interface NewMessage {
   isSupportExtension?: boolean;
   /** Tencent's onlineUserOnly: authorised like any send, then delivered live and never stored. */
   onlineOnly?: boolean;
+  /**
+   * A targeted group message (Tencent's receiverList): who besides the sender receives and sees it.
+   * Narrowed to the group's members when authorised.
+   */
+  receivers?: string[];
+  /** Tencent's messageControlInfo: kept out of unread counts and/or the conversation's last message. */
+  control?: MessageControlInfo;
   /** The session that sent it: it gets the ack, not a push. */
   origin: string;
   /**
@@ -261,8 +269,9 @@ async function writeBatch(
   await ensureC2CConversations(db, newC2C, now);
 
   const withGrants = toStore.some((i) => hasGrants(inputs[i] as NewMessage));
+  const withControl = toStore.some((i) => hasControl(inputs[i] as NewMessage));
   const rows = await db.query<MessageRow & { kind: 'new' | 'prior'; conv_key: string }>(
-    storeStatement(withGrants, checked),
+    storeStatement(withGrants, withControl, checked),
     [JSON.stringify(toStore.map((i, ord) => toRecord(inputs[i] as NewMessage, ord, withGrants))), now],
   );
   const found = new Map(rows.map((r) => [`${r.conv_key}\n${r.id}`, r]));
@@ -289,15 +298,17 @@ async function writeBatch(
 /**
  * The batch statement. A batch whose messages name files or records also grants them and stores
  * the records in the same statement, for inserted rows only (a retried duplicate grants nothing);
- * text-only batches run the statement without those steps, so they cost nothing more. Unless
+ * text-only batches run the statement without those steps, so they cost nothing more. Likewise
+ * only a batch holding a targeted message or one with messageControlInfo (`withControl`) stores
+ * their columns and moves the conversations' uncounted_seq; other rows leave them NULL. Unless
  * `checked`, it does not look for IDs stored before: a duplicate then fails the statement on the
  * (conv_key, id) key, which the insert probes anyway, and the batch is stored again checked.
  */
-const storeBatch = (withGrants: boolean, checked: boolean) => `
+const storeBatch = (withGrants: boolean, withControl: boolean, checked: boolean) => `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS v(ord int, k text, i text, ct text, f text, r text, t text, p jsonb, a jsonb, c bigint, rnd bigint,
-           n text, av text, cd text, rr boolean, rb jsonb, st text, x boolean${withGrants ? ', g jsonb, dk text, mr jsonb, ms jsonb' : ''})
+           n text, av text, cd text, rr boolean, rb jsonb, st text, x boolean${withGrants ? ', g jsonb, dk text, mr jsonb, ms jsonb' : ''}${withControl ? ', rl text[], ctl smallint' : ''})
   ), heads AS (
     SELECT conv_key, max_seq FROM conversations
      WHERE conv_key IN (SELECT k FROM input) ORDER BY conv_key FOR UPDATE
@@ -307,13 +318,13 @@ const storeBatch = (withGrants: boolean, checked: boolean) => `
   ), inserted AS (
     INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
                           client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, receipt_targets,
-                          search_tokens, supports_extension)
+                          search_tokens, supports_extension${withControl ? ', receivers, control' : ''})
     SELECT k, s, i, ct, f, r, COALESCE(t, 'TIMTextElem'), p, a, $2, c, rnd, n, av, cd, rr,
-           ${RECEIPT_TARGETS}, ${tokensSql('st')}, COALESCE(x, false) FROM fresh
+           ${withControl ? TARGETED_RECEIPT_TARGETS : RECEIPT_TARGETS}, ${tokensSql('st')}, COALESCE(x, false)${withControl ? ', rl, ctl' : ''} FROM fresh
     RETURNING conv_key, id, seq, sender
   ), ${withGrants ? GRANT_STEPS : ''}moved AS (
-    UPDATE conversations c SET max_seq = h.s, last_time = $2
-      FROM (SELECT k, max(s) AS s FROM fresh GROUP BY k) h WHERE c.conv_key = h.k
+    UPDATE conversations c SET max_seq = h.s, last_time = $2${withControl ? UNCOUNTED_SEQ : ''}
+      FROM (SELECT k, max(s) AS s${withControl ? UNCOUNTED_MAX : ''} FROM fresh GROUP BY k) h WHERE c.conv_key = h.k
   ), reads AS (
     -- Sending reads the conversation: one's own messages never count as unread (nor a tip about oneself).
     UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, rd.s), hidden = false
@@ -330,7 +341,8 @@ const storeBatch = (withGrants: boolean, checked: boolean) => `
          NULL::bigint AS random, NULL AS nick, NULL AS avatar, NULL AS cloud_custom_data,
          NULL::boolean AS need_read_receipt, NULL::boolean AS has_risk_content, NULL::boolean AS is_revoked,
          NULL AS revoker, NULL::integer AS version, NULL::bigint AS change_seq,
-         NULL::boolean AS supports_extension, NULL::jsonb AS revoker_info
+         NULL::boolean AS supports_extension, NULL::jsonb AS revoker_info, NULL::text[] AS receivers,
+         NULL::smallint AS control
     FROM inserted${checked ? PRIOR_ROWS : ''}`;
 
 /** The checked statement's steps: IDs stored before, answered with the message as stored. */
@@ -344,7 +356,7 @@ const PRIOR_ROWS = `
   -- A retried send is answered with the message as it is now (revoked or modified since, maybe).
   SELECT 'prior', conv_key, id, seq, sender, conv_type, recipient, type, payload, at_user_list, time, client_time,
          random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content, is_revoked, revoker, version,
-         change_seq, supports_extension, revoker_info
+         change_seq, supports_extension, revoker_info, receivers, control
     FROM prior`;
 
 /**
@@ -356,6 +368,14 @@ const PRIOR_ROWS = `
 const RECEIPT_TARGETS = `CASE WHEN fresh.rr AND fresh.ct = 'GROUP' THEN COALESCE(
       (SELECT GREATEST(g.member_count - 1, 0) FROM groups g WHERE g.group_id = fresh.r AND g.type <> 'Community'), 0)
     ELSE 0 END`;
+
+/** A targeted message's receipts count its receivers (members, the sender not among them: authorise). */
+const TARGETED_RECEIPT_TARGETS = `CASE WHEN fresh.rr AND fresh.rl IS NOT NULL THEN cardinality(fresh.rl)
+    ELSE ${RECEIPT_TARGETS} END`;
+
+/** The newest message of each conversation kept out of unread counts (im/messages/unread.ts reads it). */
+const UNCOUNTED_MAX = `, max(s) FILTER (WHERE (ctl & ${CONTROL_NO_UNREAD}) = ${CONTROL_NO_UNREAD}) AS u`;
+const UNCOUNTED_SEQ = ', uncounted_seq = COALESCE(h.u, c.uncounted_seq)';
 
 const GRANT_STEPS = `named AS (
     SELECT g.id, fresh.k, max(inserted.seq) AS s FROM fresh
@@ -386,18 +406,19 @@ const GRANT_STEPS = `named AS (
      WHERE fresh.dk IS NOT NULL AND fresh.ms IS NOT NULL
     ON CONFLICT DO NOTHING
   ), `;
-const STORE_BATCH = storeBatch(false, false);
-const STORE_BATCH_CHECKED = storeBatch(false, true);
-const STORE_BATCH_WITH_GRANTS = storeBatch(true, false);
-const STORE_BATCH_WITH_GRANTS_CHECKED = storeBatch(true, true);
+/** Every variant, made once: index bit 4 withGrants, 2 withControl, 1 checked. */
+const STORE_BATCH = Array.from({ length: 8 }, (_, i) => storeBatch((i & 4) !== 0, (i & 2) !== 0, (i & 1) !== 0));
 
-function storeStatement(withGrants: boolean, checked: boolean): string {
-  if (withGrants) return checked ? STORE_BATCH_WITH_GRANTS_CHECKED : STORE_BATCH_WITH_GRANTS;
-  return checked ? STORE_BATCH_CHECKED : STORE_BATCH;
+function storeStatement(withGrants: boolean, withControl: boolean, checked: boolean): string {
+  return STORE_BATCH[(withGrants ? 4 : 0) + (withControl ? 2 : 0) + (checked ? 1 : 0)] as string;
 }
 
 function hasGrants(m: NewMessage): boolean {
   return (m.grants?.length ?? 0) > 0 || Boolean(m.record);
+}
+
+function hasControl(m: NewMessage): boolean {
+  return m.receivers !== undefined || m.control !== undefined;
 }
 
 function toRecord(m: NewMessage, ord: number, withGrants: boolean) {
@@ -420,6 +441,8 @@ function toRecord(m: NewMessage, ord: number, withGrants: boolean) {
     rr: m.needReadReceipt,
     ...(m.readBy ? { rb: m.readBy } : {}),
     ...(m.isSupportExtension ? { x: true } : {}),
+    ...(m.receivers ? { rl: m.receivers } : {}),
+    ...(m.control ? { ctl: controlBits(m.control) } : {}),
     st: storedTokens(m.type, m.payload),
     ...(withGrants
       ? {
@@ -506,6 +529,8 @@ async function authorise(
       groupTypes.set(row.group_id, row.type);
     }
   }
+  // Targeted messages reach the members among their receivers only.
+  const receiving = inputs.some((m) => m.receivers !== undefined) ? await membersAmongReceivers(tx, inputs) : null;
   const c2cRefused = await c2cRefusals(
     tx,
     inputs.filter((m) => m.convType === 'C2C' && caches.users.has(m.recipient)),
@@ -529,9 +554,29 @@ async function authorise(
       // Only the owner and admins mention everyone; anyone else's @all is dropped (docs/groups.md).
       if (!isManager && m.atUserList.includes(AT_ALL)) m.atUserList = m.atUserList.filter((id) => id !== AT_ALL);
     }
+    if (m.receivers) {
+      if (type === GroupType.AVCHATROOM || type === GroupType.COMMUNITY) {
+        return new LiaisonError(ErrorCode.GROUP_INVALID_PARAMS, TARGETED_GROUP_TYPES_MESSAGE);
+      }
+      m.receivers = m.receivers.filter((userID) => receiving?.has(`${m.recipient}\n${userID}`));
+    }
     if (type === GroupType.AVCHATROOM || m.onlineOnly) return unstored(m, now);
     return null;
   });
+}
+
+const TARGETED_GROUP_TYPES_MESSAGE =
+  'receiverList: targeted messages are not available in AVChatRoom or Community groups';
+
+/** `group\nuser` of each receiver of the targeted messages among these who is a member of the message's group. */
+async function membersAmongReceivers(tx: Sql, inputs: readonly NewMessage[]): Promise<Set<string>> {
+  const pairs = inputs.flatMap((m) => (m.receivers ?? []).map((u) => ({ g: m.recipient, u })));
+  const rows = await tx.query<{ group_id: string; user_id: string }>(
+    `SELECT m.group_id, m.user_id FROM jsonb_to_recordset($1::jsonb) AS v(g text, u text)
+       JOIN group_members m ON m.group_id = v.g AND m.user_id = v.u`,
+    [JSON.stringify(pairs)],
+  );
+  return new Set(rows.map((r) => `${r.group_id}\n${r.user_id}`));
 }
 
 /** A message delivered without being stored (AVChatRoom, onlineUserOnly): sequence 0. */
@@ -586,6 +631,8 @@ function toWire(input: NewMessage, sequence: number, now: number): WireMessage {
     changeSequence: 0,
     ...(input.isSupportExtension ? { isSupportExtension: true } : {}),
     ...(input.onlineOnly ? { onlineOnly: true } : {}),
+    ...(input.receivers ? { receiverList: input.receivers } : {}),
+    ...(input.control ? { messageControlInfo: input.control } : {}),
   } as WireMessage;
 }
 

@@ -349,6 +349,13 @@ describe('forward and merger', () => {
     if (nested?.type !== TYPES.MSG_MERGER) throw new Error('no nested record');
     const nestedList = (await dan.downloadMergerMessage(nested)).data.payload.messageList;
     expect(nestedList.map((m) => m.messageBody[0]?.type)).toEqual([TYPES.MSG_TEXT, TYPES.MSG_IMAGE]);
+    // Tencent declares create*Message's options (no type) and reads payload.downloadKey alone.
+    const declared = {
+      to: 'sm-eve',
+      conversationType: TYPES.CONV_C2C,
+      payload: { ...nested.payload, messageList: [] },
+    };
+    expect((await dan.downloadMergerMessage(declared)).data.payload.messageList).toHaveLength(2);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   isTopicID,
   LiaisonError,
   Limits,
+  type MessageControlInfo,
   messageBodyBytes,
   type OpRequestParsed,
   type OpResponse,
@@ -37,7 +38,8 @@ export interface Sender {
  * sendMessage: the delivered payload is built (files looked up, a merger loaded), sized (12 KB
  * with cloudCustomData, 8001; a merger's message list is stored apart and not counted), moderated
  * (80001, 80004) and handed to the writer, which refuses unknown recipients (20003) and
- * non-members. Every refusal comes before anything is stored.
+ * non-members. Every refusal comes before anything is stored. A targeted message (receiverList)
+ * and messageControlInfo are checked here; without them nothing more is done.
  */
 export async function sendMessage(
   deps: SendDeps,
@@ -51,6 +53,8 @@ export async function sendMessage(
     throw new LiaisonError(ErrorCode.INVALID_PARAMS, `to: not a valid ${isC2C ? 'userID' : 'groupID'}`);
   }
   const key = isC2C ? c2cKey(sender.userID, body.to) : groupKey(body.to);
+  const receivers = body.receiverList ? targetedReceivers(body, sender.userID) : undefined;
+  const control = receivers || body.messageControlInfo ? messageControl(body, receivers !== undefined) : undefined;
   const cloudCustomData = body.cloudCustomData ?? '';
   const content = await deliveredContent(deps.db, sender.userID, body);
   await checkContent(deps.moderation, content, cloudCustomData, { messageID: body.ID, conversationKey: key });
@@ -72,6 +76,8 @@ export async function sendMessage(
     needReadReceipt: body.needReadReceipt ?? false,
     isSupportExtension: body.isSupportExtension,
     onlineOnly: body.onlineUserOnly,
+    receivers,
+    control,
     origin,
     grants: content.grants,
     record: content.record,
@@ -79,6 +85,30 @@ export async function sendMessage(
   // Side data of the few messages that mention someone: one row per member named, one for @all.
   if (message.atUserList.length > 0 && !message.onlineOnly) await recordMentions(deps.db, message);
   return { message };
+}
+
+/**
+ * Who a targeted message is for: each listed user once, the sender left out (they see it anyway).
+ * Groups only, never an @ message (Tencent's rule); the writer keeps the group's members among them.
+ */
+function targetedReceivers(body: OpRequestParsed<'sendMessage'>, senderID: string): string[] {
+  if (body.conversationType !== 'GROUP') {
+    throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'receiverList: only group messages are targeted');
+  }
+  if ((body.atUserList?.length ?? 0) > 0) {
+    throw new LiaisonError(ErrorCode.GROUP_INVALID_PARAMS, 'receiverList: an @ message cannot be targeted');
+  }
+  return [...new Set(body.receiverList)].filter((userID) => userID !== senderID);
+}
+
+/** Tencent's messageControlInfo flags that are set; a targeted message counts as no one's unread, as Tencent's. */
+function messageControl(body: OpRequestParsed<'sendMessage'>, isTargeted: boolean): MessageControlInfo | undefined {
+  const info = body.messageControlInfo;
+  const control: MessageControlInfo = {
+    ...(isTargeted || info?.excludedFromUnreadCount ? { excludedFromUnreadCount: true } : {}),
+    ...(info?.excludedFromLastMessage ? { excludedFromLastMessage: true } : {}),
+  };
+  return control.excludedFromUnreadCount || control.excludedFromLastMessage ? control : undefined;
 }
 
 /**

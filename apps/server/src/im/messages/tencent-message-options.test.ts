@@ -1,18 +1,38 @@
 import { ErrorCode } from '@liaison/protocol';
 import LiaisonChat, { type Message } from '@liaison/sdk';
 import { describe, expect, it } from 'vitest';
-import { type Chat, errorCode, nextEvent, recordMessages, useServer, wholeHistory } from '../../integration/harness';
+import {
+  type Chat,
+  errorCode,
+  nextEvent,
+  RawClient,
+  recordMessages,
+  sendText,
+  until,
+  useServer,
+  wholeHistory,
+} from '../../integration/harness';
 
 /**
  * Tencent's message options and fields through the SDK against a real server: resendMessage,
- * findMessage, sendMessage's onlineUserOnly, revokerInfo, priority.
+ * findMessage, sendMessage's onlineUserOnly and messageControlInfo, revokerInfo, priority,
+ * targeted group messages (receiverList).
  */
 
 const { EVENT, TYPES } = LiaisonChat;
-const { user } = useServer();
+const { server, user } = useServer();
 
 const received = (chat: Chat, messageID: string) =>
   nextEvent<Message[]>(chat, EVENT.MESSAGE_RECEIVED, (list) => list.some((m) => m.ID === messageID));
+
+/** A work group of `owner`'s with these members. */
+const workGroup = (owner: Chat, groupID: string, members: string[]) =>
+  owner.createGroup({
+    type: TYPES.GRP_WORK,
+    name: groupID,
+    groupID,
+    memberList: members.map((userID) => ({ userID })),
+  });
 
 describe('resendMessage', () => {
   it('sends a failed message again with its ID: the peer receives it once, and history holds it once', async () => {
@@ -77,12 +97,7 @@ describe('revokerInfo', () => {
     const bob = await user('rv-bob');
     const carol = await user('rv-carol');
     await alice.updateMyProfile({ nick: 'Alice A.' });
-    await alice.createGroup({
-      type: TYPES.GRP_WORK,
-      name: 'rv',
-      groupID: 'rv-group',
-      memberList: [{ userID: 'rv-bob' }, { userID: 'rv-carol' }],
-    });
+    await workGroup(alice, 'rv-group', ['rv-bob', 'rv-carol']);
     const message = bob.createTextMessage({ to: 'rv-group', conversationType: 'GROUP', payload: { text: 'oops' } });
     const arrived = received(carol, message.ID);
     await bob.sendMessage(message);
@@ -150,5 +165,133 @@ describe('create*Message options', () => {
     });
     expect(odd.priority).toBe('Normal');
     expect(odd.isSupportExtension).toBe(false);
+  });
+});
+
+describe('targeted group messages (receiverList)', () => {
+  it('reach only the listed members and the sender; others never see them; they count as nobody’s unread', async () => {
+    const alice = await user('tg-alice');
+    const bob = await user('tg-bob');
+    const carol = await user('tg-carol');
+    await workGroup(alice, 'tg-group', ['tg-bob', 'tg-carol']);
+    const atCarol = recordMessages(carol);
+    const atBob = recordMessages(bob);
+    const everyone = await sendText(alice, 'tg-group', 'for everyone', 'GROUP');
+
+    // A user who is not in the group is dropped from the list: only members receive group messages.
+    const targeted = alice.createTextMessage({
+      to: 'tg-group',
+      conversationType: 'GROUP',
+      payload: { text: 'for bob' },
+      receiverList: ['tg-bob', 'tg-stranger'],
+    });
+    const { data } = await alice.sendMessage(targeted);
+    expect(data.message._receiverList).toEqual(['tg-bob']);
+    expect(data.message._isExcludedFromUnreadCount).toBe(true);
+    const after = await sendText(alice, 'tg-group', 'for everyone again', 'GROUP');
+    await until(() => atCarol.some((m) => m.ID === after.ID) && atBob.some((m) => m.ID === after.ID));
+    expect(atBob.map((m) => m.ID)).toEqual([everyone.ID, targeted.ID, after.ID]);
+    expect(atCarol.map((m) => m.ID)).toEqual([everyone.ID, after.ID]);
+    expect((await bob.getConversationList()).data.conversationList[0]?.unreadCount).toBe(2);
+
+    const lastForBob = alice.createTextMessage({
+      to: 'tg-group',
+      conversationType: 'GROUP',
+      payload: { text: 'last, for bob' },
+      receiverList: ['tg-bob'],
+    });
+    await alice.sendMessage(lastForBob);
+    // As the server has it, at a new login.
+    const [bobAgain, carolAgain] = [await user('tg-bob'), await user('tg-carol')];
+    const seenByBob = (await bobAgain.getConversationProfile('GROUPtg-group')).data.conversation;
+    const seenByCarol = (await carolAgain.getConversationProfile('GROUPtg-group')).data.conversation;
+    expect([seenByBob.unreadCount, seenByCarol.unreadCount]).toEqual([2, 2]);
+    expect(seenByBob.lastMessage.payload).toEqual({ text: 'last, for bob' });
+    expect(seenByCarol.lastMessage.payload).toEqual({ text: 'for everyone again' });
+    expect((await wholeHistory(bobAgain, 'GROUPtg-group')).filter((m) => m._receiverList).map((m) => m.ID)).toEqual([
+      targeted.ID,
+      lastForBob.ID,
+    ]);
+    const carolsHistory = await wholeHistory(carolAgain, 'GROUPtg-group');
+    expect(carolsHistory.some((m) => m.ID === targeted.ID || m.ID === lastForBob.ID)).toBe(false);
+    expect(await errorCode(carolAgain.deleteMessage([{ ...targeted, flow: 'in' } as Message]))).toBe(
+      ErrorCode.MESSAGE_NOT_FOUND,
+    );
+    const raw = await RawClient.open(server());
+    await raw.login(server(), 'tg-carol');
+    expect((await raw.request('getTotalUnreadMessageCount', {})).data).toEqual({ totalUnreadCount: 2 });
+    raw.close();
+  });
+
+  it('refuses an @ message (10004) and AVChatRoom and Community groups (10004); only groups are targeted', async () => {
+    const alice = await user('tg2-alice');
+    await user('tg2-bob');
+    await workGroup(alice, 'tg2-work', ['tg2-bob']);
+    await alice.createGroup({ type: TYPES.GRP_AVCHATROOM, name: 'av', groupID: 'tg2-live' });
+    await alice.createGroup({ type: TYPES.GRP_COMMUNITY, name: 'c', groupID: '@TGS#_tg2-community' });
+    const targeted = (to: string, atUserList?: string[]) =>
+      alice.sendMessage(
+        alice.createTextMessage({
+          to,
+          conversationType: 'GROUP',
+          payload: { text: 'hi', atUserList },
+          receiverList: ['tg2-bob'],
+        }),
+      );
+    expect(await errorCode(targeted('tg2-work', ['tg2-bob']))).toBe(ErrorCode.GROUP_INVALID_PARAMS);
+    expect(await errorCode(targeted('tg2-live'))).toBe(ErrorCode.GROUP_INVALID_PARAMS);
+    expect(await errorCode(targeted('@TGS#_tg2-community'))).toBe(ErrorCode.GROUP_INVALID_PARAMS);
+    expect((await wholeHistory(alice, 'GROUPtg2-work')).filter((m) => m.type === TYPES.MSG_TEXT)).toEqual([]);
+    // Tencent's SDK sends a receiverList with group messages only: a one-to-one message goes as usual.
+    const c2c = alice.createTextMessage({
+      to: 'tg2-bob',
+      conversationType: 'C2C',
+      payload: { text: 'hi' },
+      receiverList: ['x'],
+    });
+    expect((await alice.sendMessage(c2c)).data.message.sequence).toBeGreaterThan(0);
+    expect(() =>
+      alice.createTextMessage({
+        to: 'tg2-work',
+        conversationType: 'GROUP',
+        payload: { text: 'hi' },
+        receiverList: [3] as unknown as string[],
+      }),
+    ).toThrow(expect.objectContaining({ code: ErrorCode.INVALID_PARAMS }));
+  });
+});
+
+describe('sendMessage with messageControlInfo', () => {
+  it('excludedFromUnreadCount is nobody’s unread, excludedFromLastMessage never the last message; the flags come back on the message', async () => {
+    const alice = await user('mc-alice');
+    const bob = await user('mc-bob');
+    const send = async (text: string, messageControlInfo?: Record<string, boolean>) => {
+      const message = alice.createTextMessage({ to: 'mc-bob', conversationType: 'C2C', payload: { text } });
+      const arrived = received(bob, message.ID);
+      await alice.sendMessage(message, messageControlInfo ? { messageControlInfo } : undefined);
+      return (await arrived).find((m) => m.ID === message.ID) as Message;
+    };
+    await send('counted');
+    const quiet = await send('quiet', { excludedFromUnreadCount: true, excludedFromContentModeration: true });
+    const hidden = await send('hidden', { excludedFromLastMessage: true });
+    expect([quiet._isExcludedFromUnreadCount, quiet._isExcludedFromLastMessage]).toEqual([true, false]);
+    expect([hidden._isExcludedFromUnreadCount, hidden._isExcludedFromLastMessage]).toEqual([false, true]);
+
+    const live = (await bob.getConversationList()).data.conversationList.find(
+      (c) => c.conversationID === 'C2Cmc-alice',
+    );
+    expect([live?.unreadCount, live?.lastMessage.payload]).toEqual([2, { text: 'quiet' }]);
+    const mine = (await alice.getConversationList()).data.conversationList.find(
+      (c) => c.conversationID === 'C2Cmc-bob',
+    );
+    expect(mine?.lastMessage.payload).toEqual({ text: 'quiet' });
+    const later = (await (await user('mc-bob')).getConversationProfile('C2Cmc-alice')).data.conversation;
+    expect([later.unreadCount, later.lastMessage.payload]).toEqual([2, { text: 'quiet' }]);
+    const history = await wholeHistory(bob, 'C2Cmc-alice');
+    expect(history.map((m) => [m._isExcludedFromUnreadCount, m._isExcludedFromLastMessage])).toEqual([
+      [false, false],
+      [true, false],
+      [false, true],
+    ]);
   });
 });

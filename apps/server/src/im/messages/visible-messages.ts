@@ -1,7 +1,7 @@
 import { ErrorCode, LiaisonError } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { NOT_DELETED_BY_ME, visibleFloor } from './history';
+import { VISIBLE_TO_ME, visibleFloor } from './history';
 import type { ConversationRef } from './keys';
 
 /** What reactions and receipts need to know of a stored message. */
@@ -16,6 +16,8 @@ export interface MessageFacts {
   isRevoked: boolean;
   /** Group members (sender excluded) who could read it when it was sent; 0 without needReadReceipt. */
   receiptTargets: number;
+  /** A targeted message's receivers (only they and the sender see it); null for any other. */
+  receivers: string[] | null;
 }
 
 interface FactsRow {
@@ -27,6 +29,7 @@ interface FactsRow {
   need_read_receipt: boolean;
   is_revoked: boolean;
   receipt_targets: unknown;
+  receivers: string[] | null;
 }
 
 export interface LookupOptions {
@@ -51,9 +54,9 @@ export async function visibleMessages(
   const floor = knownFloor === undefined ? await visibleFloor(db, userID, ref) : knownFloor;
   if (floor === null || messageIDs.length === 0) return [];
   const rows = await db.query<FactsRow>(
-    `SELECT m.id, m.seq, m.sender, m.type, m.time, m.need_read_receipt, m.is_revoked, m.receipt_targets
+    `SELECT m.id, m.seq, m.sender, m.type, m.time, m.need_read_receipt, m.is_revoked, m.receipt_targets, m.receivers
        FROM messages m
-      WHERE m.conv_key = $2 AND m.id = ANY($3) AND m.seq > $4 AND ${NOT_DELETED_BY_ME}
+      WHERE m.conv_key = $2 AND m.id = ANY($3) AND m.seq > $4 AND ${VISIBLE_TO_ME}
       ${lock ? 'ORDER BY m.seq FOR UPDATE OF m' : ''}`,
     [userID, ref.key, [...messageIDs], floor],
   );
@@ -66,6 +69,7 @@ export async function visibleMessages(
     needReadReceipt: r.need_read_receipt,
     isRevoked: r.is_revoked,
     receiptTargets: toNumber(r.receipt_targets),
+    receivers: r.receivers,
   }));
 }
 

@@ -11,9 +11,10 @@ import {
   toConversationID,
 } from '@liaison/protocol';
 import type { Bus } from '../../bus/bus';
-import { groupTarget, userTarget } from '../../bus/bus';
+import { userTarget } from '../../bus/bus';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
+import { groupAudience } from '../messages/delivery';
 import type { ConversationRef } from '../messages/keys';
 import { requireConversation } from '../messages/keys';
 import { type MessageFacts, requireVisibleMessages, visibleMessages } from '../messages/visible-messages';
@@ -148,7 +149,7 @@ async function changeReaction(
   if (outcome.changed) {
     // The same for everyone: each client sets reactedByMyself from what it knows of its user.
     const forEveryone = (r: ReactionSummary): ReactionSummary => ({ ...r, reactedByMyself: false });
-    await publishReaction(deps.bus, ref, userID, {
+    await publishReaction(deps.bus, ref, outcome.message, userID, {
       messageID: outcome.message.id,
       userID,
       isAdd,
@@ -254,11 +255,12 @@ function isReactable(message: MessageFacts): boolean {
 async function publishReaction(
   bus: Bus,
   ref: ConversationRef,
+  message: MessageFacts,
   actor: string,
   data: Omit<PushEvent<'messageReaction'>, 'conversationID'>,
 ): Promise<void> {
   if (ref.type === 'GROUP') {
-    bus.publish([groupTarget(ref.target)], {
+    bus.publish(groupAudience(ref.target, message), {
       event: 'messageReaction',
       data: { conversationID: ref.conversationID, ...data },
     });

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
-import { columnsOf, NOT_DELETED_BY_ME, visibleRange } from '../messages/history';
+import { columnsOf, VISIBLE_TO_ME, visibleRange } from '../messages/history';
 import { requireConversation } from '../messages/keys';
 import { redactInlineRecords } from '../messages/merged-redaction';
 import { SEARCHABLE_TEXT_SQL } from '../messages/searchable-text';
@@ -212,7 +212,7 @@ class Filters {
     const { from, to } = timeWindow(body.timePosition ?? 0, body.timePeriod ?? 0);
     if (to !== null) this.conditions.push(`m.time <= ${this.param(to)}`);
     if (from !== null) this.conditions.push(`m.time >= ${this.param(from)}`);
-    this.conditions.push('NOT m.is_revoked', NOT_DELETED_BY_ME);
+    this.conditions.push('NOT m.is_revoked', VISIBLE_TO_ME);
   }
 
   param(value: unknown): string {

@@ -4,6 +4,7 @@ import { toNumber } from '../../db/database';
 import { unreadMentions } from '../messages/group-mentions';
 import { lastVisibleMessages } from '../messages/history';
 import { groupKey } from '../messages/keys';
+import { uncountedMessages } from '../messages/unread';
 
 /** A topic row with the caller's reading of it (absent columns: the caller has no view of it yet). */
 export interface TopicRow {
@@ -19,6 +20,7 @@ export interface TopicRow {
   read_seq: unknown;
   floor_seq: unknown;
   remind_type: string | null;
+  uncounted_seq: unknown;
 }
 
 const TOPIC_COLUMNS =
@@ -48,7 +50,7 @@ export async function topicsAsSeen(
   topicIDs: readonly string[] | null,
 ): Promise<WireTopic[]> {
   const rows = await db.query<TopicRow>(
-    `SELECT ${TOPIC_COLUMNS}, c.max_seq, uc.read_seq, uc.floor_seq, uc.remind_type
+    `SELECT ${TOPIC_COLUMNS}, c.max_seq, uc.read_seq, uc.floor_seq, uc.remind_type, c.uncounted_seq
        FROM topics t
        JOIN conversations c ON c.conv_key = 'g:' || t.topic_id
        LEFT JOIN user_conversations uc ON uc.user_id = $1 AND uc.conv_key = c.conv_key
@@ -62,12 +64,21 @@ export async function topicsAsSeen(
     read: Math.max(toNumber(r.read_seq ?? r.max_seq), toNumber(r.floor_seq ?? r.max_seq)),
     ceiling: null,
   }));
-  const [lastMessages, mentions] = await Promise.all([
+  const [lastMessages, mentions, uncounted] = await Promise.all([
     lastVisibleMessages(db, userID, ranges),
     unreadMentions(
       db,
       userID,
       ranges.map((r) => ({ key: r.key, floor: r.read, ceiling: null })),
+    ),
+    uncountedMessages(
+      db,
+      rows.map((row, i) => ({
+        key: groupKey(row.topic_id),
+        read: ranges[i]?.read ?? 0,
+        max: toNumber(row.max_seq),
+        uncountedSeq: row.uncounted_seq,
+      })),
     ),
   ]);
   return rows.map((row, i) => {
@@ -77,7 +88,7 @@ export async function topicsAsSeen(
       ...topicProfile(row),
       nextMessageSeq: maxSeq + 1,
       readSequence: Math.min(range.read, maxSeq),
-      unreadCount: Math.max(0, maxSeq - range.read),
+      unreadCount: Math.max(0, maxSeq - range.read - (uncounted.get(range.key) ?? 0)),
       messageRemindType: (row.remind_type ?? 'AcceptAndNotify') as MessageRemindType,
       lastMessage: lastMessages.get(range.key) ?? null,
       groupAtInfoList: mentions.get(range.key) ?? [],
@@ -86,7 +97,9 @@ export async function topicsAsSeen(
 }
 
 /** What every member shares of a topic (the TOPIC_UPDATED push). */
-export function topicProfile(row: Omit<TopicRow, 'max_seq' | 'read_seq' | 'floor_seq' | 'remind_type'>): TopicProfile {
+export function topicProfile(
+  row: Omit<TopicRow, 'max_seq' | 'read_seq' | 'floor_seq' | 'remind_type' | 'uncounted_seq'>,
+): TopicProfile {
   return {
     topicID: row.topic_id,
     groupID: row.group_id,

@@ -2,7 +2,7 @@ import { ErrorCode, LiaisonError, type OpRequestParsed } from '@liaison/protocol
 import type { Sql } from '../../db/database';
 import type { BlobStore } from '../../files/blob-store';
 import { blobKey } from '../../files/context';
-import { NOT_DELETED_BY_ME, visibleFloor } from '../messages/history';
+import { VISIBLE_TO_ME, visibleFloor } from '../messages/history';
 import type { ConversationRef } from '../messages/keys';
 import { requireConversation } from '../messages/keys';
 import { LruCache } from './lru';
@@ -56,7 +56,7 @@ export class VoiceToText {
         ? []
         : await this.deps.db.query<{ type: string; payload: unknown; is_revoked: boolean }>(
             `SELECT m.type, m.payload, m.is_revoked FROM messages m
-              WHERE m.conv_key = $2 AND m.id = $3 AND m.seq > $4 AND ${NOT_DELETED_BY_ME}`,
+              WHERE m.conv_key = $2 AND m.id = $3 AND m.seq > $4 AND ${VISIBLE_TO_ME}`,
             [userID, ref.key, messageID, floor],
           );
     if (!row || row.is_revoked) throw new LiaisonError(ErrorCode.MESSAGE_NOT_FOUND);
