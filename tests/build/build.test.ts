@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILED, type ServerProcess, startServerProcess } from '../../apps/server/src/integration/server-process';
@@ -128,6 +129,32 @@ describe('the published packages', () => {
         file,
       ).toEqual([]);
     }
+  });
+
+  it('bundle for browsers with nothing but the SDK installed, as a web app does: ws, its Node-only peer, is left out', async () => {
+    // Without the manifest's `browser` field webpack 5 and esbuild stop at the SDK's import('ws').
+    const app = join(work, 'browser-app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'browser-app', private: true, type: 'module' }));
+    const sdk = readdirSync(work).find((file) => file.startsWith('liaison-sdk-'));
+    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', `../${sdk}`], {
+      cwd: app,
+    });
+    writeFileSync(
+      join(app, 'entry.js'),
+      "import TencentCloudChat from '@liaison/sdk';\nconsole.log(TencentCloudChat.VERSION);\n",
+    );
+    const result = await build({
+      absWorkingDir: app,
+      entryPoints: ['entry.js'],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.outputFiles[0]?.text).toContain('3.6.6');
   });
 
   it("load the SDK alone by CommonJS require as Tencent's index.js loads: the entry itself, with create, EVENT and TYPES", async () => {
