@@ -211,6 +211,23 @@ describe("Tencent's React kit on Liaison", () => {
     expect(name).toMatch(/^\[.+\]$/);
   });
 
+  it('recalls a message from its menu, and the other side sees it recalled', async () => {
+    const bubble = messageList(alice).locator('.meesage-bubble').filter({ hasText: 'hello group' });
+    await bubble.locator('.meesage-bubble-context').hover();
+    // The menu shows while the pointer is on the bubble: click it where it is, without moving.
+    await bubble.locator('.message-plugin .more').dispatchEvent('click');
+    await alice.locator('.message-plugin-item', { hasText: 'Recall' }).dispatchEvent('click');
+    await messageList(bob).locator('.message-revoke').first().waitFor();
+    expect(await textInBubble(bob, 'hello group').count()).toBe(0);
+    await bob.screenshot({ path: shot('7-recalled') });
+  });
+
+  it('shows the group’s settings with its members', async () => {
+    await alice.locator('.tui-chat-header .header-handle-more').click();
+    await alice.locator('.tui-manage').waitFor();
+    await alice.screenshot({ path: shot('8-group-settings') });
+  });
+
   it('reached no host but 127.0.0.1 except for Tencent’s own pictures and statistics, and raised no error', () => {
     expect(pageErrors).toEqual([]);
     const hosts = new Set([...foreign].map((url) => new URL(url).hostname));
