@@ -228,6 +228,19 @@ describe("Tencent's React kit on Liaison", () => {
     await alice.screenshot({ path: shot('8-group-settings') });
   });
 
+  it('pins a conversation from its settings, and the list marks it pinned', async () => {
+    await conversation(alice, 'carol').click();
+    await chatTitled(alice, 'carol').waitFor();
+    if (!(await alice.locator('.tui-manage').isVisible()))
+      await alice.locator('.tui-chat-header .header-handle-more').click();
+    await alice.locator('.tui-manage .self-ui-switch-label').click();
+    await expect.poll(() => conversation(alice, 'carol').getAttribute('class'), WAIT).toContain('--pin');
+    await expect
+      .poll(() => alice.locator('.uikit-conversation-preview__title').first().textContent(), WAIT)
+      .toBe('carol');
+    await alice.screenshot({ path: shot('9-pinned') });
+  });
+
   it('reached no host but 127.0.0.1 except for Tencent’s own pictures and statistics, and raised no error', () => {
     expect(pageErrors).toEqual([]);
     const hosts = new Set([...foreign].map((url) => new URL(url).hostname));
