@@ -225,9 +225,11 @@ describe("Tencent's React kit on Liaison", () => {
     await bob.screenshot({ path: shot('7-recalled') });
   });
 
-  it('shows the group’s settings with its members', async () => {
+  it('shows the group’s settings panel with its name and server-assigned ID', async () => {
     await alice.locator('.tui-chat-header .header-handle-more').click();
-    await alice.locator('.tui-manage').waitFor();
+    const panel = alice.locator('.tui-manage');
+    await panel.getByText('Kit group').waitFor();
+    await panel.getByText(/^ID:@TGS#/).waitFor();
     await alice.screenshot({ path: shot('8-group-settings') });
   });
 
