@@ -1,4 +1,4 @@
-import { type GroupProfile, GroupTipOperation, type GroupTipPayload, type OpName } from '@liaison/protocol';
+import { type GroupProfile, GroupTipOperation, type GroupTipPayload, GroupType, type OpName } from '@liaison/protocol';
 import { describe, expect, it } from 'vitest';
 import { type Group, GroupAPI } from './groups';
 import { fromWire } from './message-model';
@@ -144,5 +144,28 @@ describe('the group list follows group tips', () => {
     );
     expect(lists.length).toBe(before);
     expect(changed).toEqual([]);
+  });
+});
+
+describe('creating a group', () => {
+  it('lets the server choose the ID when the groupID is empty, as Tencent’s UI kit sends it', async () => {
+    const asked: unknown[] = [];
+    const api = new GroupAPI({
+      request: (async (op: OpName, body: unknown) => {
+        if (op !== 'createGroup') throw new Error(`unexpected ${op}`);
+        asked.push(body);
+        return { group: group({ groupID: '@TGS#2ASSIGNED' }) };
+      }) as never,
+      me: () => ME,
+      onListChanged: () => undefined,
+      onGroupChanged: () => undefined,
+      onJoined: () => undefined,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    const { data } = await api.createGroup({ type: GroupType.WORK, name: 'Kit group', groupID: '' });
+    expect(asked).toEqual([expect.objectContaining({ name: 'Kit group', groupID: undefined })]);
+    expect(data.group.groupID).toBe('@TGS#2ASSIGNED');
   });
 });

@@ -78,7 +78,8 @@ export class GroupAPI {
     const { group } = await this.context.request('createGroup', {
       type: options.type,
       name: options.name,
-      groupID: options.groupID,
+      // Tencent's UI kit sends '' when the user names no ID; Tencent's server then assigns one.
+      groupID: options.groupID || undefined,
       introduction: options.introduction,
       notification: options.notification,
       avatar: options.avatar,
