@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { build } from 'vite';
@@ -21,12 +24,14 @@ import { launchChromium } from './browser';
  * served from 127.0.0.1, against a real server, in two Chromium pages. Every request to another
  * host (Tencent's CDN and statistics) is blocked and recorded.
  */
+const APP_TSCONFIG = fileURLToPath(new URL('../tencent-kits/react-app/tsconfig.json', import.meta.url));
 const APP_CONFIG = fileURLToPath(new URL('../tencent-kits/react-app/vite.config.ts', import.meta.url));
 const SDK_DIST = fileURLToPath(new URL('../../packages/sdk/dist/index.js', import.meta.url));
 /** Hosts the kit reaches for by itself: its CDN pictures (avatars, emoji), its word list and call statistics. */
 const TENCENT_HOSTS = ['web.sdk.qcloud.com', 'jsonschema.qpic.cn', 'webim.tim.qq.com'];
 /** What the kit shows comes over the network: give it the time a page has. */
 const WAIT = { timeout: 20_000 };
+const run = promisify(execFile);
 const shot = (name: string) => fileURLToPath(new URL(`./screenshots/tencent-uikit-react-${name}.png`, import.meta.url));
 
 let server: LiaisonServer;
@@ -40,7 +45,7 @@ const foreign = new Set<string>();
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(SDK_DIST)) throw new Error('no built SDK: run npx tsx scripts/build.ts protocol sdk');
+  if (!existsSync(SDK_DIST)) throw new Error('no built SDK: run npm run build:sdk');
   outDir = await mkdtemp(join(tmpdir(), 'liaison-uikit-react-'));
   await installTencentKits();
   [server, browser] = await Promise.all([
@@ -245,6 +250,12 @@ describe("Tencent's React kit on Liaison", () => {
       .toBe('carol');
     await alice.screenshot({ path: shot('9-pinned') });
   });
+
+  it("compiles as written against the SDK's declarations under Tencent's name, with the kit's own types", async () => {
+    // The app's tsconfig maps @tencentcloud/chat to the built SDK's index.d.ts, as a port's would.
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    await expect(run(process.execPath, [tsc, '-p', APP_TSCONFIG], { timeout: 120_000 })).resolves.toBeDefined();
+  }, 180_000);
 
   it('reached no host but 127.0.0.1 except for Tencent’s own pictures and statistics, and raised no error', () => {
     expect(pageErrors).toEqual([]);
