@@ -45,6 +45,7 @@ interface StoredMessage {
   status: string;
   isRevoked: boolean;
   isDeleted: boolean;
+  isPeerRead: boolean;
   payload: Record<string, unknown>;
   cloudCustomData: string;
 }
@@ -329,6 +330,23 @@ describe("Tencent's UI engine against Liaison", () => {
     );
     await call('TUIChatService', 'leaveTypingState');
     await stopped;
+  });
+
+  it('shows its message read by the peer', async () => {
+    // Not just any message: the engine also tells bob it stopped typing.
+    const arrived = nextEvent<Array<{ payload: { text?: string } }>>(bob, LiaisonChat.EVENT.MESSAGE_RECEIVED, (list) =>
+      list.some((m) => m.payload.text === 'did you read this?'),
+    );
+    const sent = await call<{ data: { message: { ID: string } } }>('TUIChatService', 'sendTextMessage', {
+      payload: { text: 'did you read this?' },
+    });
+    await arrived;
+    await bob.setMessageRead({ conversationID: 'C2Calice' });
+    await eventually(
+      async () => (await messages()).find((m) => m.ID === sent.data.message.ID),
+      (m) => m?.isPeerRead === true,
+      'read by bob',
+    );
   });
 
   it('reacts to a message and shows the reaction of the other side', async () => {
