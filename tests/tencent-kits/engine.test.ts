@@ -471,6 +471,38 @@ describe("Tencent's UI engine against Liaison", () => {
     );
   });
 
+  it('shows a friend request it receives and accepts it', async () => {
+    const erin = await connect(server, 'erin');
+    try {
+      await erin.addFriend({
+        to: 'alice',
+        source: 'AddSource_Type_Web',
+        wording: 'hello alice',
+        type: 'Add_Type_Both',
+      });
+      await eventually(
+        () => store<Array<{ userID: string; wording: string }>>('friend', 'friendApplicationList'),
+        (l) => l.some((a) => a.userID === 'erin' && a.wording === 'hello alice'),
+        'erin asking',
+      );
+      const befriended = nextEvent<Array<{ userID: string }>>(erin, LiaisonChat.EVENT.FRIEND_LIST_UPDATED, (list) =>
+        list.some((f) => f.userID === 'alice'),
+      );
+      await call('TUIFriendService', 'acceptFriendApplication', {
+        userID: 'erin',
+        type: 'Response_Action_AgreeAndAdd',
+      });
+      await befriended;
+      await eventually(
+        () => store<Array<{ userID: string }>>('friend', 'friendList'),
+        (l) => l.some((f) => f.userID === 'erin'),
+        'erin as a friend',
+      );
+    } finally {
+      await erin.logout();
+    }
+  });
+
   it('searches the messages it can see', async () => {
     const found = await call<{
       data: { totalCount: number; searchResultList: Array<{ conversation: { conversationID: string } }> };
