@@ -50,7 +50,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['tests/e2e/**/*.test.ts', 'tests/build/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/tencent-kits/*.test.ts'],
           // Node drives Chromium here (no jsdom): the specs share a worker's loaded server and
           // Playwright modules like the server's suites.
           isolate: false,

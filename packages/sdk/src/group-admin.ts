@@ -232,7 +232,8 @@ export class GroupAdmin {
 
   /**
    * A group system notice arrived: removed, dismissed or quit (here or on another tab) ends the
-   * group for me; every notice is GROUP_SYSTEM_NOTICE_RECEIVED `{message, type}`.
+   * group for me; every notice is MESSAGE_RECEIVED, as Tencent's 3.x (whose UI engine reads
+   * notices there), and GROUP_SYSTEM_NOTICE_RECEIVED `{message, type}`, its v2 event.
    */
   handleNotice(wire: WireMessage): void {
     if (wire.type !== 'TIMGroupSystemNoticeElem') return;
@@ -243,6 +244,7 @@ export class GroupAdmin {
     };
     const { operationType, groupProfile } = message.payload;
     if (LEAVING.has(operationType)) this.left(groupProfile.groupID, operationType);
+    this.context.events.emit(EVENT.MESSAGE_RECEIVED, [message]);
     this.context.events.emit(EVENT.GROUP_SYSTEM_NOTICE_RECEIVED, { message, type: operationType });
   }
 

@@ -7,9 +7,9 @@ export const FOUND_MESSAGES_MAX = 5_000;
 
 /**
  * The messages this client has in hand, by ID, for Tencent's `findMessage`: those it sent,
- * received, loaded from history or saw change (revoked, modified: the newest copy wins). Tencent's
- * SDK answers from its per-conversation lists the same way; deleted messages leave them. Bounded,
- * so a long session does not keep every message it ever saw.
+ * received, loaded from history or saw change (revoked, modified, read by the peer: the newest
+ * copy wins). Tencent's SDK answers from its per-conversation lists the same way; deleted messages
+ * leave them. Bounded, so a long session does not keep every message it ever saw.
  */
 export class MessageIndex {
   private readonly byID = new Map<string, Message>();
@@ -19,6 +19,9 @@ export class MessageIndex {
     events.on(EVENT.MESSAGE_RECEIVED, remember);
     events.on(EVENT.MESSAGE_MODIFIED, remember);
     events.on(EVENT.MESSAGE_REVOKED, remember);
+    // Read by the peer: Tencent's UI engine takes findMessage's copy as the message's state after
+    // MESSAGE_READ_RECEIPT_RECEIVED, so it must be the one with isPeerRead set.
+    events.on(EVENT.MESSAGE_READ_BY_PEER, remember);
     events.on(EVENT.MESSAGE_DELETED, ({ data }) => {
       for (const id of data.messageIDList) this.byID.delete(id);
     });

@@ -222,9 +222,17 @@ describe('dismissing and quitting', () => {
     });
     await sendText(member, 'ds-group', 'hello', 'GROUP');
     const told = notice(member, TYPES.GRP_SYS_NOTICE_DISMISSED);
+    // Tencent's 3.x delivers notices as messages of the system conversation; its UI engine reads them there.
+    const received = nextEvent<GroupSystemNoticeMessage[]>(member, EVENT.MESSAGE_RECEIVED, (list) =>
+      list.some((m) => m.type === TYPES.MSG_GRP_SYS_NOTICE),
+    );
     const gone = unlisted(member, 'ds-group');
     await owner.dismissGroup('ds-group');
-    await Promise.all([told, gone]);
+    const [, [received5]] = await Promise.all([told, received, gone]);
+    expect(received5).toMatchObject({
+      conversationID: TYPES.CONV_SYSTEM,
+      payload: { operationType: TYPES.GRP_SYS_NOTICE_DISMISSED, groupProfile: { groupID: 'ds-group' } },
+    });
     for (const chat of [owner, member]) {
       expect(conversation(chat, 'ds-group')?.operationType).toBe(TYPES.CONV_OPERATION_DISMISSED);
     }
