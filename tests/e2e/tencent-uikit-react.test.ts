@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
 import { connect, sendText as sendTextFrom, startServer, userSigFor } from '../../apps/server/src/integration/harness';
 import { befriend } from '../../apps/server/src/integration/relation-helpers';
-import { installTencentKits } from '../tencent-kits/install';
+import { builtSdk, installTencentKits } from '../tencent-kits/install';
 import { launchChromium } from './browser';
 
 /**
@@ -26,7 +25,6 @@ import { launchChromium } from './browser';
  */
 const APP_TSCONFIG = fileURLToPath(new URL('../tencent-kits/react-app/tsconfig.json', import.meta.url));
 const APP_CONFIG = fileURLToPath(new URL('../tencent-kits/react-app/vite.config.ts', import.meta.url));
-const SDK_DIST = fileURLToPath(new URL('../../packages/sdk/dist/index.js', import.meta.url));
 /** Hosts the kit reaches for by itself: its CDN pictures (avatars, emoji), its word list and call statistics. */
 const TENCENT_HOSTS = ['web.sdk.qcloud.com', 'jsonschema.qpic.cn', 'webim.tim.qq.com'];
 /** What the kit shows comes over the network: give it the time a page has. */
@@ -45,7 +43,7 @@ const foreign = new Set<string>();
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(SDK_DIST)) throw new Error('no built SDK: run npm run build:sdk');
+  builtSdk();
   outDir = await mkdtemp(join(tmpdir(), 'liaison-uikit-react-'));
   await installTencentKits();
   [server, browser] = await Promise.all([

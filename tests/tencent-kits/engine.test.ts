@@ -1,9 +1,7 @@
-import { type ChildProcess, execFile, fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import LiaisonChat from '@liaison/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
@@ -16,7 +14,7 @@ import {
   userSigFor,
 } from '../../apps/server/src/integration/harness';
 import { png } from '../../apps/server/src/integration/media-samples';
-import { installTencentKits, TENCENT_KITS } from './install';
+import { builtSdk, installTencentKits, TENCENT_KITS } from './install';
 
 /**
  * Tencent's own UI engine (`@tencentcloud/chat-uikit-engine` 2.5.8), unchanged, in its own Node
@@ -24,8 +22,6 @@ import { installTencentKits, TENCENT_KITS } from './install';
  * loopback refused, driven as Tencent's demo drives it against a real Liaison server, with a plain
  * `@liaison/sdk` client as the other user. What the test reads is the engine's store: what its UI shows.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
 
 type StoreName = 'application' | 'conversation' | 'chat' | 'group' | 'user' | 'friend' | 'search';
 interface Reply {
@@ -70,7 +66,6 @@ let nextID = 0;
 
 beforeAll(async () => {
   await installTencentKits();
-  await run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), 'protocol', 'sdk'], { cwd: ROOT });
   server = await startServer();
   work = mkdtempSync(join(tmpdir(), 'liaison-engine-'));
   bob = await connect(server, 'bob');
@@ -81,7 +76,7 @@ beforeAll(async () => {
   engine = fork(join(TENCENT_KITS, 'engine-app.mjs'), [], {
     cwd: TENCENT_KITS,
     execArgv: ['--import', join(TENCENT_KITS, 'engine-guard.mjs')],
-    env: { ...process.env, LIAISON_SDK_ENTRY: join(ROOT, 'packages/sdk/dist/index.js') },
+    env: { ...process.env, LIAISON_SDK_ENTRY: builtSdk() },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {

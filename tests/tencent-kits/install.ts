@@ -12,6 +12,15 @@ import { fileURLToPath } from 'node:url';
  */
 export const TENCENT_KITS = dirname(fileURLToPath(import.meta.url));
 
+/** The built SDK an app bundles under Tencent's name (`npm run build:sdk`; `npm test` runs it first). */
+export const SDK_ENTRY = join(TENCENT_KITS, '../../packages/sdk/dist/index.js');
+
+/** The built SDK's entry; stops a test at once with what to run when it is not built. */
+export function builtSdk(): string {
+  if (!existsSync(SDK_ENTRY)) throw new Error('no built SDK: run npm run build:sdk');
+  return SDK_ENTRY;
+}
+
 const LOCKFILE = join(TENCENT_KITS, 'package-lock.json');
 const STAMP = join(TENCENT_KITS, 'node_modules', '.liaison-lock-hash');
 const BUSY = join(TENCENT_KITS, '.installing');
