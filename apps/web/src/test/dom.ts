@@ -1,7 +1,7 @@
 // Shared set-up for component tests in jsdom: what the browser has and jsdom lacks, and a
 // clean page and session after every test.
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { EMPTY_PERMISSIONS, sessionStore } from '../session/session-store';
 
 // Pages here load from a real server on two shared cores: a find that succeeds returns at once,
@@ -53,11 +53,4 @@ afterEach(() => {
   });
   vi.unstubAllGlobals();
   vi.useRealTimers();
-});
-
-// React's scheduler runs what an unmount left (passive effects) on the next setImmediate turn: let it
-// run while the page still exists, or it throws "window is not defined" after the file's teardown.
-afterAll(async () => {
-  await new Promise((resolve) => setImmediate(resolve));
-  await new Promise((resolve) => setImmediate(resolve));
 });
