@@ -8,11 +8,11 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
 import { connect, sendText as sendTextFrom, startServer, userSigFor } from '../../apps/server/src/integration/harness';
+import { png } from '../../apps/server/src/integration/media-samples';
 import { befriend } from '../../apps/server/src/integration/relation-helpers';
 import { builtSdk, installTencentKits } from '../tencent-kits/install';
 import { launchChromium } from './browser';
@@ -111,7 +111,11 @@ async function sendImage(page: Page, name: string, colour: string): Promise<void
   await page.locator('.tui-message-input .more').click();
   await page
     .locator('input[type=file][data-type=image]')
-    .setInputFiles({ name, mimeType: 'image/png', buffer: await png(colour) });
+    .setInputFiles({
+      name,
+      mimeType: 'image/png',
+      buffer: Buffer.from(await (await png(120, 80, name, colour)).arrayBuffer()),
+    });
 }
 
 describe("Tencent's React kit on Liaison", () => {
@@ -278,13 +282,6 @@ function loadedImages(page: Page): Promise<number> {
             image.src.startsWith('http://127.0.0.1'),
         ).length,
     );
-}
-
-/** A small PNG of one colour. */
-function png(background: string): Promise<Buffer> {
-  return sharp({ create: { width: 120, height: 80, channels: 3, background } })
-    .png()
-    .toBuffer();
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -2,9 +2,14 @@ import sharp from 'sharp';
 
 /** Small files that are what their names say by content, for tests that send media. */
 
-/** A PNG of one colour. */
-export async function png(width: number, height: number, name = 'photo.png'): Promise<File> {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+/** A PNG of one colour (blue unless `background` names another, to tell two pictures apart). */
+export async function png(
+  width: number,
+  height: number,
+  name = 'photo.png',
+  background: string | { r: number; g: number; b: number } = { r: 20, g: 120, b: 200 },
+): Promise<File> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
   return new File([bytes], name, { type: 'image/png' });
