@@ -109,13 +109,11 @@ async function sendText(page: Page, text: string): Promise<void> {
 /** The kit's image picker, behind the composer's "+" (more) button. */
 async function sendImage(page: Page, name: string, colour: string): Promise<void> {
   await page.locator('.tui-message-input .more').click();
-  await page
-    .locator('input[type=file][data-type=image]')
-    .setInputFiles({
-      name,
-      mimeType: 'image/png',
-      buffer: Buffer.from(await (await png(120, 80, name, colour)).arrayBuffer()),
-    });
+  await page.locator('input[type=file][data-type=image]').setInputFiles({
+    name,
+    mimeType: 'image/png',
+    buffer: Buffer.from(await (await png(120, 80, name, colour)).arrayBuffer()),
+  });
 }
 
 describe("Tencent's React kit on Liaison", () => {
