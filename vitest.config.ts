@@ -67,18 +67,5 @@ export default defineConfig({
     retry: process.env.CI ? 1 : 0,
     // Two cores: integration files each start a server with its own embedded database.
     maxWorkers: 2,
-    // A web component file's jsdom page is sometimes torn down while React's scheduler still holds a
-    // commit (1 run in 2 of apps/web locally, once on CI; which root commits is not yet found), and
-    // react-dom then throws "window is not defined" after every test of the file has passed. That
-    // one error is printed and not counted; any other unhandled error fails the run.
-    onUnhandledError(error) {
-      const late =
-        error.name === 'ReferenceError' &&
-        error.message === 'window is not defined' &&
-        String(error.stack ?? '').includes('react-dom');
-      if (!late) return;
-      console.warn(`ignored after a jsdom teardown: ${error.stack ?? error.message}`);
-      return false;
-    },
   },
 });
