@@ -12,6 +12,7 @@ import type { BlobStore } from './files/blob-store';
 import { registerFileRoutes } from './files/routes';
 import type { FileSettings } from './files/settings';
 import { createGateway, type Gateway } from './gateway/gateway';
+import type { Services } from './gateway/handler-table';
 import { SessionRegistry } from './gateway/registry';
 import { CallService } from './im/calls/call-service';
 import { type CallSettings, defaultCallSettings } from './im/calls/settings';
@@ -41,6 +42,8 @@ import { createModeration, type ModerationSettings } from './moderation/settings
 import { stopHashingThread } from './portal/auth/passwords';
 import { malformedRequest } from './portal/envelope';
 import { createPortalContext, type PortalSettings, portalPlugin } from './portal/plugin';
+import { registerRestApi } from './rest-api/routes';
+import { defaultRestApiSettings, type RestApiSettings } from './rest-api/settings';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 import { createOriginGuard } from './web/origin';
 import { registerSecurityHeaders } from './web/security-headers';
@@ -100,6 +103,8 @@ export interface ServerOptions {
   calls?: Partial<CallSettings>;
   /** ABILITY_* defaults of the deployment's switches (docs/deploy.md, Deployment plans); unset: all on. */
   abilities?: Partial<DeploymentAbilities>;
+  /** IM_ADMIN_USERIDS: who may call the server REST API (docs/server-api.md); unset: `administrator`. */
+  restApi?: Partial<RestApiSettings>;
 }
 
 /** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
@@ -245,26 +250,23 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   const moderation = createModeration(moderationSettings, (line) => http.log.warn(line));
   moderation.provider.onLateVerdict?.((flag) => flagRiskyMessage(db, bus, flag));
   if (moderation.callback) registerModerationCallback(http, moderation.callback.token, moderation.callback.lateVerdict);
-  gateway = createGateway(
-    {
-      db,
-      writer,
-      bus,
-      app,
-      registry,
-      avatarHosts,
-      logins,
-      moderation: moderation.provider,
-      messageActions: { ...defaultMessageActionSettings, ...options.messageActions },
-      presence,
-      translation,
-      blockers,
-      calls,
-      abilities,
-    },
-    clientLog,
-    { limits, trustProxy },
-  );
+  const services: Services = {
+    db,
+    writer,
+    bus,
+    app,
+    registry,
+    avatarHosts,
+    logins,
+    moderation: moderation.provider,
+    messageActions: { ...defaultMessageActionSettings, ...options.messageActions },
+    presence,
+    translation,
+    blockers,
+    calls,
+    abilities,
+  };
+  gateway = createGateway(services, clientLog, { limits, trustProxy });
 
   // Embedded database on disk: `npm run backup` asks this process for snapshots (see db/snapshot.ts).
   const snapshots =
@@ -283,6 +285,13 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     abilities,
   });
   await http.register(portalPlugin(portal), { prefix: '/prod-api' });
+  await registerRestApi(http, services, {
+    ...defaultRestApiSettings,
+    ...options.restApi,
+    callsPerSecond: limits.restCallsPerSecond,
+    processes: limits.imServerProcesses,
+    log,
+  });
   if (options.demo && (await seedDemoData(db, portal, writer)).seeded) {
     http.log.info('demo data seeded: see README.md for the demo accounts');
     // Its password hashes are done; a login starts the hashing thread again when it needs one.

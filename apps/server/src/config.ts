@@ -16,6 +16,7 @@ import type { ModerationSettings } from './moderation/settings';
 import { type AiSettings, aiFromEnv } from './portal/ai/settings';
 import { type WechatSettings, wechatFromEnv } from './portal/auth/wechat-settings';
 import { ALIYUN_ENDPOINT, type SmsGatewaySettings } from './portal/sms-gateways';
+import { type RestApiSettings, restApiFromEnv } from './rest-api/settings';
 import { type BrowserConfig, loadBrowserConfig } from './web/browser-config';
 
 /** Every setting comes from the environment; README.md documents each with its default. */
@@ -77,6 +78,8 @@ export interface Config {
   calls: Partial<CallSettings>;
   /** ABILITY_GROUP_READ_RECEIPT, ABILITY_ONLINE_STATUS, ABILITY_TRANSLATION, ABILITY_VOICE_TO_TEXT (docs/deploy.md). */
   abilities: DeploymentAbilities;
+  /** IM_ADMIN_USERIDS (docs/server-api.md). */
+  restApi: RestApiSettings;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     c2c: c2cFromEnv(env),
     calls: callsFromEnv(env),
     abilities: abilitiesFromEnv(env),
+    restApi: restApiFromEnv(env),
   };
 }
 

@@ -36,6 +36,7 @@ const server = await createServer({
   presence: config.presence,
   translation: config.translation,
   abilities: config.abilities,
+  restApi: config.restApi,
   c2c: config.c2c,
   calls: config.calls,
 });

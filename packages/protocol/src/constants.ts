@@ -261,6 +261,9 @@ export function parseConversationID(conversationID: string): { type: Conversatio
 /** WebSocket close code: the user logged out of the portal that issued the userSig (after a `kicked` push). */
 export const CLOSE_PORTAL_LOGOUT = 4002;
 
+/** WebSocket close code: the app's backend kicked the user (REST API `kick`, after a `kicked` push). */
+export const CLOSE_KICKED = 4004;
+
 /** The size the 12K limit applies to: the UTF-8 bytes of the payload and custom data as sent. */
 export function messageBodyBytes(payload: unknown, cloudCustomData = ''): number {
   return new TextEncoder().encode(JSON.stringify(payload)).length + new TextEncoder().encode(cloudCustomData).length;

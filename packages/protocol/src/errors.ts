@@ -33,6 +33,8 @@ export const ErrorCode = {
   USERSIG_INVALID: 70003,
   USERSIG_USER_MISMATCH: 70013,
   USERSIG_APP_MISMATCH: 70014,
+  /** Reference: the userSig was made before the app's backend kicked the user (REST API kick); a new one logs in. */
+  USERSIG_KICKED: 70052,
   /** The portal session this userSig was issued for has ended (logout). Ours. */
   ORIGIN_NOT_ALLOWED: 60020,
   USERSIG_REVOKED: 60030,
@@ -224,6 +226,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.USERSIG_INVALID]: 'userSig is invalid',
   [ErrorCode.USERSIG_USER_MISMATCH]: 'userSig was issued for another userID',
   [ErrorCode.USERSIG_APP_MISMATCH]: 'userSig was issued for another SDKAppID',
+  [ErrorCode.USERSIG_KICKED]: 'userSig was made before the user was kicked: sign a new one',
   [ErrorCode.ORIGIN_NOT_ALLOWED]:
     'This page may not open the IM connection: its origin is not allowed (ALLOWED_ORIGINS)',
   [ErrorCode.USERSIG_REVOKED]: 'userSig was revoked: the portal session it was issued for has ended',

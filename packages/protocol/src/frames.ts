@@ -126,7 +126,7 @@ export const pushEventSchemas = {
   /** The operator switched a deployment capability on or off (ops/deployment.ts): all of them, as they are now. */
   deploymentAbilities: z.object({ abilities: deploymentAbilitiesSchema }),
   /** The server ends this session; reason says why. */
-  kicked: z.object({ reason: z.enum(['userSigExpired', 'portalLogout']) }),
+  kicked: z.object({ reason: z.enum(['userSigExpired', 'portalLogout', 'restApiKick']) }),
 } as const;
 export type PushEvents = typeof pushEventSchemas;
 export type PushEventName = keyof PushEvents;

@@ -36,5 +36,6 @@ export * from './portal-search';
 export * from './portal-statistics';
 export * from './portal-sub-accounts';
 export * from './portal-vip';
+export * from './rest-api';
 export * from './text';
 export * from './wire';

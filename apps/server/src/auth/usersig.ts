@@ -14,6 +14,8 @@ export interface AppCredentials {
 
 export interface VerifiedSig {
   userID: string;
+  /** Seconds since the epoch when the signature was made (TLS.time). */
+  issuedAt: number;
   /** Seconds since the epoch when the signature stops being valid. */
   expiresAt: number;
   /** The signed TLS.userbuf (base64), null when there is none. */
@@ -66,7 +68,7 @@ export function verifyUserSig(app: AppCredentials, userID: string, userSig: stri
   }
   const expiresAt = time + expire;
   if (expiresAt * 1000 <= now) throw new LiaisonError(ErrorCode.USERSIG_EXPIRED);
-  return { userID: identifier, expiresAt, userbuf: userbuf ?? null };
+  return { userID: identifier, issuedAt: time, expiresAt, userbuf: userbuf ?? null };
 }
 
 function hmac(app: AppCredentials, userID: string, time: number, expire: number, userbuf: string | null): string {

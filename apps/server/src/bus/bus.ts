@@ -10,6 +10,8 @@ export interface BusEnvelope {
   membership?: { groupID: string; joined: boolean };
   /** Only for the user targets' sessions logged in through this portal session, which it then closes. */
   endPortalSession?: string;
+  /** For every session of the user targets, which it then closes (a kick by the REST API). */
+  endUserSessions?: boolean;
   /** Only for the other processes: the publisher has delivered to its own sessions already. */
   elsewhereOnly?: boolean;
 }
@@ -23,6 +25,7 @@ export interface BusDelivery {
   exceptSession?: string | undefined;
   membership?: { groupID: string; joined: boolean } | undefined;
   endPortalSession?: string | undefined;
+  endUserSessions?: boolean | undefined;
   /** Milliseconds since the epoch when the publishing process sent it (the bus-lag metric). */
   publishedAt?: number;
   /** With BusEnvelope.elsewhereOnly: the publishing bus, which skips its own echo. */
@@ -63,6 +66,7 @@ export function toDelivery(targets: string[], envelope: BusEnvelope): BusDeliver
     exceptSession: envelope.exceptSession,
     membership: envelope.membership,
     endPortalSession: envelope.endPortalSession,
+    endUserSessions: envelope.endUserSessions,
     publishedAt: Date.now(),
   };
 }

@@ -1,4 +1,4 @@
-import { CLOSE_PORTAL_LOGOUT } from '@liaison/protocol';
+import { CLOSE_KICKED, CLOSE_PORTAL_LOGOUT } from '@liaison/protocol';
 import type { BusDelivery } from '../bus/bus';
 import type { RegistryObserver, SessionDirectory } from '../im/session';
 import type { Session } from './session';
@@ -56,7 +56,12 @@ export class SessionRegistry implements SessionDirectory {
   /** Delivers one bus delivery to the local sessions it concerns, each once. */
   deliver(delivery: BusDelivery): void {
     if (delivery.endPortalSession !== undefined) {
-      this.endPortalSession(delivery, delivery.endPortalSession);
+      const portalSessionID = delivery.endPortalSession;
+      this.endSessions(delivery, (session) => session.portalSessionID === portalSessionID, CLOSE_PORTAL_LOGOUT);
+      return;
+    }
+    if (delivery.endUserSessions) {
+      this.endSessions(delivery, () => true, CLOSE_KICKED);
       return;
     }
     const recipients = new Set<Session>();
@@ -87,16 +92,20 @@ export class SessionRegistry implements SessionDirectory {
     this.byGroup.delete(groupID);
   }
 
-  /** Tells (the `kicked` frame) and closes every session the portal session logged in; it takes no more pushes. */
-  private endPortalSession(delivery: BusDelivery, portalSessionID: string): void {
+  /**
+   * Tells (the `kicked` frame) and closes the user targets' sessions that `ends` picks: those a
+   * portal session logged in when it logs out, or all of them on a REST API kick. They take no
+   * more pushes.
+   */
+  private endSessions(delivery: BusDelivery, ends: (session: Session) => boolean, closeCode: number): void {
     for (const target of delivery.targets) {
       if (!target.startsWith('user.')) continue;
       for (const session of [...(this.byUser.get(target.slice('user.'.length)) ?? [])]) {
-        if (session.portalSessionID !== portalSessionID) continue;
+        if (!ends(session)) continue;
         session.write(delivery.frame);
         this.remove(session);
         session.user = null;
-        session.socket.close(CLOSE_PORTAL_LOGOUT, 'logged out of the portal');
+        session.socket.close(closeCode, closeCode === CLOSE_KICKED ? 'kicked by the app' : 'logged out of the portal');
       }
     }
   }

@@ -2,7 +2,7 @@ import { ErrorCode, LiaisonError, type OpRequestParsed, type OpResponse } from '
 import { isPortalSessionLive, portalSessionOf } from '../auth/portal-binding';
 import { verifyUserSig } from '../auth/usersig';
 import { listGroupIDs } from '../im/groups/groups';
-import { ensureUser } from '../im/profiles/users';
+import { ensureLoginUser } from '../im/profiles/users';
 import type { HandlerTable, Services } from './handler-table';
 import type { Session } from './session';
 
@@ -28,14 +28,13 @@ export async function login(
 ): Promise<OpResponse<'login'> & { expiresAt: number }> {
   if (session.user) throw new LiaisonError(ErrorCode.ALREADY_LOGGED_IN);
   if (body.SDKAppID !== services.app.sdkAppID) throw new LiaisonError(ErrorCode.USERSIG_APP_MISMATCH);
-  const { expiresAt, userbuf } = verifyUserSig(services.app, body.userID, body.userSig);
+  const { issuedAt, expiresAt, userbuf } = verifyUserSig(services.app, body.userID, body.userSig);
   const { profile, groupIDs } = await services.logins.run(async () => {
     // A client that gave up while its login was queued has gone; its login would be wasted work.
     if (!session.isOpen) throw new LiaisonError(ErrorCode.NETWORK_ERROR);
-    return {
-      profile: await ensureUser(services.db, body.userID),
-      groupIDs: await listGroupIDs(services.db, body.userID),
-    };
+    const { profile, sigsValidFrom } = await ensureLoginUser(services.db, body.userID);
+    if (issuedAt < sigsValidFrom) throw new LiaisonError(ErrorCode.USERSIG_KICKED);
+    return { profile, groupIDs: await listGroupIDs(services.db, body.userID) };
   });
   // Gone while the database answered: its close has run already, so registering it now would
   // leave it registered for good (its user online, pushes to a dead socket).

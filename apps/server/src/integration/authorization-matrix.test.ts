@@ -5,7 +5,9 @@ import { setAdmin } from '../portal/admins';
 import { creditCodeCheckChar, idCardCheckDigit } from '../portal/identity';
 import { freshMobile, PortalClient } from '../portal/test-client';
 import { approveEnterprise, makeSubAccount } from '../portal/test-people';
+import { restCommands } from '../rest-api/command-table';
 import { IM_ROLES, type ImRole, type ImRow, imRows, type Subject } from './authorization/im-rows';
+import { REST_API_AUTH_CODES, REST_API_CALLERS } from './authorization/rest-api-rows';
 import { REST_ROLES, type RestRole, type RestWorld, restRows } from './authorization/rest-rows';
 import { FuzzSocket } from './fuzz/fuzz-socket';
 import { startServer, userSigFor } from './harness';
@@ -288,3 +290,26 @@ function summary(cells: Record<string, unknown>): string {
   if (refused.length) parts.push(`refused: ${refused.map(([role, code]) => `${role} ${String(code)}`).join(', ')}`);
   return parts.join('; ');
 }
+
+// ---- Server REST API ----
+
+describe('server REST API commands: who may call them', () => {
+  it('lets an administrator past every command and refuses every other caller with Tencent’s code, changing nothing', async () => {
+    const commands = Object.keys(restCommands);
+    expect(commands.length).toBeGreaterThan(0);
+    for (const { caller, expect: expected, client } of REST_API_CALLERS) {
+      const rest = client(server);
+      for (const command of commands) {
+        const before = await snapshotAll(server.db);
+        const answer = await rest.call(command, {});
+        const label = `${caller}: ${command} answered ${JSON.stringify(answer)}`;
+        if (expected === 'allow') {
+          expect(REST_API_AUTH_CODES.has(answer.ErrorCode), label).toBe(false);
+          continue;
+        }
+        expect(answer, label).toMatchObject({ ActionStatus: 'FAIL', ErrorCode: expected });
+        expect(await snapshotAll(server.db), label).toEqual(before);
+      }
+    }
+  });
+});

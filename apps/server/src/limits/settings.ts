@@ -37,6 +37,8 @@ export interface LimitSettings {
   imSessionsPerUser: number;
   /** A connection that has not logged in by then is closed (4008). */
   imLoginTimeoutMs: number;
+  /** Calls of one REST API command per second, shared by every process (Tencent's 200 for most). */
+  restCallsPerSecond: number;
   /** The server pings every this often and drops a connection that did not answer the last ping. */
   imHeartbeatMs: number;
 }
@@ -61,6 +63,7 @@ export const LIMIT_ENV: Record<keyof LimitSettings, { env: string; default: numb
   imSessionsPerUser: { env: 'IM_SESSIONS_PER_USER', default: 20 },
   imLoginTimeoutMs: { env: 'IM_LOGIN_TIMEOUT_MS', default: 10_000 },
   imHeartbeatMs: { env: 'IM_HEARTBEAT_MS', default: 30_000 },
+  restCallsPerSecond: { env: 'REST_CALLS_PER_SECOND', default: 200 },
 };
 
 export const defaultLimits: LimitSettings = Object.fromEntries(

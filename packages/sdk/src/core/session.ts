@@ -49,6 +49,7 @@ const AUTH_ERRORS: ReadonlySet<number> = new Set([
   ErrorCode.USERSIG_USER_MISMATCH,
   ErrorCode.USERSIG_APP_MISMATCH,
   ErrorCode.USERSIG_REVOKED,
+  ErrorCode.USERSIG_KICKED,
 ]);
 
 type Phase =
@@ -182,7 +183,9 @@ export class Session {
       this.stop(error);
       // A revoked userSig means the kick itself was missed while the socket was down.
       this.hooks.onKicked(
-        error.code === ErrorCode.USERSIG_REVOKED ? KICK_REASONS.portalLogout : TYPES.KICKED_OUT_USERSIG_EXPIRED,
+        error.code === ErrorCode.USERSIG_REVOKED || error.code === ErrorCode.USERSIG_KICKED
+          ? TYPES.KICKED_OUT_REST_API
+          : TYPES.KICKED_OUT_USERSIG_EXPIRED,
       );
       return;
     }
@@ -267,7 +270,8 @@ export class Session {
 }
 
 /** The reference SDK's kick types: a portal logout is a kick by the server, as its REST API kick. */
-const KICK_REASONS: Record<'userSigExpired' | 'portalLogout', KickedOutType> = {
+const KICK_REASONS: Record<'userSigExpired' | 'portalLogout' | 'restApiKick', KickedOutType> = {
   userSigExpired: TYPES.KICKED_OUT_USERSIG_EXPIRED,
   portalLogout: TYPES.KICKED_OUT_REST_API,
+  restApiKick: TYPES.KICKED_OUT_REST_API,
 };

@@ -164,6 +164,11 @@ export class PresenceService implements RegistryObserver {
     this.recheck(userIDs).catch(this.deps.onError);
   }
 
+  /** Whether the user has a session on any process now (or had one within the offline grace). */
+  isOnline(userID: string): boolean {
+    return this.tracker.isOnline(userID);
+  }
+
   /** Everyone online on any process now. */
   onlineUsers(): string[] {
     return this.tracker.onlineUsers();

@@ -1,7 +1,8 @@
-import { type Bus, userTarget } from '../../bus/bus';
+import type { Bus } from '../../bus/bus';
 import type { Database } from '../../db/database';
 import type { OpHandlers } from '../handler';
 import { requireAllowedAvatar } from './avatars';
+import { announceProfile } from './profile-push';
 import * as users from './users';
 
 interface ProfileDeps {
@@ -27,14 +28,7 @@ export const profileHandlers: OpHandlers<'getMyProfile' | 'getUserProfile' | 'up
     // Other sessions learn the new nick from the bus; this one may send again before that.
     user.nick = profile.nick;
     user.avatar = profile.avatar;
-    // My other tabs, and whoever has me in their friend list, as Tencent pushes a profile change.
-    const holders = await db.query<{ user_id: string }>('SELECT user_id FROM friends WHERE friend_id = $1', [
-      user.userID,
-    ]);
-    bus.publish([user.userID, ...holders.map((h) => h.user_id)].map(userTarget), {
-      event: 'profile',
-      data: { profile },
-    });
+    await announceProfile(db, bus, profile);
     return { profile };
   },
 };

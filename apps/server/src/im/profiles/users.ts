@@ -14,18 +14,27 @@ const USER_COLUMNS = userColumns();
 
 /** A valid userSig proves the app vouches for the user, so first login creates the account. */
 export async function ensureUser(db: Sql, userID: string): Promise<Profile> {
+  return (await ensureLoginUser(db, userID)).profile;
+}
+
+/**
+ * ensureUser, with the second (TLS.time) from which the user's userSigs log in: a REST API kick
+ * moves it to the kick's, so signatures made before then are refused (70052).
+ */
+export async function ensureLoginUser(db: Sql, userID: string): Promise<{ profile: Profile; sigsValidFrom: number }> {
   const now = Date.now();
-  const rows = await db.query<UserRow>(
+  const columns = `${USER_COLUMNS}, sigs_valid_from`;
+  const rows = await db.query<UserRow & { sigs_valid_from: unknown }>(
     `WITH created AS (
        INSERT INTO users (user_id, created_at, updated_at) VALUES ($1, $2, $2)
-       ON CONFLICT (user_id) DO NOTHING RETURNING ${USER_COLUMNS}
+       ON CONFLICT (user_id) DO NOTHING RETURNING ${columns}
      )
-     SELECT ${USER_COLUMNS} FROM created UNION ALL SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1`,
+     SELECT ${columns} FROM created UNION ALL SELECT ${columns} FROM users WHERE user_id = $1`,
     [userID, now],
   );
   const row = rows[0];
   if (!row) throw new LiaisonError(ErrorCode.INTERNAL);
-  return toProfile(row);
+  return { profile: toProfile(row), sigsValidFrom: Number(row.sigs_valid_from) };
 }
 
 /** Profiles in the order asked; unknown IDs are left out, as the reference SDK does. */
