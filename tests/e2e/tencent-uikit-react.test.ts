@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
@@ -128,6 +128,8 @@ async function chooseFromMessageMenu(page: Page, text: string, item: string): Pr
 describe("Tencent's React kit on Liaison", () => {
   let alice: Page;
   let bob: Page;
+  /** 3,000 bytes: the kit writes a file's size in kilobytes with two decimals. */
+  const minutes = Buffer.from('minutes of the meeting.\n'.repeat(125));
 
   it('lists the conversations with their unread counts and last messages', async () => {
     const [aliceNode, bobNode, carolNode] = await Promise.all(
@@ -261,23 +263,15 @@ describe("Tencent's React kit on Liaison", () => {
     await chatTitled(alice, 'bob').waitFor();
     await conversation(bob, 'alice').click();
     await chatTitled(bob, 'alice').waitFor();
-    // 3,000 bytes: the kit writes the size in kilobytes with two decimals.
-    const notes = Buffer.from('minutes of the meeting.\n'.repeat(125));
     await alice.locator('.tui-message-input .more').click();
     await alice.screenshot({ path: shot('10-file-picker') });
     await alice
       .locator('input[type=file][data-type=file]')
-      .setInputFiles({ name: 'minutes.txt', mimeType: 'text/plain', buffer: notes });
+      .setInputFiles({ name: 'minutes.txt', mimeType: 'text/plain', buffer: minutes });
     const file = messageList(bob).locator('.message-file', { hasText: 'minutes.txt' });
     await file.waitFor();
     expect(await file.locator('.message-file-size').textContent()).toBe('2.93 Kb');
-    const href = await file.getAttribute('href');
-    expect(href?.startsWith(server.url)).toBe(true);
-    const downloaded = await bob.evaluate(
-      async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())],
-      String(href),
-    );
-    expect(Buffer.from(downloaded).equals(notes)).toBe(true);
+    expect((await downloadFile(bob, file)).equals(minutes)).toBe(true);
     await bob.screenshot({ path: shot('10-file') });
   });
 
@@ -294,17 +288,22 @@ describe("Tencent's React kit on Liaison", () => {
     await alice.screenshot({ path: shot('11-quote') });
   });
 
-  it('forwards a message from its menu to another conversation, where its members receive it', async () => {
-    await chooseFromMessageMenu(alice, 'text from bob', 'Forward');
+  it('forwards a text and a file from their menus to a group, where a member receives both', async () => {
     const target = alice.locator('.tui-forward-list-item').filter({ hasText: 'Kit group' });
+    await chooseFromMessageMenu(alice, 'text from bob', 'Forward');
     await target.locator('input[type=checkbox]').check();
     await alice.screenshot({ path: shot('12-forward-to') });
+    await alice.locator('.tui-forward-footer .button').click();
+    await chooseFromMessageMenu(alice, 'minutes.txt', 'Forward');
+    await target.locator('input[type=checkbox]').check();
     await alice.locator('.tui-forward-footer .button').click();
     await expect.poll(() => unread(bob, 'Kit group').textContent(), WAIT).not.toBe('');
     await conversation(bob, 'Kit group').click();
     await chatTitled(bob, 'Kit group').waitFor();
     const inGroup = messageList(bob).locator('.message-default.in').filter({ hasText: 'text from bob' });
     await inGroup.waitFor();
+    const file = messageList(bob).locator('.message-default.in .message-file', { hasText: 'minutes.txt' });
+    expect((await downloadFile(bob, file)).equals(minutes)).toBe(true);
     await expect.poll(() => unread(bob, 'Kit group').textContent(), WAIT).toBe('');
     // The kit draws a newly opened list transparent (.hide) until it has scrolled it to the bottom.
     await bob.locator('.message-list:not(.hide)').waitFor();
@@ -336,6 +335,14 @@ describe("Tencent's React kit on Liaison", () => {
     console.info(`blocked requests to Tencent's hosts:\n${[...patterns].sort().join('\n')}`);
   });
 });
+
+/** The bytes behind a file message's link, fetched by the page as its download would be, from the Liaison server. */
+async function downloadFile(page: Page, file: Locator): Promise<Buffer> {
+  const href = String(await file.getAttribute('href'));
+  expect(href.startsWith(server.url)).toBe(true);
+  const bytes = await page.evaluate(async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())], href);
+  return Buffer.from(bytes);
+}
 
 /** Images in the open message list that loaded from 127.0.0.1 (the Liaison server's files). */
 function loadedImages(page: Page): Promise<number> {
