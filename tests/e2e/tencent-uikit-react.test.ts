@@ -275,7 +275,7 @@ describe("Tencent's React kit on Liaison", () => {
     await bob.screenshot({ path: shot('10-file') });
   });
 
-  it('quotes a message from its menu, and the other side shows the reply under the quoted text', async () => {
+  it('quotes a message from its menu, and the other side shows the reply under the quoted text, also after a reload', async () => {
     await chooseFromMessageMenu(bob, 'text from alice', 'Reference');
     await bob.locator('.input-quote', { hasText: 'text from alice' }).waitFor();
     await sendText(bob, 'a reply to alice');
@@ -286,6 +286,11 @@ describe("Tencent's React kit on Liaison", () => {
     await quote.getByText('text from alice', { exact: true }).waitFor();
     expect(await quote.locator('.title').textContent()).toBe('alice');
     await alice.screenshot({ path: shot('11-quote') });
+    // The quote travels in the reply's cloudCustomData: a reloaded page reads it from the history.
+    await alice.reload();
+    await conversation(alice, 'bob').click();
+    await chatTitled(alice, 'bob').waitFor();
+    await quote.getByText('text from alice', { exact: true }).waitFor();
   });
 
   it('forwards a text and a file from their menus to a group, where a member receives both', async () => {
