@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../../apps/server/src/app';
@@ -116,9 +116,20 @@ async function sendImage(page: Page, name: string, colour: string): Promise<void
   });
 }
 
+/** An item of the menu of the message bubble that holds `text`. */
+async function chooseFromMessageMenu(page: Page, text: string, item: string): Promise<void> {
+  const bubble = messageList(page).locator('.meesage-bubble').filter({ hasText: text });
+  await bubble.locator('.meesage-bubble-context').hover();
+  // The menu shows while the pointer is on the bubble: click it where it is, without moving.
+  await bubble.locator('.message-plugin .more').dispatchEvent('click');
+  await page.locator('.message-plugin-item', { hasText: item }).dispatchEvent('click');
+}
+
 describe("Tencent's React kit on Liaison", () => {
   let alice: Page;
   let bob: Page;
+  /** 3,000 bytes: the kit writes a file's size in kilobytes with two decimals. */
+  const minutes = Buffer.from('minutes of the meeting.\n'.repeat(125));
 
   it('lists the conversations with their unread counts and last messages', async () => {
     const [aliceNode, bobNode, carolNode] = await Promise.all(
@@ -220,11 +231,7 @@ describe("Tencent's React kit on Liaison", () => {
   });
 
   it('recalls a message from its menu, and the other side sees it recalled', async () => {
-    const bubble = messageList(alice).locator('.meesage-bubble').filter({ hasText: 'hello group' });
-    await bubble.locator('.meesage-bubble-context').hover();
-    // The menu shows while the pointer is on the bubble: click it where it is, without moving.
-    await bubble.locator('.message-plugin .more').dispatchEvent('click');
-    await alice.locator('.message-plugin-item', { hasText: 'Recall' }).dispatchEvent('click');
+    await chooseFromMessageMenu(alice, 'hello group', 'Recall');
     await messageList(bob).locator('.message-revoke').first().waitFor();
     expect(await textInBubble(bob, 'hello group').count()).toBe(0);
     await bob.screenshot({ path: shot('7-recalled') });
@@ -251,6 +258,74 @@ describe("Tencent's React kit on Liaison", () => {
     await alice.screenshot({ path: shot('9-pinned') });
   });
 
+  it('sends a file from the composer, which the other side shows by name and size and downloads from the server', async () => {
+    await conversation(alice, 'bob').click();
+    await chatTitled(alice, 'bob').waitFor();
+    await conversation(bob, 'alice').click();
+    await chatTitled(bob, 'alice').waitFor();
+    await alice.locator('.tui-message-input .more').click();
+    await alice.screenshot({ path: shot('10-file-picker') });
+    await alice
+      .locator('input[type=file][data-type=file]')
+      .setInputFiles({ name: 'minutes.txt', mimeType: 'text/plain', buffer: minutes });
+    const file = messageList(bob).locator('.message-file', { hasText: 'minutes.txt' });
+    await file.waitFor();
+    expect(await file.locator('.message-file-size').textContent()).toBe('2.93 Kb');
+    expect((await downloadFile(bob, file)).equals(minutes)).toBe(true);
+    await bob.screenshot({ path: shot('10-file') });
+  });
+
+  it('quotes a message from its menu, and the other side shows the reply under the quoted text, also after a reload', async () => {
+    await chooseFromMessageMenu(bob, 'text from alice', 'Reference');
+    await bob.locator('.input-quote', { hasText: 'text from alice' }).waitFor();
+    await sendText(bob, 'a reply to alice');
+    const reply = messageList(alice)
+      .locator('.meesage-bubble')
+      .filter({ has: alice.getByText('a reply to alice', { exact: true }) });
+    const quote = reply.locator('.meesage-bubble-reply-main');
+    await quote.getByText('text from alice', { exact: true }).waitFor();
+    expect(await quote.locator('.title').textContent()).toBe('alice');
+    await alice.screenshot({ path: shot('11-quote') });
+    // The quote travels in the reply's cloudCustomData: a reloaded page reads it from the history.
+    await alice.reload();
+    await conversation(alice, 'bob').click();
+    await chatTitled(alice, 'bob').waitFor();
+    await quote.getByText('text from alice', { exact: true }).waitFor();
+  });
+
+  it('forwards a text and a file from their menus to a group, where a member receives both', async () => {
+    const target = alice.locator('.tui-forward-list-item').filter({ hasText: 'Kit group' });
+    await chooseFromMessageMenu(alice, 'text from bob', 'Forward');
+    await target.locator('input[type=checkbox]').check();
+    await alice.screenshot({ path: shot('12-forward-to') });
+    await alice.locator('.tui-forward-footer .button').click();
+    await chooseFromMessageMenu(alice, 'minutes.txt', 'Forward');
+    await target.locator('input[type=checkbox]').check();
+    await alice.locator('.tui-forward-footer .button').click();
+    await expect.poll(() => unread(bob, 'Kit group').textContent(), WAIT).not.toBe('');
+    await conversation(bob, 'Kit group').click();
+    await chatTitled(bob, 'Kit group').waitFor();
+    const inGroup = messageList(bob).locator('.message-default.in').filter({ hasText: 'text from bob' });
+    await inGroup.waitFor();
+    const file = messageList(bob).locator('.message-default.in .message-file', { hasText: 'minutes.txt' });
+    expect((await downloadFile(bob, file)).equals(minutes)).toBe(true);
+    await expect.poll(() => unread(bob, 'Kit group').textContent(), WAIT).toBe('');
+    // The kit draws a newly opened list transparent (.hide) until it has scrolled it to the bottom.
+    await bob.locator('.message-list:not(.hide)').waitFor();
+    await bob.screenshot({ path: shot('12-forwarded') });
+  });
+
+  it('finds a conversation by name with the list’s search, and opens it', async () => {
+    await alice.locator('.uikit-conversation-search-input input').fill('car');
+    const results = alice.locator('.uikit-conversation-search-result .uikit-conversation-preview');
+    await expect
+      .poll(() => results.locator('.uikit-conversation-preview__title').allTextContents(), WAIT)
+      .toEqual(['carol']);
+    await alice.screenshot({ path: shot('13-search') });
+    await results.first().click();
+    await chatTitled(alice, 'carol').waitFor();
+  });
+
   it("compiles as written against the SDK's declarations under Tencent's name, with the kit's own types", async () => {
     // The app's tsconfig maps @tencentcloud/chat to the built SDK's index.d.ts, as a port's would.
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -265,6 +340,14 @@ describe("Tencent's React kit on Liaison", () => {
     console.info(`blocked requests to Tencent's hosts:\n${[...patterns].sort().join('\n')}`);
   });
 });
+
+/** The bytes behind a file message's link, fetched by the page as its download would be, from the Liaison server. */
+async function downloadFile(page: Page, file: Locator): Promise<Buffer> {
+  const href = String(await file.getAttribute('href'));
+  expect(href.startsWith(server.url)).toBe(true);
+  const bytes = await page.evaluate(async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())], href);
+  return Buffer.from(bytes);
+}
 
 /** Images in the open message list that loaded from 127.0.0.1 (the Liaison server's files). */
 function loadedImages(page: Page): Promise<number> {
