@@ -135,6 +135,16 @@ const messages = () => store<StoredMessage[]>('chat', 'messageList');
 const conversations = () => store<StoredConversation[]>('conversation', 'conversationList');
 const texts = (list: StoredMessage[]) => list.filter((m) => m.type === 'TIMTextElem').map((m) => m.payload.text);
 
+/** What Tencent's engine asks isCommercialAbilityEnabled at login and keeps in its application store. */
+const LICENSED = [
+  'enabledMessageReadReceipt',
+  'enabledEmojiPlugin',
+  'enabledOnlineStatus',
+  'enabledTranslationPlugin',
+  'enabledVoiceToText',
+  'enabledCustomerServicePlugin',
+] as const;
+
 function loginAlice() {
   return ask('login', {
     server: server.url,
@@ -511,6 +521,35 @@ describe("Tencent's UI engine against Liaison", () => {
     expect(await conversations()).toEqual([]);
     await loginAlice();
     await eventually(conversations, (l) => l.some((c) => c.conversationID === 'C2Cbob'), 'the conversations again');
+  });
+
+  it("reads the deployment's switches as its licence: every capability on shows enabled, the customer-service plugin Liaison lacks does not, and a switch the operator turns off shows off at the next login", async () => {
+    const licence = async () => {
+      const entries = await Promise.all(
+        LICENSED.map(async (key) => [key, await store<boolean>('application', key)] as const),
+      );
+      return Object.fromEntries(entries);
+    };
+    const allOn = {
+      enabledMessageReadReceipt: true,
+      enabledEmojiPlugin: true,
+      enabledOnlineStatus: true,
+      enabledTranslationPlugin: true,
+      enabledVoiceToText: true,
+      enabledCustomerServicePlugin: false,
+    };
+    expect(await eventually(licence, (l) => l.enabledMessageReadReceipt === true, 'the licence read')).toEqual(allOn);
+    await server.abilities.set({ groupReadReceipt: false });
+    try {
+      await call('TUIChatEngine', 'logout');
+      await loginAlice();
+      expect(await eventually(licence, (l) => l.enabledMessageReadReceipt === false, 'read receipts off')).toEqual({
+        ...allOn,
+        enabledMessageReadReceipt: false,
+      });
+    } finally {
+      await server.abilities.set({ groupReadReceipt: true });
+    }
   });
 
   it('never connected anywhere but this machine', () => {
