@@ -360,6 +360,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         untrackSessions();
         await httpClosed;
         await snapshots?.close();
+        await portal.uploads.close();
         await bus.close();
         await db.close();
         clientLog.close();

@@ -1,6 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
@@ -101,7 +98,6 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
   const fileLinkKey = Buffer.from(await sharedSecret(db, 'file-link-hmac', randomHex(32)), 'hex');
   const gateway = settings.smsGateway ? createSmsGateway(settings.smsGateway) : null;
   const sms = deps.sms ?? gateway ?? new DevOutbox(deps.log);
-  const uploadDir = settings.uploadDir ?? (await mkdtemp(join(tmpdir(), 'liaison-uploads-')));
   const wechat = settings.wechat
     ? new WechatLogin(settings.wechat, Buffer.from(await sharedSecret(db, 'wechat-state-hmac', randomHex(32)), 'hex'))
     : null;
@@ -118,7 +114,7 @@ export async function createPortalContext(settings: PortalSettings, deps: Portal
     smsLogin: settings.smsLogin ?? true,
     icp: settings.icp ?? '',
     outbox: sms instanceof DevOutbox ? sms : null,
-    uploads: new UploadStore(db, uploadDir),
+    uploads: await UploadStore.open(db, settings.uploadDir ?? null),
     fileLinks: new FileLinks(fileLinkKey),
     limits: new PortalLimits(deps.limiter, deps.limits),
     testHooks: settings.testHooks,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripBidiControls } from '@liaison/protocol';
 import type { Sql } from '../db/database';
@@ -141,10 +142,22 @@ export interface UploadedFile {
 
 /** Files live under DATA_DIR/uploads, outside any served tree, under names we generate. */
 export class UploadStore {
-  constructor(
+  private constructor(
     private readonly db: Sql,
     private readonly dir: string,
+    private readonly temporary: boolean,
   ) {}
+
+  /** Uploads kept in `dir`, or in a fresh temporary folder (removed on close) when dir is null. */
+  static async open(db: Sql, dir: string | null): Promise<UploadStore> {
+    if (dir === null) return new UploadStore(db, await mkdtemp(join(tmpdir(), 'liaison-uploads-')), true);
+    return new UploadStore(db, dir, false);
+  }
+
+  /** A temporary folder goes with the server; a configured one stays. */
+  async close(): Promise<void> {
+    if (this.temporary) await rm(this.dir, { recursive: true, force: true });
+  }
 
   async save(userID: string, bytes: Buffer, uploadedAs: string, options: UploadOptions = {}): Promise<StoredUpload> {
     const { isPrivate = false, now = new Date() } = options;
