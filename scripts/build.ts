@@ -1,6 +1,7 @@
 /**
  * Builds the publishable packages and the server to plain ESM JavaScript in each one's `dist/`:
- * `tsx scripts/build.ts [protocol] [sdk] [chat-ui] [server]` (no names: all four, in dependency order).
+ * `tsx scripts/build.ts [--unless-current] [protocol] [sdk] [chat-ui] [server]` (no names: all four, in
+ * dependency order).
  *
  * tsc emits the code and declarations; this script then makes the output loadable by plain Node and
  * by any bundler: relative imports get their `.js` (the sources import without extensions, as the
@@ -9,9 +10,25 @@
  * The SDK is then bundled into one package (scripts/bundle-sdk.ts).
  * Each build goes to a temporary folder that replaces `dist/` at the end, so a running server never
  * reads a half-written build.
+ *
+ * Each build notes a hash of what it was made from (its sources and its dependencies', the build
+ * scripts, configuration, lock file and Node version) under `node_modules/.cache/liaison-build/`.
+ * With `--unless-current` a target whose `dist/` was built from exactly these inputs is left as it
+ * is: the build test packs what `npm test`'s `build:sdk` just built instead of building it again.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,15 +45,55 @@ const TARGETS: Record<Target, string> = {
   server: 'apps/server',
 };
 const ORDER = Object.keys(TARGETS) as Target[];
+/** The targets whose sources a target's build reads (tsc follows the workspace imports). */
+const NEEDS: Record<Target, readonly Target[]> = {
+  protocol: [],
+  sdk: ['protocol'],
+  'chat-ui': ['protocol', 'sdk'],
+  server: ['protocol'],
+};
+/** What every build reads besides the targets' own folders. */
+const SHARED_INPUTS = ['package-lock.json', 'tsconfig.json', 'LICENSE', 'scripts/build.ts', 'scripts/bundle-sdk.ts'];
+const STAMPS = join(ROOT, 'node_modules/.cache/liaison-build');
 
 /** Files tsc does not emit that the compiled code loads at run time (workers, migrations). */
 const RUNTIME_FILES = ['.mjs', '.sql'];
 
 /** Builds the named targets (all of them when none are named), dependencies first. */
-async function build(names: readonly string[]): Promise<void> {
+async function build(args: readonly string[]): Promise<void> {
+  const unlessCurrent = args.includes('--unless-current');
+  const names = args.filter((arg) => arg !== '--unless-current');
   const unknown = names.filter((name) => !(name in TARGETS));
   if (unknown.length > 0) throw new Error(`unknown build target ${unknown.join(', ')}; known: ${ORDER.join(', ')}`);
-  for (const target of ORDER.filter((t) => names.length === 0 || names.includes(t))) await buildTarget(target);
+  for (const target of ORDER.filter((t) => names.length === 0 || names.includes(t))) {
+    const inputs = inputsHash(target);
+    const stamp = join(STAMPS, target);
+    if (unlessCurrent && existsSync(join(ROOT, TARGETS[target], 'dist')) && readStamp(stamp) === inputs) {
+      console.log(`${TARGETS[target]}/dist is current`);
+      continue;
+    }
+    await buildTarget(target);
+    mkdirSync(STAMPS, { recursive: true });
+    writeFileSync(stamp, inputs);
+  }
+}
+
+function inputsHash(target: Target): string {
+  const hash = createHash('sha256').update(process.version);
+  const files = [
+    ...SHARED_INPUTS.map((file) => join(ROOT, file)),
+    ...[...NEEDS[target], target].flatMap((t) => {
+      const dir = join(ROOT, TARGETS[t]);
+      return [join(dir, 'package.json'), join(dir, 'tsconfig.build.json'), ...walk(join(dir, 'src'))];
+    }),
+  ];
+  for (const file of files.sort())
+    hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
+function readStamp(path: string): string | null {
+  return existsSync(path) ? readFileSync(path, 'utf8') : null;
 }
 
 async function buildTarget(target: Target): Promise<void> {

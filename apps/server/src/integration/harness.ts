@@ -1,30 +1,14 @@
 import LiaisonChat, { type Message } from '@liaison/sdk';
 import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
-import { createServer, type LiaisonServer, type ServerOptions } from '../app';
+import type { LiaisonServer } from '../app';
 import { genUserSig } from '../auth/usersig';
+import { startServer } from './start-server';
+
+export { startServer };
 
 /** Integration tests talk to a real server (in-memory PGlite) through the real SDK. */
 export type Chat = ReturnType<typeof LiaisonChat.create>;
-
-export async function startServer(
-  portal: ServerOptions['portal'] = { testHooks: false, devOutboxEndpoint: false },
-  options: Partial<ServerOptions> = {},
-): Promise<LiaisonServer> {
-  const server = await createServer({
-    portal,
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: null,
-    databaseUrl: null,
-    natsUrl: null,
-    app: null,
-    logLevel: 'warn',
-    ...options,
-  });
-  await server.listen();
-  return server;
-}
 
 /**
  * One server for a test file, started before its tests and closed after them, with every SDK

@@ -11,7 +11,7 @@ import { WebSocket as NodeWebSocket } from 'ws';
 import { nodeForms } from '../../../../tests/support/dom-for-server-tests';
 import type { LiaisonServer, ServerOptions } from '../../../server/src/app';
 import { DEMO_PASSWORD } from '../../../server/src/demo/credentials';
-import { startServer } from '../../../server/src/integration/harness';
+import { startServer } from '../../../server/src/integration/start-server';
 import { creditCodeCheckChar, idCardCheckDigit } from '../../../server/src/portal/identity';
 import { freshMobile, PortalClient } from '../../../server/src/portal/test-client';
 import type { Person } from '../api/types';
