@@ -1,5 +1,7 @@
 import type { Services } from '../gateway/handler-table';
 import { accountCommands } from '../im/accounts/rest-commands';
+import { profileCommands } from '../im/profiles/rest-commands';
+import { snsCommands } from '../im/relations/rest-commands';
 import type { RestCommand } from '../im/rest-command';
 
 /**
@@ -12,4 +14,15 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'im_open_login_svc/account_check': accountCommands.account_check,
   'im_open_login_svc/kick': accountCommands.kick,
   'openim/query_online_status': accountCommands.query_online_status,
+  'profile/portrait_set': profileCommands.portrait_set,
+  'profile/portrait_get': profileCommands.portrait_get,
+  'sns/friend_add': snsCommands.friend_add,
+  'sns/friend_import': snsCommands.friend_import,
+  'sns/friend_delete': snsCommands.friend_delete,
+  'sns/friend_get': snsCommands.friend_get,
+  'sns/friend_check': snsCommands.friend_check,
+  'sns/black_list_add': snsCommands.black_list_add,
+  'sns/black_list_delete': snsCommands.black_list_delete,
+  'sns/black_list_get': snsCommands.black_list_get,
+  'sns/black_list_check': snsCommands.black_list_check,
 };

@@ -31,6 +31,30 @@ export const RestErrorCode = {
   ACCOUNT_INVALID_PARAMS: 70402,
   /** Account commands: an internal error. */
   ACCOUNT_INTERNAL: 70500,
+  /** Profile commands: a field is missing or does not meet the protocol. */
+  PROFILE_INVALID_PARAMS: 40001,
+  /** Profile commands: the account named does not exist. */
+  PROFILE_ACCOUNT_NOT_FOUND: 40003,
+  /** Profile commands: an internal error. */
+  PROFILE_INTERNAL: 40006,
+  /** Profile commands: no such tag. */
+  PROFILE_TAG_NOT_FOUND: 40009,
+  /** Profile commands: a value over 500 bytes. */
+  PROFILE_VALUE_TOO_LONG: 40601,
+  /** Profile commands: a value a standard field does not take. */
+  PROFILE_VALUE_INVALID: 40605,
+  /** Profile commands: a number where a standard field takes a string, or the other way round. */
+  PROFILE_VALUE_TYPE: 40610,
+  /** Friend and blocklist commands: a field is missing or wrong, or the relation is not as asked. */
+  SNS_INVALID_PARAMS: 30001,
+  /** Friend and blocklist commands: the account named does not exist. */
+  SNS_ACCOUNT_NOT_FOUND: 30003,
+  /** Friend and blocklist commands: an internal error. */
+  SNS_INTERNAL: 30006,
+  /** friend_add: the user's profile forbids them to send friend requests (AdminForbid_Type_SendOut). */
+  SNS_ADD_FORBIDDEN: 30009,
+  /** friend_delete: the user is not in the list. */
+  SNS_NOT_FRIEND: 31704,
 } as const;
 
 export type RestErrorCode = (typeof RestErrorCode)[keyof typeof RestErrorCode];
@@ -51,6 +75,18 @@ export const restErrorMessages: Record<RestErrorCode, string> = {
   [RestErrorCode.ACCOUNT_NOT_IMPORTED]: 'the account was never imported',
   [RestErrorCode.ACCOUNT_INVALID_PARAMS]: 'invalid parameters',
   [RestErrorCode.ACCOUNT_INTERNAL]: 'internal error, try again',
+  [RestErrorCode.PROFILE_INVALID_PARAMS]: 'invalid parameters',
+  [RestErrorCode.PROFILE_ACCOUNT_NOT_FOUND]: 'Err_Profile_Invalid_Account',
+  [RestErrorCode.PROFILE_INTERNAL]: 'internal error, try again',
+  [RestErrorCode.PROFILE_TAG_NOT_FOUND]: 'no such profile tag',
+  [RestErrorCode.PROFILE_VALUE_TOO_LONG]: 'a profile value is over 500 bytes',
+  [RestErrorCode.PROFILE_VALUE_INVALID]: 'a standard profile field does not take this value',
+  [RestErrorCode.PROFILE_VALUE_TYPE]: 'a standard profile field’s value is of the wrong type',
+  [RestErrorCode.SNS_INVALID_PARAMS]: 'invalid parameters',
+  [RestErrorCode.SNS_ACCOUNT_NOT_FOUND]: 'the account does not exist',
+  [RestErrorCode.SNS_INTERNAL]: 'internal error, try again',
+  [RestErrorCode.SNS_ADD_FORBIDDEN]: 'the user is not allowed to send friend requests',
+  [RestErrorCode.SNS_NOT_FRIEND]: 'Err_SNS_FriendDelete_Not_Friend',
 };
 
 /** A refusal of a REST API call: answered as {ActionStatus: 'FAIL', ErrorCode, ErrorInfo}. */

@@ -1,3 +1,5 @@
 export * from './accounts';
 export * from './envelope';
 export * from './errors';
+export * from './profiles';
+export * from './sns';

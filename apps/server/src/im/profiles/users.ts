@@ -55,19 +55,24 @@ export async function getProfile(db: Sql, userID: string): Promise<Profile> {
  * Sets the fields given and keeps the others. Custom fields are merged into the ones the profile
  * has ('' removes a key); more than ProfileLimits.CUSTOM_FIELDS_MAX keys in all is 2721. A user
  * may forbid themself to send friend requests, but lifting AdminForbid_Type_SendOut is 40004: it
- * may be an administrator's ban.
+ * may be an administrator's ban; `byAdmin` (the REST API's portrait_set) may lift it.
  */
 export async function updateProfile(
   db: Database,
   userID: string,
   patch: OpRequestParsed<'updateMyProfile'>,
+  byAdmin = false,
 ): Promise<Profile> {
   return db.transaction(async (tx) => {
     const [current] = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1 FOR UPDATE`, [
       userID,
     ]);
     if (!current) throw new LiaisonError(ErrorCode.USER_NOT_FOUND);
-    if (patch.adminForbidType === AdminForbidType.NONE && current.admin_forbid_type === AdminForbidType.SEND_OUT) {
+    if (
+      !byAdmin &&
+      patch.adminForbidType === AdminForbidType.NONE &&
+      current.admin_forbid_type === AdminForbidType.SEND_OUT
+    ) {
       throw new LiaisonError(
         ErrorCode.PROFILE_NEEDS_ADMIN,
         `${errorMessages[ErrorCode.PROFILE_NEEDS_ADMIN]}: adminForbidType`,

@@ -1,5 +1,5 @@
 import type { OpRequestParsed, OpResponse } from '@liaison/protocol';
-import type { Sql } from '../../db/database';
+import { type Sql, toNumber } from '../../db/database';
 import { leaveFriendGroups } from './friend-groups';
 import { lockPairs, RelationChanges, type RelationDeps, relationInvalid, requireUsers, unique } from './relations';
 
@@ -85,9 +85,14 @@ export async function removeFromBlacklist(
 
 /** Most recently blocked first. */
 export async function getBlacklist(db: Sql, userID: string): Promise<OpResponse<'getBlacklist'>> {
-  const rows = await db.query<{ blocked_id: string }>(
-    'SELECT blocked_id FROM blacklist WHERE user_id = $1 ORDER BY created_at DESC, blocked_id',
+  return { userIDList: (await blacklistEntries(db, userID)).map((entry) => entry.userID) };
+}
+
+/** My blocklist with when each was blocked (milliseconds), most recently blocked first. */
+export async function blacklistEntries(db: Sql, userID: string): Promise<Array<{ userID: string; blockedAt: number }>> {
+  const rows = await db.query<{ blocked_id: string; created_at: unknown }>(
+    'SELECT blocked_id, created_at FROM blacklist WHERE user_id = $1 ORDER BY created_at DESC, blocked_id',
     [userID],
   );
-  return { userIDList: rows.map((r) => r.blocked_id) };
+  return rows.map((r) => ({ userID: r.blocked_id, blockedAt: toNumber(r.created_at) }));
 }

@@ -36,13 +36,15 @@ import {
 /**
  * addFriend: code 0 once the user is in my list, FRIEND_APPLICATION_PENDING when a request now
  * waits for them. Someone who already counts me as a friend, or who asked me first, needs to
- * confirm nothing: we are friends at once (both ways when they asked).
+ * confirm nothing: we are friends at once (both ways when they asked). `force` (the REST API's
+ * ForceAddFlags) makes the friendship whatever the other side's AllowType says.
  */
 export async function addFriend(
   deps: RelationDeps,
   origin: string,
   userID: string,
   body: OpRequestParsed<'addFriend'>,
+  force = false,
 ): Promise<OpResponse<'addFriend'>> {
   const target = body.to;
   if (target === userID) throw relationInvalid('You cannot add yourself as a friend');
@@ -78,8 +80,8 @@ export async function addFriend(
         wording: asked.wording,
       });
     } else if (!pair.theirs) {
-      if (pair.allowType === AllowType.DENY_ANY) throw new LiaisonError(ErrorCode.FRIEND_ADD_DENIED);
-      if (pair.allowType !== AllowType.ALLOW_ANY) {
+      if (!force && pair.allowType === AllowType.DENY_ANY) throw new LiaisonError(ErrorCode.FRIEND_ADD_DENIED);
+      if (!force && pair.allowType !== AllowType.ALLOW_ANY) {
         await tx.query(
           `INSERT INTO friend_applications (from_id, to_id, source, wording, remark, add_type, is_read, created_at,
                                            group_name)
@@ -114,6 +116,72 @@ export async function addFriend(
   });
   changes.publish(deps.bus, origin);
   return { userID: target, code };
+}
+
+/** A friend to import: who, and the row's fields as another system kept them. */
+export interface ImportedFriend {
+  friendID: string;
+  remark: string;
+  source: string;
+  wording: string;
+  /** Milliseconds. */
+  addedAt: number;
+  groups: readonly string[];
+  custom: Readonly<Record<string, string>>;
+}
+
+/**
+ * Puts each user in my list, one way and without asking them (the REST API's friend_import):
+ * 0 for each imported, RELATION_INVALID for myself or someone already in my list, USER_NOT_FOUND
+ * for an unknown user. The others' lists do not change.
+ */
+export async function importFriends(
+  deps: RelationDeps,
+  userID: string,
+  friends: readonly ImportedFriend[],
+): Promise<Map<string, number>> {
+  const changes = new RelationChanges();
+  const codes = await deps.db.transaction(async (tx) => {
+    const ids = unique(friends.map((f) => f.friendID));
+    await lockPairs(tx, userID, ids);
+    const known = new Set(
+      (await tx.query<{ user_id: string }>('SELECT user_id FROM users WHERE user_id = ANY($1)', [ids])).map(
+        (r) => r.user_id,
+      ),
+    );
+    const listed = new Set((await friendsOf(tx, userID, ids)).map((f) => f.userID));
+    const codes = new Map<string, number>();
+    for (const friend of friends) {
+      if (codes.has(friend.friendID) || listed.has(friend.friendID) || friend.friendID === userID) {
+        codes.set(friend.friendID, codes.get(friend.friendID) ?? ErrorCode.RELATION_INVALID);
+        continue;
+      }
+      if (!known.has(friend.friendID)) {
+        codes.set(friend.friendID, ErrorCode.USER_NOT_FOUND);
+        continue;
+      }
+      await tx.query(
+        `INSERT INTO friends (user_id, friend_id, remark, source, wording, custom, added_at)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+        [
+          userID,
+          friend.friendID,
+          friend.remark,
+          friend.source,
+          friend.wording,
+          JSON.stringify(friend.custom),
+          friend.addedAt,
+        ],
+      );
+      for (const group of friend.groups) await joinFriendGroupOnAdd(tx, userID, friend.friendID, group);
+      if (friend.groups.length > 0) changes.add(userID, 'friendGroupList');
+      changes.add(userID, 'friendList');
+      codes.set(friend.friendID, 0);
+    }
+    return codes;
+  });
+  changes.publish(deps.bus, '');
+  return codes;
 }
 
 export async function getFriendList(db: Sql, userID: string): Promise<OpResponse<'getFriendList'>> {

@@ -89,8 +89,11 @@ export function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
-/** A table of one-way links from `user_id` to another user: friends, follows. */
-export type LinkTable = { table: 'friends'; other: 'friend_id' } | { table: 'follows'; other: 'followed_id' };
+/** A table of one-way links from `user_id` to another user: friends, follows, blocks. */
+export type LinkTable =
+  | { table: 'friends'; other: 'friend_id' }
+  | { table: 'follows'; other: 'followed_id' }
+  | { table: 'blacklist'; other: 'blocked_id' };
 
 /** For each ID: whether I link to it (mine) and it links to me (theirs); unknown IDs link neither way. */
 export async function linksBothWays(

@@ -1,0 +1,290 @@
+import {
+  BlackCheckRelation,
+  BlackCheckType,
+  ErrorCode,
+  errorMessages,
+  type Friend,
+  LiaisonError,
+  RestError,
+  RestErrorCode,
+  RestSnsLimits,
+  restSnsSchemas,
+} from '@liaison/protocol';
+import type { Sql } from '../../db/database';
+import { type RestServiceCodes, restCommand } from '../rest-command';
+import { addToBlacklist, blacklistEntries, removeFromBlacklist } from './blacklist';
+import { addFriend, checkFriend, deleteFriend, importFriends } from './friends';
+import { friendsOf, linksBothWays, type RelationDeps, unique } from './relations';
+
+/** Tencent's codes for a refused or failed sns command. */
+const SNS_CODES: RestServiceCodes = {
+  invalidParams: RestErrorCode.SNS_INVALID_PARAMS,
+  internal: RestErrorCode.SNS_INTERNAL,
+};
+
+/**
+ * No session acts for the administrator: every session of both users hears of the change, as
+ * when one of them made it on another device.
+ */
+const NO_SESSION = '';
+
+/**
+ * sns/*: friends and the blocklist, acted out for From_Account with the services the SDK's ops
+ * use (friends.ts, blacklist.ts), so both users' clients get the same events (FRIEND_LIST_UPDATED,
+ * BLACKLIST_UPDATED, …). Batches answer each account on its own, as Tencent's ResultItem does.
+ */
+export const snsCommands = {
+  friend_add: restCommand({
+    schema: restSnsSchemas.friend_add,
+    codes: SNS_CODES,
+    async run(deps: RelationDeps, body) {
+      await requireAccount(deps.db, body.From_Account);
+      const results: ItemResult[] = [];
+      for (const item of body.AddFriendItem) {
+        results.push(
+          await outcome(item.To_Account, async () => {
+            const added = await addFriend(
+              deps,
+              NO_SESSION,
+              body.From_Account,
+              {
+                to: item.To_Account,
+                source: item.AddSource,
+                ...(item.Remark === undefined ? {} : { remark: item.Remark }),
+                ...(item.AddWording === undefined ? {} : { wording: item.AddWording }),
+                ...(item.GroupName === undefined ? {} : { groupName: item.GroupName }),
+                ...(body.AddType === undefined ? {} : { type: body.AddType }),
+              },
+              body.ForceAddFlags === 1,
+            );
+            return added.code;
+          }),
+        );
+      }
+      return resultItems(results);
+    },
+  }),
+
+  friend_import: restCommand({
+    schema: restSnsSchemas.friend_import,
+    codes: SNS_CODES,
+    async run(deps: RelationDeps, body) {
+      await requireAccount(deps.db, body.From_Account);
+      const now = Date.now();
+      const codes = await importFriends(
+        deps,
+        body.From_Account,
+        body.AddFriendItem.map((item) => ({
+          friendID: item.To_Account,
+          remark: item.Remark ?? '',
+          source: item.AddSource,
+          wording: item.AddWording ?? '',
+          addedAt: item.AddTime === undefined ? now : item.AddTime * 1000,
+          groups: unique(item.GroupName ?? []),
+          custom: Object.fromEntries((item.CustomItem ?? []).map(({ Tag, Value }) => [Tag, String(Value)])),
+        })),
+      );
+      return resultItems(
+        unique(body.AddFriendItem.map((item) => item.To_Account)).map((id) => result(id, codes.get(id) ?? 0)),
+      );
+    },
+  }),
+
+  friend_delete: restCommand({
+    schema: restSnsSchemas.friend_delete,
+    codes: SNS_CODES,
+    async run(deps: RelationDeps, body) {
+      await requireAccount(deps.db, body.From_Account);
+      const answer = await deleteFriend(deps, NO_SESSION, body.From_Account, {
+        userIDList: body.To_Account,
+        // Tencent's REST default, unlike its SDK's, takes the friend off one list only.
+        type: body.DeleteType ?? 'Delete_Type_Single',
+      });
+      const failed = new Set(answer.failureUserIDList.map((failure) => failure.userID));
+      return resultItems(
+        unique(body.To_Account).map((id) => result(id, failed.has(id) ? RestErrorCode.SNS_NOT_FRIEND : 0)),
+      );
+    },
+  }),
+
+  friend_get: restCommand({
+    schema: restSnsSchemas.friend_get,
+    codes: SNS_CODES,
+    async run(deps: RelationDeps, body) {
+      await requireAccount(deps.db, body.From_Account);
+      const friends = await friendsOf(deps.db, body.From_Account);
+      const page = friends.slice(body.StartIndex, body.StartIndex + RestSnsLimits.FRIENDS_PER_PAGE);
+      const next = body.StartIndex + page.length;
+      const complete = next >= friends.length;
+      return {
+        UserDataItem: page.map((friend) => ({ To_Account: friend.userID, ValueItem: friendValues(friend) })),
+        StandardSequence: 0,
+        CustomSequence: 0,
+        FriendNum: friends.length,
+        CompleteFlag: complete ? 1 : 0,
+        NextStartIndex: complete ? 0 : next,
+        ErrorDisplay: '',
+      };
+    },
+  }),
+
+  friend_check: restCommand({
+    schema: restSnsSchemas.friend_check,
+    codes: SNS_CODES,
+    async run(deps: RelationDeps, body) {
+      await requireAccount(deps.db, body.From_Account);
+      const answer = await checkFriend(deps.db, body.From_Account, {
+        userIDList: body.To_Account,
+        type: body.CheckType,
+      });
+      return {
+        InfoItem: answer.successUserIDList.map((item) => ({
+          To_Account: item.userID,
+          Relation: item.relation,
+          ResultCode: 0,
+          ResultInfo: '',
+        })),
+        ErrorDisplay: '',
+      };
+    },
+  }),
+
+  black_list_add: restCommand({
+    schema: restSnsSchemas.black_list_add,
+    codes: SNS_CODES,
+    async run(deps: RelationDeps, body) {
+      await requireAccount(deps.db, body.From_Account);
+      const results: ItemResult[] = [];
+      for (const id of unique(body.To_Account)) {
+        results.push(
+          await outcome(id, async () => {
+            await addToBlacklist(deps, NO_SESSION, body.From_Account, { userIDList: [id] });
+            return 0;
+          }),
+        );
+      }
+      return resultItems(results);
+    },
+  }),
+
+  black_list_delete: restCommand({
+    schema: restSnsSchemas.black_list_delete,
+    codes: SNS_CODES,
+    async run(deps: RelationDeps, body) {
+      await requireAccount(deps.db, body.From_Account);
+      const results: ItemResult[] = [];
+      for (const id of unique(body.To_Account)) {
+        results.push(
+          await outcome(id, async () => {
+            await removeFromBlacklist(deps, NO_SESSION, body.From_Account, { userIDList: [id] });
+            return 0;
+          }),
+        );
+      }
+      return resultItems(results);
+    },
+  }),
+
+  black_list_get: restCommand({
+    schema: restSnsSchemas.black_list_get,
+    codes: SNS_CODES,
+    async run(deps: RelationDeps, body) {
+      await requireAccount(deps.db, body.From_Account);
+      const entries = await blacklistEntries(deps.db, body.From_Account);
+      const page = entries.slice(body.StartIndex, body.StartIndex + body.MaxLimited);
+      const next = body.StartIndex + page.length;
+      return {
+        BlackListItem: page.map((entry) => ({
+          To_Account: entry.userID,
+          AddBlackTimeStamp: Math.floor(entry.blockedAt / 1000),
+        })),
+        StartIndex: next < entries.length ? next : 0,
+        // Tencent's answers spell it so; its field table's spelling is given too.
+        CurruentSequence: 0,
+        CurrentSequence: 0,
+        ErrorDisplay: '',
+      };
+    },
+  }),
+
+  black_list_check: restCommand({
+    schema: restSnsSchemas.black_list_check,
+    codes: SNS_CODES,
+    async run(deps: RelationDeps, body) {
+      await requireAccount(deps.db, body.From_Account);
+      const asked = unique(body.To_Account);
+      const links = await linksBothWays(deps.db, { table: 'blacklist', other: 'blocked_id' }, body.From_Account, asked);
+      const both = body.CheckType === BlackCheckType.BOTH;
+      return {
+        BlackListCheckItem: asked.map((id) => {
+          const { mine, theirs } = links(id);
+          return { To_Account: id, Relation: blackRelation(mine, both && theirs), ResultCode: 0, ResultInfo: '' };
+        }),
+        ErrorDisplay: '',
+      };
+    },
+  }),
+};
+
+interface ItemResult {
+  To_Account: string;
+  ResultCode: number;
+  ResultInfo: string;
+}
+
+/** From_Account must be an account (30003): the administrator acts for a user, never creates one. */
+async function requireAccount(db: Sql, userID: string): Promise<void> {
+  const rows = await db.query('SELECT 1 FROM users WHERE user_id = $1', [userID]);
+  if (rows.length === 0)
+    throw new RestError(RestErrorCode.SNS_ACCOUNT_NOT_FOUND, `From_Account does not exist: ${userID}`);
+}
+
+/** One account's part of a batch: the service's refusal becomes that account's ResultCode, in Tencent's numbering. */
+async function outcome(userID: string, act: () => Promise<number>): Promise<ItemResult> {
+  try {
+    return result(userID, await act());
+  } catch (error) {
+    if (!(error instanceof LiaisonError)) throw error;
+    return { To_Account: userID, ResultCode: restCode(error.code), ResultInfo: error.message };
+  }
+}
+
+function result(userID: string, code: number): ItemResult {
+  return {
+    To_Account: userID,
+    ResultCode: restCode(code),
+    ResultInfo: code === 0 ? '' : ((errorMessages as Record<number, string>)[code] ?? ''),
+  };
+}
+
+/** Where Tencent's sns service numbers a refusal otherwise than the SDK's ops do. */
+function restCode(code: number): number {
+  if (code === ErrorCode.USER_NOT_FOUND) return RestErrorCode.SNS_ACCOUNT_NOT_FOUND;
+  if (code === ErrorCode.FRIEND_ADD_FORBIDDEN) return RestErrorCode.SNS_ADD_FORBIDDEN;
+  return code;
+}
+
+/** Tencent's ResultItem, and Fail_Account only when an account failed. */
+function resultItems(results: readonly ItemResult[]) {
+  const failed = results.filter((item) => item.ResultCode !== 0).map((item) => item.To_Account);
+  return { ResultItem: results, ...(failed.length > 0 ? { Fail_Account: failed } : {}), ErrorDisplay: '' };
+}
+
+/** A friend's Tag_SNS_* values; those never given are left out, as Tencent's. */
+function friendValues(friend: Friend): Array<{ Tag: string; Value: string | number | string[] }> {
+  return [
+    { Tag: 'Tag_SNS_IM_AddSource', Value: friend.source },
+    ...(friend.wording === '' ? [] : [{ Tag: 'Tag_SNS_IM_AddWording', Value: friend.wording }]),
+    ...(friend.remark === '' ? [] : [{ Tag: 'Tag_SNS_IM_Remark', Value: friend.remark }]),
+    ...(friend.groupList.length === 0 ? [] : [{ Tag: 'Tag_SNS_IM_Group', Value: friend.groupList }]),
+    { Tag: 'Tag_SNS_IM_AddTime', Value: friend.addTime },
+    ...friend.friendCustomField.map(({ key, value }) => ({ Tag: key, Value: value })),
+  ];
+}
+
+function blackRelation(mine: boolean, theirs: boolean): string {
+  if (mine && theirs) return BlackCheckRelation.BOTH_WAY;
+  if (mine) return BlackCheckRelation.A_WITH_B;
+  if (theirs) return BlackCheckRelation.B_WITH_A;
+  return BlackCheckRelation.NO;
+}
