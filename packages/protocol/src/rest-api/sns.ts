@@ -37,20 +37,20 @@ const groupNameSchema = displayText({ min: 1, maxBytes: FriendLimits.FRIEND_GROU
 const wordingSchema = safeText({ maxBytes: FriendLimits.WORDING_MAX_BYTES });
 const uint32 = z.number().int().min(0).max(4_294_967_295);
 
+/** What friend_add and friend_import both take for each friend. */
+const friendItemFields = {
+  To_Account: namedAccountSchema,
+  Remark: remarkSchema.optional(),
+  AddSource: addSourceSchema,
+  AddWording: wordingSchema.optional(),
+};
+
 /** Request bodies of the sns service, by command. */
 export const restSnsSchemas = {
   friend_add: z.object({
     From_Account: namedAccountSchema,
     AddFriendItem: z
-      .array(
-        z.object({
-          To_Account: namedAccountSchema,
-          Remark: remarkSchema.optional(),
-          GroupName: groupNameSchema.optional(),
-          AddSource: addSourceSchema,
-          AddWording: wordingSchema.optional(),
-        }),
-      )
+      .array(z.object({ ...friendItemFields, GroupName: groupNameSchema.optional() }))
       .min(1)
       .max(RestSnsLimits.ADD_PER_CALL),
     AddType: z.enum([FriendAddType.BOTH, FriendAddType.SINGLE]).optional(),
@@ -62,12 +62,9 @@ export const restSnsSchemas = {
     AddFriendItem: z
       .array(
         z.object({
-          To_Account: namedAccountSchema,
-          Remark: remarkSchema.optional(),
+          ...friendItemFields,
           RemarkTime: uint32.optional(),
           GroupName: z.array(groupNameSchema).max(FriendLimits.FRIEND_GROUPS_MAX).optional(),
-          AddSource: addSourceSchema,
-          AddWording: wordingSchema.optional(),
           AddTime: uint32.optional(),
           CustomItem: z
             .array(

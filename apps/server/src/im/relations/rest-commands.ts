@@ -39,29 +39,23 @@ export const snsCommands = {
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
       await requireAccount(deps.db, body.From_Account);
-      const results: ItemResult[] = [];
-      for (const item of body.AddFriendItem) {
-        results.push(
-          await outcome(item.To_Account, async () => {
-            const added = await addFriend(
-              deps,
-              NO_SESSION,
-              body.From_Account,
-              {
-                to: item.To_Account,
-                source: item.AddSource,
-                ...(item.Remark === undefined ? {} : { remark: item.Remark }),
-                ...(item.AddWording === undefined ? {} : { wording: item.AddWording }),
-                ...(item.GroupName === undefined ? {} : { groupName: item.GroupName }),
-                ...(body.AddType === undefined ? {} : { type: body.AddType }),
-              },
-              body.ForceAddFlags === 1,
-            );
-            return added.code;
-          }),
+      return eachAccount(body.AddFriendItem, async (item) => {
+        const added = await addFriend(
+          deps,
+          NO_SESSION,
+          body.From_Account,
+          {
+            to: item.To_Account,
+            source: item.AddSource,
+            ...(item.Remark === undefined ? {} : { remark: item.Remark }),
+            ...(item.AddWording === undefined ? {} : { wording: item.AddWording }),
+            ...(item.GroupName === undefined ? {} : { groupName: item.GroupName }),
+            ...(body.AddType === undefined ? {} : { type: body.AddType }),
+          },
+          body.ForceAddFlags === 1,
         );
-      }
-      return resultItems(results);
+        return added.code;
+      });
     },
   }),
 
@@ -154,16 +148,13 @@ export const snsCommands = {
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
       await requireAccount(deps.db, body.From_Account);
-      const results: ItemResult[] = [];
-      for (const id of unique(body.To_Account)) {
-        results.push(
-          await outcome(id, async () => {
-            await addToBlacklist(deps, NO_SESSION, body.From_Account, { userIDList: [id] });
-            return 0;
-          }),
-        );
-      }
-      return resultItems(results);
+      return eachAccount(
+        unique(body.To_Account).map((To_Account) => ({ To_Account })),
+        async ({ To_Account }) => {
+          await addToBlacklist(deps, NO_SESSION, body.From_Account, { userIDList: [To_Account] });
+          return 0;
+        },
+      );
     },
   }),
 
@@ -172,16 +163,13 @@ export const snsCommands = {
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
       await requireAccount(deps.db, body.From_Account);
-      const results: ItemResult[] = [];
-      for (const id of unique(body.To_Account)) {
-        results.push(
-          await outcome(id, async () => {
-            await removeFromBlacklist(deps, NO_SESSION, body.From_Account, { userIDList: [id] });
-            return 0;
-          }),
-        );
-      }
-      return resultItems(results);
+      return eachAccount(
+        unique(body.To_Account).map((To_Account) => ({ To_Account })),
+        async ({ To_Account }) => {
+          await removeFromBlacklist(deps, NO_SESSION, body.From_Account, { userIDList: [To_Account] });
+          return 0;
+        },
+      );
     },
   }),
 
@@ -239,14 +227,24 @@ async function requireAccount(db: Sql, userID: string): Promise<void> {
     throw new RestError(RestErrorCode.SNS_ACCOUNT_NOT_FOUND, `From_Account does not exist: ${userID}`);
 }
 
-/** One account's part of a batch: the service's refusal becomes that account's ResultCode, in Tencent's numbering. */
-async function outcome(userID: string, act: () => Promise<number>): Promise<ItemResult> {
-  try {
-    return result(userID, await act());
-  } catch (error) {
-    if (!(error instanceof LiaisonError)) throw error;
-    return { To_Account: userID, ResultCode: restCode(error.code), ResultInfo: error.message };
+/**
+ * A batch acted out one account at a time, in order: a service's refusal becomes that account's
+ * ResultCode, in Tencent's numbering, and the others go on.
+ */
+async function eachAccount<T extends { To_Account: string }>(
+  items: readonly T[],
+  act: (item: T) => Promise<number>,
+): Promise<ReturnType<typeof resultItems>> {
+  const results: ItemResult[] = [];
+  for (const item of items) {
+    try {
+      results.push(result(item.To_Account, await act(item)));
+    } catch (error) {
+      if (!(error instanceof LiaisonError)) throw error;
+      results.push({ To_Account: item.To_Account, ResultCode: restCode(error.code), ResultInfo: error.message });
+    }
   }
+  return resultItems(results);
 }
 
 function result(userID: string, code: number): ItemResult {
