@@ -1,5 +1,6 @@
 import type { Services } from '../gateway/handler-table';
 import { accountCommands } from '../im/accounts/rest-commands';
+import { recentContactCommands } from '../im/conversations/rest-commands';
 import { profileCommands } from '../im/profiles/rest-commands';
 import { snsCommands } from '../im/relations/rest-commands';
 import type { RestCommand } from '../im/rest-command';
@@ -25,4 +26,6 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'sns/black_list_delete': snsCommands.black_list_delete,
   'sns/black_list_get': snsCommands.black_list_get,
   'sns/black_list_check': snsCommands.black_list_check,
+  'recentcontact/get_list': recentContactCommands.get_list,
+  'recentcontact/delete': recentContactCommands.delete,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Limits } from '../constants';
 import { displayText, safeText } from '../text';
 import { userIDSchema } from '../wire';
+import { namedAccountSchema } from './fields';
 
 /** Tencent's limits for its account commands. */
 export const RestAccountLimits = {
@@ -18,9 +19,6 @@ const importedAccountSchema = z.object({
 });
 
 export type ImportedAccount = z.infer<typeof importedAccountSchema>;
-
-/** A UserID as another backend may name it (Tencent's 32 bytes): looked up, never stored. */
-const namedAccountSchema = safeText({ min: 1, maxBytes: Limits.USER_ID_MAX });
 
 const accountList = <T extends z.ZodType>(item: T) => z.array(item).min(1).max(RestAccountLimits.ACCOUNTS_PER_CALL);
 

@@ -55,6 +55,12 @@ export const RestErrorCode = {
   SNS_ADD_FORBIDDEN: 30009,
   /** friend_delete: the user is not in the list. */
   SNS_NOT_FRIEND: 31704,
+  /** Conversation commands: the account was never imported. */
+  RECENT_CONTACT_ACCOUNT_NOT_FOUND: 50001,
+  /** Conversation commands: a field is missing or does not meet the protocol. */
+  RECENT_CONTACT_INVALID_PARAMS: 50002,
+  /** Conversation commands: an internal error. */
+  RECENT_CONTACT_INTERNAL: 50004,
 } as const;
 
 export type RestErrorCode = (typeof RestErrorCode)[keyof typeof RestErrorCode];
@@ -87,6 +93,9 @@ export const restErrorMessages: Record<RestErrorCode, string> = {
   [RestErrorCode.SNS_INTERNAL]: 'internal error, try again',
   [RestErrorCode.SNS_ADD_FORBIDDEN]: 'the user is not allowed to send friend requests',
   [RestErrorCode.SNS_NOT_FRIEND]: 'Err_SNS_FriendDelete_Not_Friend',
+  [RestErrorCode.RECENT_CONTACT_ACCOUNT_NOT_FOUND]: 'the account was never imported',
+  [RestErrorCode.RECENT_CONTACT_INVALID_PARAMS]: 'invalid parameters',
+  [RestErrorCode.RECENT_CONTACT_INTERNAL]: 'internal error, try again',
 };
 
 /** A refusal of a REST API call: answered as {ActionStatus: 'FAIL', ErrorCode, ErrorInfo}. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Limits } from '../constants';
 import { safeText } from '../text';
+import { namedAccountSchema } from './fields';
 
 /** Tencent's limits for its profile commands. */
 export const RestProfileLimits = {
@@ -11,9 +11,6 @@ export const RestProfileLimits = {
   /** Tags one call names: the standard ones and up to 20 custom fields. */
   TAGS_PER_CALL: 40,
 } as const;
-
-/** A UserID as another backend may name it (Tencent's 32 bytes): looked up, never stored. */
-const namedAccountSchema = safeText({ min: 1, maxBytes: Limits.USER_ID_MAX });
 
 /** A tag's name as Tencent spells any (its standard Tag_Profile_IM_* and Tag_Profile_Custom_*); which exist is the command's to say (40009). */
 const tagSchema = z.string().regex(/^Tag_Profile_[A-Za-z0-9_]{1,40}$/, 'Tag: Tag_Profile_ and a name');

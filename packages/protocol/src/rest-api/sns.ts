@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Limits } from '../constants';
 import { FriendAddType, FriendCheckType, FriendDeleteType, FriendLimits, remarkBytes } from '../ops/relations';
 import { displayText, safeText } from '../text';
+import { namedAccountSchema, uint32Schema } from './fields';
 
 /** Tencent's limits for its friend and blocklist commands. */
 export const RestSnsLimits = {
@@ -22,8 +22,6 @@ export const BlackCheckRelation = {
   BOTH_WAY: 'BlackCheckResult_Type_BothWay',
 } as const;
 
-/** A UserID as another backend may name it (Tencent's 32 bytes): looked up, never stored as a new account. */
-const namedAccountSchema = safeText({ min: 1, maxBytes: Limits.USER_ID_MAX });
 const accountList = z.array(namedAccountSchema).min(1).max(RestSnsLimits.ACCOUNTS_PER_CALL);
 
 /** Tencent: 'AddSource_Type_' and a keyword, as addFriend takes it. */
@@ -35,7 +33,6 @@ const remarkSchema = displayText().refine((value) => remarkBytes(value) <= Frien
 });
 const groupNameSchema = displayText({ min: 1, maxBytes: FriendLimits.FRIEND_GROUP_NAME_MAX_BYTES });
 const wordingSchema = safeText({ maxBytes: FriendLimits.WORDING_MAX_BYTES });
-const uint32 = z.number().int().min(0).max(4_294_967_295);
 
 /** What friend_add and friend_import both take for each friend. */
 const friendItemFields = {
@@ -63,16 +60,16 @@ export const restSnsSchemas = {
       .array(
         z.object({
           ...friendItemFields,
-          RemarkTime: uint32.optional(),
+          RemarkTime: uint32Schema.optional(),
           GroupName: z.array(groupNameSchema).max(FriendLimits.FRIEND_GROUPS_MAX).optional(),
-          AddTime: uint32.optional(),
+          AddTime: uint32Schema.optional(),
           CustomItem: z
             .array(
               z.object({
                 Tag: z
                   .string()
                   .regex(/^Tag_SNS_Custom_[A-Za-z0-9_]{1,8}$/, 'Tag: Tag_SNS_Custom_ and 1–8 letters or digits'),
-                Value: z.union([safeText({ maxBytes: FriendLimits.CUSTOM_VALUE_MAX_BYTES }), uint32]),
+                Value: z.union([safeText({ maxBytes: FriendLimits.CUSTOM_VALUE_MAX_BYTES }), uint32Schema]),
               }),
             )
             .max(FriendLimits.CUSTOM_FIELDS_MAX)

@@ -1,6 +1,6 @@
 import { type ImportedAccount, LiaisonError, RestError, RestErrorCode, type RestOnlineStatus } from '@liaison/protocol';
 import { type Bus, userTarget } from '../../bus/bus';
-import type { Database } from '../../db/database';
+import type { Database, Sql } from '../../db/database';
 import { requireAllowedAvatar } from '../profiles/avatars';
 import { announceProfile } from '../profiles/profile-push';
 import { ensureUser, updateProfile } from '../profiles/users';
@@ -47,6 +47,15 @@ export async function importAccounts(deps: AccountDeps, accounts: readonly Impor
 export async function existingAccounts(db: Database, userIDs: readonly string[]): Promise<Set<string>> {
   const rows = await db.query<{ user_id: string }>('SELECT user_id FROM users WHERE user_id = ANY($1)', [[...userIDs]]);
   return new Set(rows.map((row) => row.user_id));
+}
+
+/**
+ * A REST command's From_Account must be an account: the administrator acts for a user, never
+ * creates one. Each service answers its own code (30003, 50001, …).
+ */
+export async function requireAccount(db: Sql, userID: string, code: number): Promise<void> {
+  const rows = await db.query('SELECT 1 FROM users WHERE user_id = $1', [userID]);
+  if (rows.length === 0) throw new RestError(code, `From_Account does not exist: ${userID}`);
 }
 
 /**

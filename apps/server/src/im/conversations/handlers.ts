@@ -1,17 +1,11 @@
 import { ErrorCode, LiaisonError } from '@liaison/protocol';
-import type { Bus } from '../../bus/bus';
-import type { Sql } from '../../db/database';
 import type { OpHandlers } from '../handler';
 import { type ConversationRef, requireConversation } from '../messages/keys';
 import * as receipts from '../receipts/receipts';
 import type { ClientSession, SessionUser } from '../session';
+import { type ConversationDeps, deleteConversation } from './conversation-deletion';
 import * as conversations from './conversations';
 import { tellOtherTabs } from './other-tabs';
-
-export interface ConversationDeps {
-  db: Sql;
-  bus: Bus;
-}
 
 /** The conversation list and each user's settings of a conversation: conversations.ts. */
 export const conversationHandlers: OpHandlers<
@@ -42,7 +36,7 @@ export const conversationHandlers: OpHandlers<
     }
     const deleted: string[] = [];
     for (const ref of refs.values()) {
-      if (await deleteOne(deps, user.userID, ref, body.clearHistoryMessage)) deleted.push(ref.conversationID);
+      if (await deleteConversation(deps, user.userID, ref, body.clearHistoryMessage)) deleted.push(ref.conversationID);
     }
     if (deleted.length === 0) throw new LiaisonError(ErrorCode.CONVERSATION_NOT_FOUND);
     for (const conversationID of deleted) {
@@ -89,27 +83,4 @@ async function patch(
   const conversation = await conversations.patchConversation(deps.db, user.userID, ref, change);
   tellOtherTabs(deps.bus, session, user, 'conversation', { conversation });
   return { conversation };
-}
-
-/**
- * Deletes one conversation (its C2C peer learns how far I read). A one-to-one chat with an existing
- * user that is not in the list counts as deleted, as the reference SDK holds such chats once opened.
- */
-async function deleteOne(
-  deps: ConversationDeps,
-  userID: string,
-  ref: ConversationRef,
-  clearHistory: boolean,
-): Promise<boolean> {
-  let isDeleted = false;
-  await receipts.tellPeerWhenCursorMoves(deps, userID, ref.conversationID, async () => {
-    const cursors = await conversations.deleteConversations(deps.db, userID, [ref], clearHistory);
-    isDeleted = cursors.has(ref.key);
-    return cursors.get(ref.key) ?? 0;
-  });
-  if (isDeleted || ref.type !== 'C2C') return isDeleted;
-  return conversations.getConversation(deps.db, userID, ref).then(
-    () => true,
-    () => false,
-  );
 }

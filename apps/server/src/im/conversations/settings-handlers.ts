@@ -4,10 +4,10 @@ import type { OpHandlers } from '../handler';
 import { requireConversation } from '../messages/keys';
 import * as receipts from '../receipts/receipts';
 import type { ClientSession, SessionUser } from '../session';
+import type { ConversationDeps } from './conversation-deletion';
 import * as groups from './conversation-groups';
 import * as settings from './conversation-settings';
 import { clearHistory } from './conversations';
-import type { ConversationDeps } from './handlers';
 import { tellOtherTabs } from './other-tabs';
 import { getReceiveOpt, setReceiveOpt } from './receive-options';
 

@@ -5,12 +5,11 @@ import {
   errorMessages,
   type Friend,
   LiaisonError,
-  RestError,
   RestErrorCode,
   RestSnsLimits,
   restSnsSchemas,
 } from '@liaison/protocol';
-import type { Sql } from '../../db/database';
+import { requireAccount } from '../accounts/accounts';
 import { type RestServiceCodes, restCommand } from '../rest-command';
 import { addToBlacklist, blacklistEntries, removeFromBlacklist } from './blacklist';
 import { addFriend, checkFriend, deleteFriend, importFriends } from './friends';
@@ -38,7 +37,7 @@ export const snsCommands = {
     schema: restSnsSchemas.friend_add,
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
-      await requireAccount(deps.db, body.From_Account);
+      await requireAccount(deps.db, body.From_Account, RestErrorCode.SNS_ACCOUNT_NOT_FOUND);
       return eachAccount(body.AddFriendItem, async (item) => {
         const added = await addFriend(
           deps,
@@ -63,7 +62,7 @@ export const snsCommands = {
     schema: restSnsSchemas.friend_import,
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
-      await requireAccount(deps.db, body.From_Account);
+      await requireAccount(deps.db, body.From_Account, RestErrorCode.SNS_ACCOUNT_NOT_FOUND);
       const now = Date.now();
       const codes = await importFriends(
         deps,
@@ -88,7 +87,7 @@ export const snsCommands = {
     schema: restSnsSchemas.friend_delete,
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
-      await requireAccount(deps.db, body.From_Account);
+      await requireAccount(deps.db, body.From_Account, RestErrorCode.SNS_ACCOUNT_NOT_FOUND);
       const answer = await deleteFriend(deps, NO_SESSION, body.From_Account, {
         userIDList: body.To_Account,
         // Tencent's REST default, unlike its SDK's, takes the friend off one list only.
@@ -105,7 +104,7 @@ export const snsCommands = {
     schema: restSnsSchemas.friend_get,
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
-      await requireAccount(deps.db, body.From_Account);
+      await requireAccount(deps.db, body.From_Account, RestErrorCode.SNS_ACCOUNT_NOT_FOUND);
       const friends = await friendsOf(deps.db, body.From_Account);
       const page = friends.slice(body.StartIndex, body.StartIndex + RestSnsLimits.FRIENDS_PER_PAGE);
       const next = body.StartIndex + page.length;
@@ -126,7 +125,7 @@ export const snsCommands = {
     schema: restSnsSchemas.friend_check,
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
-      await requireAccount(deps.db, body.From_Account);
+      await requireAccount(deps.db, body.From_Account, RestErrorCode.SNS_ACCOUNT_NOT_FOUND);
       const answer = await checkFriend(deps.db, body.From_Account, {
         userIDList: body.To_Account,
         type: body.CheckType,
@@ -147,7 +146,7 @@ export const snsCommands = {
     schema: restSnsSchemas.black_list_add,
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
-      await requireAccount(deps.db, body.From_Account);
+      await requireAccount(deps.db, body.From_Account, RestErrorCode.SNS_ACCOUNT_NOT_FOUND);
       return eachAccount(
         unique(body.To_Account).map((To_Account) => ({ To_Account })),
         async ({ To_Account }) => {
@@ -162,7 +161,7 @@ export const snsCommands = {
     schema: restSnsSchemas.black_list_delete,
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
-      await requireAccount(deps.db, body.From_Account);
+      await requireAccount(deps.db, body.From_Account, RestErrorCode.SNS_ACCOUNT_NOT_FOUND);
       return eachAccount(
         unique(body.To_Account).map((To_Account) => ({ To_Account })),
         async ({ To_Account }) => {
@@ -177,7 +176,7 @@ export const snsCommands = {
     schema: restSnsSchemas.black_list_get,
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
-      await requireAccount(deps.db, body.From_Account);
+      await requireAccount(deps.db, body.From_Account, RestErrorCode.SNS_ACCOUNT_NOT_FOUND);
       const entries = await blacklistEntries(deps.db, body.From_Account);
       const page = entries.slice(body.StartIndex, body.StartIndex + body.MaxLimited);
       const next = body.StartIndex + page.length;
@@ -199,7 +198,7 @@ export const snsCommands = {
     schema: restSnsSchemas.black_list_check,
     codes: SNS_CODES,
     async run(deps: RelationDeps, body) {
-      await requireAccount(deps.db, body.From_Account);
+      await requireAccount(deps.db, body.From_Account, RestErrorCode.SNS_ACCOUNT_NOT_FOUND);
       const asked = unique(body.To_Account);
       const links = await linksBothWays(deps.db, { table: 'blacklist', other: 'blocked_id' }, body.From_Account, asked);
       const both = body.CheckType === BlackCheckType.BOTH;
@@ -218,13 +217,6 @@ interface ItemResult {
   To_Account: string;
   ResultCode: number;
   ResultInfo: string;
-}
-
-/** From_Account must be an account (30003): the administrator acts for a user, never creates one. */
-async function requireAccount(db: Sql, userID: string): Promise<void> {
-  const rows = await db.query('SELECT 1 FROM users WHERE user_id = $1', [userID]);
-  if (rows.length === 0)
-    throw new RestError(RestErrorCode.SNS_ACCOUNT_NOT_FOUND, `From_Account does not exist: ${userID}`);
 }
 
 /**
