@@ -13,6 +13,7 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'im_open_login_svc/account_import': accountCommands.account_import,
   'im_open_login_svc/multiaccount_import': accountCommands.multiaccount_import,
   'im_open_login_svc/account_check': accountCommands.account_check,
+  'im_open_login_svc/account_delete': accountCommands.account_delete,
   'im_open_login_svc/kick': accountCommands.kick,
   'openim/query_online_status': accountCommands.query_online_status,
   'profile/portrait_set': profileCommands.portrait_set,

@@ -31,6 +31,7 @@ export const restAccountSchemas = {
     z.object({ Accounts: accountList(userIDSchema) }),
   ]),
   account_check: z.object({ CheckItem: accountList(z.object({ UserID: namedAccountSchema })) }),
+  account_delete: z.object({ DeleteItem: accountList(z.object({ UserID: namedAccountSchema })) }),
   kick: z.object({ UserID: userIDSchema }),
   query_online_status: z.object({
     To_Account: z.array(namedAccountSchema).min(1).max(RestAccountLimits.STATUS_ACCOUNTS_PER_CALL),

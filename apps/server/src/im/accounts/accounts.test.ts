@@ -149,3 +149,75 @@ describe('kick and online status through the REST API', () => {
     });
   });
 });
+
+describe('deleting accounts through the REST API', () => {
+  it('account_delete closes the sessions, ends friendships, hands owned groups on, and the account is no longer imported', async () => {
+    const leaving = await connect(server, 'del_leaving');
+    const friend = await connect(server, 'del_friend');
+    for (const [from, to] of [
+      ['del_leaving', 'del_friend'],
+      ['del_friend', 'del_leaving'],
+    ]) {
+      await admin.call('sns/friend_import', {
+        From_Account: from,
+        AddFriendItem: [{ To_Account: to, AddSource: 'AddSource_Type_Web' }],
+      });
+    }
+    await leaving.createGroup({
+      type: LiaisonChat.TYPES.GRP_PUBLIC,
+      name: 'kept',
+      groupID: 'del_kept',
+      memberList: [{ userID: 'del_friend' }],
+    });
+    await leaving.createGroup({ type: LiaisonChat.TYPES.GRP_PUBLIC, name: 'alone', groupID: 'del_alone' });
+    await leaving.sendMessage(
+      leaving.createTextMessage({ to: 'del_friend', conversationType: 'C2C', payload: { text: 'bye' } }),
+    );
+
+    const kicked = nextEvent(leaving, LiaisonChat.EVENT.KICKED_OUT);
+    const friendsChanged = nextEvent<Array<{ userID: string }>>(friend, LiaisonChat.EVENT.FRIEND_LIST_UPDATED, (list) =>
+      list.every((entry) => entry.userID !== 'del_leaving'),
+    );
+    const answer = await admin.call('im_open_login_svc/account_delete', {
+      DeleteItem: [{ UserID: 'del_leaving' }, { UserID: 'del_nobody' }],
+    });
+    expect(answer).toMatchObject({
+      ActionStatus: 'OK',
+      ResultItem: [
+        { UserID: 'del_leaving', ResultCode: 0, ResultInfo: '' },
+        { UserID: 'del_nobody', ResultCode: 70107 },
+      ],
+    });
+    expect(await kicked).toEqual({ type: LiaisonChat.TYPES.KICKED_OUT_REST_API });
+    await friendsChanged;
+
+    const { data: kept } = await friend.getGroupProfile({ groupID: 'del_kept' });
+    expect(kept.group).toMatchObject({ ownerID: 'del_friend', memberCount: 1 });
+    expect(await errorCode(friend.getGroupProfile({ groupID: 'del_alone' }))).toBe(10010);
+    // What the account said stays in the other side's history.
+    const { data: history } = await friend.getMessageList({ conversationID: 'C2Cdel_leaving' });
+    expect(history.messageList.map((message) => message.payload)).toEqual([{ text: 'bye' }]);
+
+    const check = await admin.call('im_open_login_svc/account_check', { CheckItem: [{ UserID: 'del_leaving' }] });
+    expect(check.ResultItem).toEqual([expect.objectContaining({ AccountStatus: 'NotImported' })]);
+    // A new login starts a new, empty account.
+    const again = await connect(server, 'del_leaving');
+    const { data: friends } = await again.getFriendList();
+    expect(friends).toEqual([]);
+    await Promise.all([again.logout(), friend.logout()]);
+  });
+
+  it('refuses an empty or oversized DeleteItem and deletes nothing', async () => {
+    await admin.call('im_open_login_svc/account_import', { UserID: 'del_stays' });
+    const before = await snapshotAll(server.db);
+    expect(await admin.call('im_open_login_svc/account_delete', { DeleteItem: [] })).toMatchObject({
+      ErrorCode: 70402,
+    });
+    expect(
+      await admin.call('im_open_login_svc/account_delete', {
+        DeleteItem: Array.from({ length: 101 }, (_, i) => ({ UserID: i === 0 ? 'del_stays' : `del_${i}` })),
+      }),
+    ).toMatchObject({ ErrorCode: 70402 });
+    expect(await snapshotAll(server.db)).toEqual(before);
+  });
+});

@@ -1,6 +1,7 @@
-import { RestErrorCode, restAccountSchemas } from '@liaison/protocol';
+import { RestError, RestErrorCode, restAccountSchemas } from '@liaison/protocol';
 import type { PresenceService } from '../presence/presence-service';
 import { type RestServiceCodes, restCommand } from '../rest-command';
+import { type AccountDeletionDeps, deleteAccount } from './account-deletion';
 import {
   type AccountDeps,
   existingAccounts,
@@ -56,6 +57,24 @@ export const accountCommands = {
           AccountStatus: existing.has(UserID) ? 'Imported' : 'NotImported',
         })),
       };
+    },
+  }),
+
+  account_delete: restCommand({
+    schema: restAccountSchemas.account_delete,
+    codes: ACCOUNT_CODES,
+    async run(deps: AccountDeletionDeps, body) {
+      const ResultItem: Array<{ UserID: string; ResultCode: number; ResultInfo: string }> = [];
+      for (const UserID of new Set(body.DeleteItem.map((item) => item.UserID))) {
+        try {
+          await deleteAccount(deps, UserID);
+          ResultItem.push({ UserID, ResultCode: 0, ResultInfo: '' });
+        } catch (error) {
+          if (!(error instanceof RestError)) throw error;
+          ResultItem.push({ UserID, ResultCode: error.code, ResultInfo: error.message });
+        }
+      }
+      return { ResultItem };
     },
   }),
 
