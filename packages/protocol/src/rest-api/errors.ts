@@ -55,6 +55,18 @@ export const RestErrorCode = {
   SNS_ADD_FORBIDDEN: 30009,
   /** friend_delete: the user is not in the list. */
   SNS_NOT_FRIEND: 31704,
+  /** One-to-one message commands: a field is missing or does not meet the protocol. */
+  OPENIM_INVALID_PARAMS: 90001,
+  /** batchsendmsg: more than 500 recipients. */
+  OPENIM_TOO_MANY_RECIPIENTS: 90011,
+  /** MsgLifeTime over 7 days. */
+  OPENIM_LIFE_TIME_INVALID: 90026,
+  /** One-to-one message commands: an account named does not exist. */
+  OPENIM_ACCOUNT_NOT_FOUND: 90048,
+  /** admin_msgwithdraw, modify_c2c_msg: the MsgKey names no message of these two accounts. */
+  OPENIM_MSG_KEY_INVALID: 90054,
+  /** One-to-one message commands: an internal error. */
+  OPENIM_INTERNAL: 90994,
 } as const;
 
 export type RestErrorCode = (typeof RestErrorCode)[keyof typeof RestErrorCode];
@@ -87,6 +99,12 @@ export const restErrorMessages: Record<RestErrorCode, string> = {
   [RestErrorCode.SNS_INTERNAL]: 'internal error, try again',
   [RestErrorCode.SNS_ADD_FORBIDDEN]: 'the user is not allowed to send friend requests',
   [RestErrorCode.SNS_NOT_FRIEND]: 'Err_SNS_FriendDelete_Not_Friend',
+  [RestErrorCode.OPENIM_INVALID_PARAMS]: 'invalid parameters',
+  [RestErrorCode.OPENIM_TOO_MANY_RECIPIENTS]: 'a batch send names more than 500 recipients',
+  [RestErrorCode.OPENIM_LIFE_TIME_INVALID]: 'MsgLifeTime is over 7 days',
+  [RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND]: 'the account does not exist',
+  [RestErrorCode.OPENIM_MSG_KEY_INVALID]: 'the MsgKey names no message of these accounts',
+  [RestErrorCode.OPENIM_INTERNAL]: 'internal error, try again',
 };
 
 /** A refusal of a REST API call: answered as {ActionStatus: 'FAIL', ErrorCode, ErrorInfo}. */

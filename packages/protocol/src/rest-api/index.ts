@@ -1,5 +1,7 @@
 export * from './accounts';
 export * from './envelope';
 export * from './errors';
+export * from './msg-body';
+export * from './openim';
 export * from './profiles';
 export * from './sns';
