@@ -43,6 +43,7 @@ export const openimMessageCommands = {
     schema: restOpenimSchemas.sendmsg,
     codes: OPENIM_CODES,
     async run(deps: SendDeps, body, caller) {
+      requireLifeTime(body);
       const sender = await requireSender(deps.db, body.From_Account, caller);
       await requireAccounts(deps.db, [body.To_Account]);
       const message = await sendRest(deps, sender, body.To_Account, body);
@@ -58,24 +59,26 @@ export const openimMessageCommands = {
       if (body.To_Account.length > RestOpenimLimits.BATCH_RECIPIENTS) {
         throw new RestError(RestErrorCode.OPENIM_TOO_MANY_RECIPIENTS);
       }
+      requireLifeTime(body);
       const sender = await requireSender(deps.db, body.From_Account, caller);
       const existing = await accountsIn(deps.db, body.To_Account);
-      const errors: Array<{ To_Account: string; ErrorCode: number }> = [];
-      let first: WireMessage | undefined;
-      for (const to of new Set(body.To_Account)) {
-        if (!existing.has(to)) {
-          errors.push({ To_Account: to, ErrorCode: RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND });
-          continue;
-        }
-        try {
-          const message = await sendRest(deps, sender, to, body);
-          first ??= message;
-        } catch (error) {
-          // A refusal (the blocklist's 20007, moderation, …) fails this recipient; anything else, the call.
-          if (!(error instanceof RestError) && !(error instanceof LiaisonError)) throw error;
-          errors.push({ To_Account: to, ErrorCode: error.code });
-        }
-      }
+      // All at once: the writer stores them in one batch (group commit), each recipient on its own.
+      const outcomes = await Promise.all(
+        [...new Set(body.To_Account)].map(async (to) => {
+          if (!existing.has(to)) return { to, code: RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND };
+          try {
+            return { to, message: await sendRest(deps, sender, to, body) };
+          } catch (error) {
+            // A refusal (the blocklist's 20007, moderation, …) fails this recipient; anything else, the call.
+            if (!(error instanceof RestError) && !(error instanceof LiaisonError)) throw error;
+            return { to, code: error.code };
+          }
+        }),
+      );
+      const first = outcomes.find((outcome) => outcome.message)?.message;
+      const errors = outcomes.flatMap(({ to, code }) =>
+        code === undefined ? [] : [{ To_Account: to, ErrorCode: code }],
+      );
       if (first) await sent(deps.db, sender);
       // One MsgKey for every recipient's message (msg-key.ts finds each by it), as Tencent's.
       return {
@@ -157,11 +160,15 @@ async function accountsIn(db: Sql, userIDs: readonly string[]): Promise<Set<stri
   return new Set(rows.map((row) => row.user_id));
 }
 
-/** One send through the SDK's path, with the REST body's options. */
-async function sendRest(deps: SendDeps, sender: Sender, to: string, body: SendOptions): Promise<WireMessage> {
+/** 90026 for a MsgLifeTime over 7 days. */
+function requireLifeTime(body: SendOptions): void {
   if ((body.MsgLifeTime ?? 0) > RestOpenimLimits.MSG_LIFE_TIME_MAX) {
     throw new RestError(RestErrorCode.OPENIM_LIFE_TIME_INVALID);
   }
+}
+
+/** One send through the SDK's path, with the REST body's options. */
+async function sendRest(deps: SendDeps, sender: Sender, to: string, body: SendOptions): Promise<WireMessage> {
   const control: MessageControlInfo = {
     ...(body.SendMsgControl?.includes('NoUnread') ? { excludedFromUnreadCount: true } : {}),
     ...(body.SendMsgControl?.includes('NoLastMsg') ? { excludedFromLastMessage: true } : {}),

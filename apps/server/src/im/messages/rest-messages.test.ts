@@ -47,7 +47,7 @@ describe('openim/sendmsg', () => {
     expect(conversation.unreadCount).toBe(1);
   });
 
-  it('sends as the administrator when From_Account is absent, and converts custom, face and location bodies', async () => {
+  it('sends as the administrator when From_Account is absent, and converts custom, face, location and image bodies', async () => {
     const bob = await user('rm-admin-b');
     const messages: Message[] = [];
     bob.on(EVENT.MESSAGE_RECEIVED, ({ data }) => messages.push(...data));
@@ -55,6 +55,16 @@ describe('openim/sendmsg', () => {
       [{ MsgType: 'TIMCustomElem', MsgContent: { Data: 'order-42', Desc: 'an order', Ext: 'x' } }],
       [{ MsgType: 'TIMFaceElem', MsgContent: { Index: 3, Data: 'smile' } }],
       [{ MsgType: 'TIMLocationElem', MsgContent: { Desc: 'office', Latitude: 22.5, Longitude: 113.9 } }],
+      [
+        {
+          MsgType: 'TIMImageElem',
+          MsgContent: {
+            UUID: 'old-image-1',
+            ImageFormat: 1,
+            ImageInfoArray: [{ Type: 1, Size: 1000, Width: 64, Height: 48, URL: 'https://cdn.example.com/a.jpg' }],
+          },
+        },
+      ],
     ];
     for (const [i, MsgBody] of bodies.entries()) {
       const answer = await admin.call('openim/sendmsg', { To_Account: 'rm-admin-b', MsgRandom: i, MsgBody });
@@ -65,6 +75,15 @@ describe('openim/sendmsg', () => {
       ['administrator', 'TIMCustomElem', { data: 'order-42', description: 'an order', extension: 'x' }],
       ['administrator', 'TIMFaceElem', { index: 3, data: 'smile' }],
       ['administrator', 'TIMLocationElem', { description: 'office', latitude: 22.5, longitude: 113.9 }],
+      [
+        'administrator',
+        'TIMImageElem',
+        {
+          uuid: 'old-image-1',
+          imageFormat: 1,
+          imageInfoArray: [{ type: 1, size: 1000, width: 64, height: 48, url: 'https://cdn.example.com/a.jpg' }],
+        },
+      ],
     ]);
   });
 
