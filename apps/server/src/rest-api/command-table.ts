@@ -1,6 +1,9 @@
 import type { Services } from '../gateway/handler-table';
 import { accountCommands } from '../im/accounts/rest-commands';
 import { recentContactCommands } from '../im/conversations/rest-commands';
+import { openimConversationCommands } from '../im/conversations/rest-read-commands';
+import { openimActionCommands } from '../im/message-actions/rest-commands';
+import { openimMessageCommands } from '../im/messages/rest-commands';
 import { profileCommands } from '../im/profiles/rest-commands';
 import { snsCommands } from '../im/relations/rest-commands';
 import type { RestCommand } from '../im/rest-command';
@@ -29,4 +32,11 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'sns/black_list_check': snsCommands.black_list_check,
   'recentcontact/get_list': recentContactCommands.get_list,
   'recentcontact/delete': recentContactCommands.delete,
+  'openim/sendmsg': openimMessageCommands.sendmsg,
+  'openim/batchsendmsg': openimMessageCommands.batchsendmsg,
+  'openim/admin_getroammsg': openimMessageCommands.admin_getroammsg,
+  'openim/admin_msgwithdraw': openimActionCommands.admin_msgwithdraw,
+  'openim/modify_c2c_msg': openimActionCommands.modify_c2c_msg,
+  'openim/admin_set_msg_read': openimConversationCommands.admin_set_msg_read,
+  'openim/get_c2c_unread_msg_num': openimConversationCommands.get_c2c_unread_msg_num,
 };

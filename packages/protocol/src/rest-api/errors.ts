@@ -61,6 +61,18 @@ export const RestErrorCode = {
   RECENT_CONTACT_INVALID_PARAMS: 50002,
   /** Conversation commands: an internal error. */
   RECENT_CONTACT_INTERNAL: 50004,
+  /** One-to-one message commands: a field is missing or does not meet the protocol. */
+  OPENIM_INVALID_PARAMS: 90001,
+  /** batchsendmsg: more than 500 recipients. */
+  OPENIM_TOO_MANY_RECIPIENTS: 90011,
+  /** MsgLifeTime over 7 days. */
+  OPENIM_LIFE_TIME_INVALID: 90026,
+  /** One-to-one message commands: an account named does not exist. */
+  OPENIM_ACCOUNT_NOT_FOUND: 90048,
+  /** admin_msgwithdraw, modify_c2c_msg: the MsgKey names no message of these two accounts. */
+  OPENIM_MSG_KEY_INVALID: 90054,
+  /** One-to-one message commands: an internal error. */
+  OPENIM_INTERNAL: 90994,
 } as const;
 
 export type RestErrorCode = (typeof RestErrorCode)[keyof typeof RestErrorCode];
@@ -96,6 +108,12 @@ export const restErrorMessages: Record<RestErrorCode, string> = {
   [RestErrorCode.RECENT_CONTACT_ACCOUNT_NOT_FOUND]: 'the account was never imported',
   [RestErrorCode.RECENT_CONTACT_INVALID_PARAMS]: 'invalid parameters',
   [RestErrorCode.RECENT_CONTACT_INTERNAL]: 'internal error, try again',
+  [RestErrorCode.OPENIM_INVALID_PARAMS]: 'invalid parameters',
+  [RestErrorCode.OPENIM_TOO_MANY_RECIPIENTS]: 'a batch send names more than 500 recipients',
+  [RestErrorCode.OPENIM_LIFE_TIME_INVALID]: 'MsgLifeTime is over 7 days',
+  [RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND]: 'the account does not exist',
+  [RestErrorCode.OPENIM_MSG_KEY_INVALID]: 'the MsgKey names no message of these accounts',
+  [RestErrorCode.OPENIM_INTERNAL]: 'internal error, try again',
 };
 
 /** A refusal of a REST API call: answered as {ActionStatus: 'FAIL', ErrorCode, ErrorInfo}. */

@@ -35,17 +35,33 @@ export interface Sender {
 }
 
 /**
- * sendMessage: the delivered payload is built (files looked up, a merger loaded), sized (12 KB
- * with cloudCustomData, 8001; a merger's message list is stored apart and not counted), moderated
- * (80001, 80004) and handed to the writer, which refuses unknown recipients (20003) and
- * non-members. Every refusal comes before anything is stored. A targeted message (receiverList)
- * and messageControlInfo are checked here; without them nothing more is done.
+ * sendMessage: the delivered payload is built (files looked up, a merger loaded), then sent as
+ * sendContent sends it.
  */
 export async function sendMessage(
   deps: SendDeps,
   origin: string,
   sender: Sender,
   body: OpRequestParsed<'sendMessage'>,
+): Promise<OpResponse<'sendMessage'>> {
+  return sendContent(deps, origin, sender, body, await deliveredContent(deps.db, sender.userID, body));
+}
+
+/** A send's fields besides its content: the REST API's sends build the content themselves. */
+export type SendFields = Omit<OpRequestParsed<'sendMessage'>, 'type' | 'payload'>;
+
+/**
+ * Sends built content: sized (12 KB with cloudCustomData, 8001; a merger's message list is stored
+ * apart and not counted), moderated (80001, 80004) and handed to the writer, which refuses unknown
+ * recipients (20003) and non-members. Every refusal comes before anything is stored. A targeted
+ * message (receiverList) and messageControlInfo are checked here; without them nothing more is done.
+ */
+export async function sendContent(
+  deps: SendDeps,
+  origin: string,
+  sender: Sender,
+  body: SendFields,
+  content: DeliveredContent,
 ): Promise<OpResponse<'sendMessage'>> {
   const isC2C = body.conversationType === 'C2C';
   const target = (isC2C ? userIDSchema : isTopicID(body.to) ? topicIDSchema : groupIDSchema).safeParse(body.to);
@@ -56,7 +72,6 @@ export async function sendMessage(
   const receivers = body.receiverList ? targetedReceivers(body, sender.userID) : undefined;
   const control = receivers || body.messageControlInfo ? messageControl(body, receivers !== undefined) : undefined;
   const cloudCustomData = body.cloudCustomData ?? '';
-  const content = await deliveredContent(deps.db, sender.userID, body);
   await checkContent(deps.moderation, content, cloudCustomData, { messageID: body.ID, conversationKey: key });
   if (isC2C) deps.presence.messageSent(sender.userID, body.to);
   const { message } = await deps.writer.submit({
@@ -91,7 +106,7 @@ export async function sendMessage(
  * Who a targeted message is for: each listed user once, the sender left out (they see it anyway).
  * Groups only, never an @ message (Tencent's rule); the writer keeps the group's members among them.
  */
-function targetedReceivers(body: OpRequestParsed<'sendMessage'>, senderID: string): string[] {
+function targetedReceivers(body: SendFields, senderID: string): string[] {
   if (body.conversationType !== 'GROUP') {
     throw new LiaisonError(ErrorCode.INVALID_PARAMS, 'receiverList: only group messages are targeted');
   }
@@ -102,7 +117,7 @@ function targetedReceivers(body: OpRequestParsed<'sendMessage'>, senderID: strin
 }
 
 /** Tencent's messageControlInfo flags that are set; a targeted message counts as no one's unread, as Tencent's. */
-function messageControl(body: OpRequestParsed<'sendMessage'>, isTargeted: boolean): MessageControlInfo | undefined {
+function messageControl(body: SendFields, isTargeted: boolean): MessageControlInfo | undefined {
   const info = body.messageControlInfo;
   const control: MessageControlInfo = {
     ...(isTargeted || info?.excludedFromUnreadCount ? { excludedFromUnreadCount: true } : {}),
