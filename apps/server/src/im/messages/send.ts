@@ -11,6 +11,7 @@ import {
   topicIDSchema,
   userIDSchema,
 } from '@liaison/protocol';
+import { type Callbacks, SDK_ORIGIN } from '../../callbacks/callbacks';
 import type { Sql } from '../../db/database';
 import { moderate } from '../../moderation/check';
 import { type ModerationContext, type ModerationProvider, passAll } from '../../moderation/provider';
@@ -18,6 +19,7 @@ import { recordMentions } from './group-mentions';
 import { c2cKey, groupKey } from './keys';
 import { type DeliveredContent, deliveredContent } from './message-content';
 import type { MessageWriter } from './message-writer';
+import { beforeSendCallback } from './send-callbacks';
 
 export interface SendDeps {
   db: Sql;
@@ -25,6 +27,8 @@ export interface SendDeps {
   moderation: ModerationProvider;
   /** Told of each one-to-one message before it is stored, to drop the typing state it makes redundant. */
   presence: { messageSent(fromUserID: string, toUserID: string): void };
+  /** Tencent's message callbacks (callbacks/); null when CALLBACK_URL is unset. */
+  callbacks: Callbacks | null;
 }
 
 /** Who sends, as their session knows them. */
@@ -55,11 +59,13 @@ export async function sendMessage(
   const key = isC2C ? c2cKey(sender.userID, body.to) : groupKey(body.to);
   const receivers = body.receiverList ? targetedReceivers(body, sender.userID) : undefined;
   const control = receivers || body.messageControlInfo ? messageControl(body, receivers !== undefined) : undefined;
-  const cloudCustomData = body.cloudCustomData ?? '';
-  const content = await deliveredContent(deps.db, sender.userID, body);
+  let cloudCustomData = body.cloudCustomData ?? '';
+  let content = await deliveredContent(deps.db, sender.userID, body);
   await checkContent(deps.moderation, content, cloudCustomData, { messageID: body.ID, conversationKey: key });
+  if (deps.callbacks)
+    ({ content, cloudCustomData } = await beforeSendCallback(deps.callbacks, sender, body, content, cloudCustomData));
   if (isC2C) deps.presence.messageSent(sender.userID, body.to);
-  const { message } = await deps.writer.submit({
+  const { message, duplicate } = await deps.writer.submit({
     key,
     convType: body.conversationType,
     sender: sender.userID,
@@ -84,6 +90,7 @@ export async function sendMessage(
   });
   // Side data of the few messages that mention someone: one row per member named, one for @all.
   if (message.atUserList.length > 0 && !message.onlineOnly) await recordMentions(deps.db, message);
+  if (deps.callbacks && !duplicate) deps.callbacks.afterSend(message, SDK_ORIGIN);
   return { message };
 }
 
