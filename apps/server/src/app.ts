@@ -193,7 +193,12 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   const blockers = new BlockerIndex(db, bus, String(app.sdkAppID));
   await blockers.start();
   const registry = new SessionRegistry();
+  const callbackUrl = options.callbacks?.url;
+  const callbacks = callbackUrl
+    ? new Callbacks(db, { ...defaultCallbackSettings, ...options.callbacks, url: callbackUrl, sdkAppID: app.sdkAppID })
+    : null;
   const presence = new PresenceService({
+    callbacks,
     db,
     bus,
     registry,
@@ -254,10 +259,6 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   const moderation = createModeration(moderationSettings, (line) => http.log.warn(line));
   moderation.provider.onLateVerdict?.((flag) => flagRiskyMessage(db, bus, flag));
   if (moderation.callback) registerModerationCallback(http, moderation.callback.token, moderation.callback.lateVerdict);
-  const callbackUrl = options.callbacks?.url;
-  const callbacks = callbackUrl
-    ? new Callbacks(db, { ...defaultCallbackSettings, ...options.callbacks, url: callbackUrl, sdkAppID: app.sdkAppID })
-    : null;
   const services: Services = {
     db,
     writer,

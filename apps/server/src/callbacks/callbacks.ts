@@ -19,6 +19,12 @@ export interface OutgoingMessage {
   cloudCustomData: string;
 }
 
+/** One direction of a friendship: `to` in (or out of) `from`'s list. */
+export interface FriendPair {
+  from: string;
+  to: string;
+}
+
 /** Tencent's custom refusal codes: passed to the sender as they are, with the backend's ErrorInfo. */
 const APP_CODES = { min: 120001, max: 130000 };
 /** Closing waits this long for queued 'after' callbacks. */
@@ -82,9 +88,74 @@ export class Callbacks {
     this.afterWith(command, origin, () => this.messageBody(outgoing, extra));
   }
 
-  /** Any other 'after' callback; `body` is built only when the command is on (it may read the database). */
-  notify(command: CallbackCommand, origin: CallbackOrigin, body: () => object | Promise<object>): void {
-    if (this.sender.isOn(command)) this.afterWith(command, origin, body);
+  /** Group.CallbackAfterCreateGroup. */
+  groupCreated(group: { groupID: string; type: string; name: string; ownerID: string }, memberIDs: string[]): void {
+    this.notify('Group.CallbackAfterCreateGroup', async () => ({
+      GroupId: group.groupID,
+      Type: await this.groupType(group.groupID),
+      Owner_Account: group.ownerID,
+      Operator_Account: group.ownerID,
+      Name: group.name,
+      MemberList: memberIDs.map((userID) => ({ Member_Account: userID })),
+      UserDefinedDataList: [],
+      EventTime: Date.now(),
+    }));
+  }
+
+  /** Group.CallbackAfterNewMemberJoin: a join (Apply, also once approved) or an invitation (Invited). */
+  membersJoined(groupID: string, joinType: 'Apply' | 'Invited', operatorID: string, userIDs: string[]): void {
+    this.notify('Group.CallbackAfterNewMemberJoin', async () => ({
+      ...(await this.membership(groupID, operatorID)),
+      JoinType: joinType,
+      NewMemberList: userIDs.map((userID) => ({ Member_Account: userID })),
+    }));
+  }
+
+  /** Group.CallbackAfterMemberExit: members quit (Quit) or were removed (Kicked). */
+  membersExited(groupID: string, exitType: 'Quit' | 'Kicked', operatorID: string, userIDs: string[]): void {
+    this.notify('Group.CallbackAfterMemberExit', async () => ({
+      ...(await this.membership(groupID, operatorID)),
+      ExitType: exitType,
+      ExitMemberList: userIDs.map((userID) => ({ Member_Account: userID })),
+    }));
+  }
+
+  /** Sns.CallbackFriendAdd: each pair now in From_Account's list; friend_response when a request was accepted. */
+  friendsAdded(pairs: FriendPair[], initiatorID: string, clientCmd: 'friend_add' | 'friend_response'): void {
+    if (pairs.length === 0) return;
+    this.notify('Sns.CallbackFriendAdd', () => ({
+      PairList: pairs.map((pair) => ({ From_Account: pair.from, To_Account: pair.to, Initiator_Account: initiatorID })),
+      ClientCmd: clientCmd,
+      EventTime: Date.now(),
+    }));
+  }
+
+  /** Sns.CallbackFriendDelete: each pair no longer in From_Account's list. */
+  friendsDeleted(pairs: FriendPair[]): void {
+    if (pairs.length === 0) return;
+    this.notify('Sns.CallbackFriendDelete', () => ({
+      PairList: pairs.map((pair) => ({ From_Account: pair.from, To_Account: pair.to })),
+      ClientCmd: 'friend_delete',
+      EventTime: Date.now(),
+    }));
+  }
+
+  /** C2C.CallbackAfterMsgWithDraw: a one-to-one message was revoked (without Tencent's UnreadMsgNum). */
+  c2cRevoked(message: Pick<WireMessage, 'from' | 'to' | 'sequence' | 'random' | 'time'>): void {
+    this.notify('C2C.CallbackAfterMsgWithDraw', () => ({
+      From_Account: message.from,
+      To_Account: message.to,
+      MsgKey: `${message.sequence}_${message.random}_${message.time}`,
+      EventTime: Date.now(),
+    }));
+  }
+
+  /** State.StateChange: the user's first session on any process opened (Login) or their last one closed. */
+  stateChanged(userID: string, action: 'Login' | 'Logout' | 'Disconnect', reason: string): void {
+    this.notify('State.StateChange', () => ({
+      EventTime: Date.now(),
+      Info: { Action: action, To_Account: userID, Reason: reason },
+    }));
   }
 
   /** Tencent's group type for a group's callbacks ('' once the group is gone). */
@@ -95,6 +166,20 @@ export class Callbacks {
 
   close(): Promise<void> {
     return this.sender.close(CLOSE_GRACE_MS);
+  }
+
+  /** The fields every membership callback has. */
+  private async membership(groupID: string, operatorID: string): Promise<object> {
+    return {
+      GroupId: groupID,
+      Type: await this.groupType(groupID),
+      Operator_Account: operatorID,
+      EventTime: Date.now(),
+    };
+  }
+
+  private notify(command: CallbackCommand, body: () => object | Promise<object>): void {
+    if (this.sender.isOn(command)) this.afterWith(command, SDK_ORIGIN, body);
   }
 
   private afterWith(command: CallbackCommand, origin: CallbackOrigin, body: () => object | Promise<object>): void {
