@@ -1,3 +1,4 @@
+import { type BenchCallbacks, benchCallbacksFrom } from './callback-endpoint';
 /** Every size and duration, from the environment; BENCH_QUICK=1 switches to a ~1 minute smoke run. */
 export interface BenchConfig {
   quick: boolean;
@@ -39,6 +40,8 @@ export interface BenchConfig {
   baseline: string | null;
   /** Measure another commit's server with this harness (`BENCH_SERVER_COMMIT`, bench/server-checkout.ts). */
   serverCommit: string | null;
+  /** BENCH_CALLBACKS=after|before: the servers post those message callbacks to a loopback endpoint. */
+  callbacks: BenchCallbacks;
 }
 
 export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -93,6 +96,7 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     timeoutS: num('BENCH_TIMEOUT_S', 1_200, 300, 10),
     baseline: env.BENCH_BASELINE || null,
     serverCommit: env.BENCH_SERVER_COMMIT || null,
+    callbacks: benchCallbacksFrom(env.BENCH_CALLBACKS),
   };
 }
 

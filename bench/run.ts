@@ -21,6 +21,7 @@ import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { compareWithBaseline, comparisonLines, readBaseline } from './baseline';
 import { bundleTargets, measureBundleSizes } from './bundle-size';
+import { BenchCallbackEndpoint } from './callback-endpoint';
 import { type BenchConfig, loadBenchConfig } from './config';
 import { Generator } from './generator';
 import type { AppCredentials } from './ipc';
@@ -162,9 +163,12 @@ async function measureServer(
   return out;
 }
 
+/** BENCH_CALLBACKS: the app backend the measured servers post callbacks to, for the whole run. */
+let callbackEndpoint: BenchCallbackEndpoint | null = null;
+
 async function runEmbedded(cfg: BenchConfig, gen: Generator, tmp: string, root?: string): Promise<Section> {
   const dataDir = join(tmp, 'embedded-data');
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...benchLimitEnv };
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...benchLimitEnv, ...callbackEndpoint?.env };
   const { server, firstStart } = await startTwice(
     'embedded',
     env,
@@ -201,6 +205,7 @@ async function runPostgres(cfg: BenchConfig, gen: Generator, tmp: string, root?:
     SDK_SECRET_KEY: app.secretKey,
     LOG_LEVEL: 'warn',
     ...benchLimitEnv,
+    ...callbackEndpoint?.env,
   };
   try {
     const { server, firstStart } = await startTwice(
@@ -449,8 +454,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }, cfg.timeoutS * 1000);
 
+  callbackEndpoint = cfg.callbacks ? await BenchCallbackEndpoint.start(cfg.callbacks) : null;
   log(
-    `${cfg.quick ? 'QUICK ' : ''}run: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !SESSIONS_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : SESSIONS_ONLY ? ' (sessions only)' : TYPING_ONLY ? ' (typing only)' : COMMUNITY_ONLY ? ' (community only)' : CALLS_ONLY ? ' (calls only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
+    `${cfg.quick ? 'QUICK ' : ''}run${cfg.callbacks ? ` with ${cfg.callbacks} callbacks` : ''}: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !SESSIONS_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : SESSIONS_ONLY ? ' (sessions only)' : TYPING_ONLY ? ' (typing only)' : COMMUNITY_ONLY ? ' (community only)' : CALLS_ONLY ? ' (calls only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
   );
   try {
     for (const name of cfg.configs) {
@@ -475,6 +481,9 @@ async function main(): Promise<void> {
   } finally {
     clearTimeout(watchdog);
     gen.stop();
+    if (callbackEndpoint)
+      log(`callback endpoint: ${callbackEndpoint.received} ${callbackEndpoint.kind} callbacks received`);
+    await callbackEndpoint?.close();
   }
   const final = report();
   if (baseline !== null) {

@@ -31,6 +31,7 @@ const structure = packageStructure('apps/server', [
   // Shared services the capabilities use.
   { name: 'files', path: `${src}files/` },
   { name: 'moderation', path: `${src}moderation/` },
+  { name: 'callbacks', path: `${src}callbacks/` },
   // IM capabilities (service, op handlers, tests), each using only those before it.
   im('profiles'),
   im('relations'),

@@ -4,6 +4,8 @@ import { loadOrCreateDevApp } from './auth/app-credentials';
 import type { AppCredentials } from './auth/usersig';
 import type { Bus } from './bus/bus';
 import { createLocalBus } from './bus/local-bus';
+import { Callbacks } from './callbacks/callbacks';
+import { type CallbackSettings, defaultCallbackSettings } from './callbacks/settings';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { serveSnapshots } from './db/snapshot';
@@ -105,6 +107,8 @@ export interface ServerOptions {
   abilities?: Partial<DeploymentAbilities>;
   /** IM_ADMIN_USERIDS: who may call the server REST API (docs/server-api.md); unset: `administrator`. */
   restApi?: Partial<RestApiSettings>;
+  /** CALLBACK_URL and the rest of Tencent's third-party callbacks (docs/server-api.md, Callbacks); unset: none. */
+  callbacks?: Partial<Omit<CallbackSettings, 'sdkAppID'>>;
 }
 
 /** One HTTP route as registered; harnesses enumerate these so a new route is covered at once. */
@@ -189,7 +193,12 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
   const blockers = new BlockerIndex(db, bus, String(app.sdkAppID));
   await blockers.start();
   const registry = new SessionRegistry();
+  const callbackUrl = options.callbacks?.url;
+  const callbacks = callbackUrl
+    ? new Callbacks(db, { ...defaultCallbackSettings, ...options.callbacks, url: callbackUrl, sdkAppID: app.sdkAppID })
+    : null;
   const presence = new PresenceService({
+    callbacks,
     db,
     bus,
     registry,
@@ -265,6 +274,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
     blockers,
     calls,
     abilities,
+    callbacks,
   };
   gateway = createGateway(services, clientLog, { limits, trustProxy });
 
@@ -352,6 +362,7 @@ export async function createServer(options: ServerOptions): Promise<LiaisonServe
         const httpClosed = withinGrace(http.close(), HTTP_CLOSE_GRACE_MS, () => http.server.closeAllConnections());
         await gateway.close(() => writer.drain());
         await writer.drain();
+        await callbacks?.close();
         stopIndexing = true;
         await indexing;
         presence.close();

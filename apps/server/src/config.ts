@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DeploymentAbilities, Limits } from '@liaison/protocol';
+import { type CallbackSettings, callbacksFromEnv } from './callbacks/settings';
 import { type FileSettings, filesFromEnv } from './files/settings';
 import { type CallSettings, callsFromEnv } from './im/calls/settings';
 import { abilitiesFromEnv } from './im/deployment/settings';
@@ -78,6 +79,8 @@ export interface Config {
   calls: Partial<CallSettings>;
   /** ABILITY_GROUP_READ_RECEIPT, ABILITY_ONLINE_STATUS, ABILITY_TRANSLATION, ABILITY_VOICE_TO_TEXT (docs/deploy.md). */
   abilities: DeploymentAbilities;
+  /** CALLBACK_URL, CALLBACK_COMMANDS, CALLBACK_TIMEOUT_MS, CALLBACK_TOKEN (docs/server-api.md, Callbacks). */
+  callbacks: Omit<CallbackSettings, 'sdkAppID'>;
   /** IM_ADMIN_USERIDS (docs/server-api.md). */
   restApi: RestApiSettings;
 }
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calls: callsFromEnv(env),
     abilities: abilitiesFromEnv(env),
     restApi: restApiFromEnv(env),
+    callbacks: callbacksFromEnv(env),
   };
 }
 

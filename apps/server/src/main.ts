@@ -35,6 +35,7 @@ const server = await createServer({
   messageActions: { revokeWindowSeconds: config.revokeWindowSeconds },
   presence: config.presence,
   translation: config.translation,
+  callbacks: config.callbacks,
   abilities: config.abilities,
   restApi: config.restApi,
   c2c: config.c2c,

@@ -201,6 +201,11 @@ export const ErrorCode = {
   CONVERSATION_GROUP_NAME_INVALID: 51011,
   /** Ours: a conversation group of that name exists already. */
   CONVERSATION_GROUP_EXISTS: 60360,
+  // Third-party callbacks (reference codes; docs/server-api.md, Callbacks).
+  /** Reference: the app backend's C2C.CallbackBeforeSendMsg refused the one-to-one message. */
+  C2C_CALLBACK_REFUSED: 20006,
+  /** Reference: the app backend's Group.CallbackBeforeSendMsg refused the group message. */
+  GROUP_CALLBACK_REFUSED: 10016,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -314,6 +319,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.CONVERSATION_GROUP_LIMIT]: 'At most 20 conversation groups',
   [ErrorCode.CONVERSATION_GROUP_NAME_INVALID]: 'A conversation group name holds 1 to 32 bytes',
   [ErrorCode.CONVERSATION_GROUP_EXISTS]: 'A conversation group of that name exists already',
+  [ErrorCode.C2C_CALLBACK_REFUSED]: "The app's backend refused this message (C2C.CallbackBeforeSendMsg)",
+  [ErrorCode.GROUP_CALLBACK_REFUSED]: "The app's backend refused this message (Group.CallbackBeforeSendMsg)",
 };
 
 /**

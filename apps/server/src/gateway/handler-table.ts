@@ -1,6 +1,7 @@
 import type { OpName } from '@liaison/protocol';
 import type { AppCredentials } from '../auth/usersig';
 import type { Bus } from '../bus/bus';
+import type { Callbacks } from '../callbacks/callbacks';
 import type { Database } from '../db/database';
 import type { CallService } from '../im/calls/call-service';
 import type { AbilitySwitches } from '../im/deployment/abilities';
@@ -40,6 +41,8 @@ export interface Services {
   calls: CallService;
   /** The operator's switches for the reference's paid-plan capabilities (im/deployment/). */
   abilities: AbilitySwitches;
+  /** Tencent's third-party callbacks to the app backend (callbacks/); null when CALLBACK_URL is unset. */
+  callbacks: Callbacks | null;
 }
 
 /** Every op but login: the table the gateway dispatches from. */

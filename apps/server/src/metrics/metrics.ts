@@ -103,3 +103,17 @@ export function trackSessions(count: () => number): () => void {
 export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
   return { contentType: registry.contentType, body: await registry.metrics() };
 }
+
+const callbacks = new Counter({
+  name: 'liaison_callbacks_total',
+  help:
+    'Third-party callbacks posted, by command and outcome: ok, refused, rewritten, timeout and unreachable ' +
+    "(a 'before' callback that let the send through), invalid (an answer not understood), retried, dropped.",
+  labelNames: ['command', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** One callback outcome; `command` is one of Tencent's callback command names (a fixed set). */
+export function countCallback(command: string, outcome: string): void {
+  callbacks.inc({ command, outcome });
+}

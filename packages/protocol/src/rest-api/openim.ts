@@ -35,7 +35,7 @@ const sendOptions = {
     .array(z.enum(['NoUnread', 'NoLastMsg', 'WithMuteNotifications']))
     .max(3)
     .optional(),
-  /** Accepted: the server's callbacks are not called for REST API sends here. */
+  /** ForbidBeforeSendMsgCallback, ForbidAfterSendMsgCallback: this send skips that callback (others are ignored). */
   ForbidCallbackControl: z
     .array(safeText({ maxBytes: 64 }))
     .max(8)

@@ -8,6 +8,7 @@ import {
   type OpResponse,
 } from '@liaison/protocol';
 import { type Bus, groupTarget, userTarget } from '../../bus/bus';
+import type { Callbacks } from '../../callbacks/callbacks';
 import type { Database } from '../../db/database';
 import type { MessageWriter } from '../messages/message-writer';
 import { requireAllowedAvatar } from '../profiles/avatars';
@@ -34,6 +35,8 @@ export interface GroupAdminDeps {
   bus: Bus;
   avatarHosts: ReadonlySet<string>;
   presence: { onlineUsers(): string[] };
+  /** Tencent's group callbacks (callbacks/); null when CALLBACK_URL is unset. */
+  callbacks: Callbacks | null;
 }
 
 export interface Actor {
@@ -56,6 +59,7 @@ export async function createGroup(
   await sendGroupCreated(deps, group.groupID, creator, memberIDs);
   const invited = memberIDs.filter((id) => id !== creator.userID);
   if (invited.length > 0) await groupTips.joined(deps, group.groupID, creator.userID, invited);
+  deps.callbacks?.groupCreated({ ...group, ownerID: creator.userID }, memberIDs);
   return { group };
 }
 
@@ -69,6 +73,7 @@ export async function joinGroup(
     const profile = await groups.getGroupProfile(deps.db, userID, body.groupID);
     announceJoined(deps.bus, profile);
     await groupTips.joined(deps, body.groupID, userID, [userID]);
+    deps.callbacks?.membersJoined(body.groupID, 'Apply', userID, [userID]);
     return { status, group: profile };
   }
   if (status === 'WaitAdminApproval') {
@@ -112,6 +117,7 @@ export async function handleGroupApplication(
       operationType: GroupSystemNoticeType.JOIN_APPROVED,
     });
     await groupTips.joined(deps, body.groupID, body.applicant, [body.applicant]);
+    deps.callbacks?.membersJoined(body.groupID, 'Apply', handlerID, [body.applicant]);
   }
   await deps.bus.flush();
   return { group: await groups.getGroupProfile(deps.db, handlerID, body.groupID) };
@@ -133,6 +139,7 @@ export async function addGroupMember(
       operatorID: actorID,
     });
     await groupTips.joined(deps, body.groupID, actorID, outcome.successUserIDList);
+    deps.callbacks?.membersJoined(body.groupID, 'Invited', actorID, outcome.successUserIDList);
   }
   return {
     successUserIDList: outcome.successUserIDList,
@@ -162,6 +169,7 @@ export async function deleteGroupMember(
     { groupID: group.groupID, joined: false },
   );
   await groupTips.kicked(deps, body.groupID, actorID, userIDList);
+  deps.callbacks?.membersExited(body.groupID, 'Kicked', actorID, userIDList);
   await deps.bus.flush();
   return { group: await groups.getGroupProfile(deps.db, actorID, body.groupID), userIDList };
 }
@@ -179,6 +187,7 @@ export async function quitGroup(
     { groupID: group.groupID, joined: false },
   );
   await groupTips.quit(deps, body.groupID, userID);
+  deps.callbacks?.membersExited(body.groupID, 'Quit', userID, [userID]);
   await deps.bus.flush();
   return { groupID: body.groupID };
 }

@@ -10,6 +10,7 @@ import {
 } from '@liaison/protocol';
 import type { Bus } from '../../bus/bus';
 import { userTarget } from '../../bus/bus';
+import type { Callbacks } from '../../callbacks/callbacks';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
 import type { ModerationProvider } from '../../moderation/provider';
@@ -43,6 +44,8 @@ export interface MessageActionDeps {
   bus: Bus;
   moderation: ModerationProvider;
   messageActions: MessageActionSettings;
+  /** Tencent's C2C.CallbackAfterMsgWithDraw (callbacks/); null when CALLBACK_URL is unset. */
+  callbacks: Callbacks | null;
 }
 
 /** The stored message as the acting user may reach it. */
@@ -92,6 +95,7 @@ export async function revokeMessage(
   // Someone revoked it in the meantime: the same answer as a second revoke.
   if (!revoked) return { message: toWireMessage(await findMessage(deps.db, userID, ref, body.messageID)) };
   await publishMessageUpdates(deps.bus, [revoked], origin);
+  if (revoked.conversationType === 'C2C') deps.callbacks?.c2cRevoked(revoked);
   return { message: revoked };
 }
 

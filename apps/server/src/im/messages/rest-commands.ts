@@ -9,6 +9,7 @@ import {
   toConversationID,
   type WireMessage,
 } from '@liaison/protocol';
+import { REST_API_ORIGIN } from '../../callbacks/callbacks';
 import type { Sql } from '../../db/database';
 import { ensureUser } from '../profiles/users';
 import { type RestCaller, type RestServiceCodes, restCommand } from '../rest-command';
@@ -187,7 +188,12 @@ async function sendRest(deps: SendDeps, sender: Sender, to: string, body: SendOp
   };
   const elem = body.MsgBody[0];
   if (!elem) throw new RestError(RestErrorCode.OPENIM_INVALID_PARAMS, 'MsgBody: one element');
-  const { message } = await sendContent(deps, NO_SESSION, sender, fields, restContent(elem));
+  const forbidden = body.ForbidCallbackControl ?? [];
+  const { message } = await sendContent(deps, NO_SESSION, sender, fields, restContent(elem), {
+    origin: REST_API_ORIGIN,
+    before: !forbidden.includes('ForbidBeforeSendMsgCallback'),
+    after: !forbidden.includes('ForbidAfterSendMsgCallback'),
+  });
   return message;
 }
 

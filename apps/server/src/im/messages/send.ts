@@ -11,6 +11,7 @@ import {
   topicIDSchema,
   userIDSchema,
 } from '@liaison/protocol';
+import { type CallbackOrigin, type Callbacks, SDK_ORIGIN } from '../../callbacks/callbacks';
 import type { Sql } from '../../db/database';
 import { moderate } from '../../moderation/check';
 import { type ModerationContext, type ModerationProvider, passAll } from '../../moderation/provider';
@@ -18,6 +19,7 @@ import { recordMentions } from './group-mentions';
 import { c2cKey, groupKey } from './keys';
 import { type DeliveredContent, deliveredContent } from './message-content';
 import type { MessageWriter } from './message-writer';
+import { beforeSendCallback } from './send-callbacks';
 
 export interface SendDeps {
   db: Sql;
@@ -25,6 +27,8 @@ export interface SendDeps {
   moderation: ModerationProvider;
   /** Told of each one-to-one message before it is stored, to drop the typing state it makes redundant. */
   presence: { messageSent(fromUserID: string, toUserID: string): void };
+  /** Tencent's message callbacks (callbacks/); null when CALLBACK_URL is unset. */
+  callbacks: Callbacks | null;
 }
 
 /** Who sends, as their session knows them. */
@@ -47,6 +51,15 @@ export async function sendMessage(
   return sendContent(deps, origin, sender, body, await deliveredContent(deps.db, sender.userID, body));
 }
 
+/** Which send callbacks a send calls, and the origin they report: the REST API's sends may forbid either. */
+export interface SendCallbackPolicy {
+  origin: CallbackOrigin;
+  before: boolean;
+  after: boolean;
+}
+
+const SDK_SEND_CALLBACKS: SendCallbackPolicy = { origin: SDK_ORIGIN, before: true, after: true };
+
 /** A send's fields besides its content: the REST API's sends build the content themselves. */
 export type SendFields = Omit<OpRequestParsed<'sendMessage'>, 'type' | 'payload'>;
 
@@ -61,7 +74,8 @@ export async function sendContent(
   origin: string,
   sender: Sender,
   body: SendFields,
-  content: DeliveredContent,
+  built: DeliveredContent,
+  callbackPolicy: SendCallbackPolicy = SDK_SEND_CALLBACKS,
 ): Promise<OpResponse<'sendMessage'>> {
   const isC2C = body.conversationType === 'C2C';
   const target = (isC2C ? userIDSchema : isTopicID(body.to) ? topicIDSchema : groupIDSchema).safeParse(body.to);
@@ -71,10 +85,21 @@ export async function sendContent(
   const key = isC2C ? c2cKey(sender.userID, body.to) : groupKey(body.to);
   const receivers = body.receiverList ? targetedReceivers(body, sender.userID) : undefined;
   const control = receivers || body.messageControlInfo ? messageControl(body, receivers !== undefined) : undefined;
-  const cloudCustomData = body.cloudCustomData ?? '';
+  let cloudCustomData = body.cloudCustomData ?? '';
+  let content = built;
   await checkContent(deps.moderation, content, cloudCustomData, { messageID: body.ID, conversationKey: key });
+  if (deps.callbacks && callbackPolicy.before) {
+    ({ content, cloudCustomData } = await beforeSendCallback(
+      deps.callbacks,
+      callbackPolicy.origin,
+      sender,
+      body,
+      content,
+      cloudCustomData,
+    ));
+  }
   if (isC2C) deps.presence.messageSent(sender.userID, body.to);
-  const { message } = await deps.writer.submit({
+  const { message, duplicate } = await deps.writer.submit({
     key,
     convType: body.conversationType,
     sender: sender.userID,
@@ -99,6 +124,7 @@ export async function sendContent(
   });
   // Side data of the few messages that mention someone: one row per member named, one for @all.
   if (message.atUserList.length > 0 && !message.onlineOnly) await recordMentions(deps.db, message);
+  if (deps.callbacks && callbackPolicy.after && !duplicate) deps.callbacks.afterSend(message, callbackPolicy.origin);
   return { message };
 }
 

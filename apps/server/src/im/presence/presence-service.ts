@@ -8,6 +8,7 @@ import {
 } from '@liaison/protocol';
 import { z } from 'zod';
 import { type Bus, type BusDelivery, type BusEnvelope, toDelivery, userTarget } from '../../bus/bus';
+import type { Callbacks } from '../../callbacks/callbacks';
 import type { Sql } from '../../db/database';
 import type { BlockerIndex } from '../relations/blockers';
 import { hasBlocked } from '../relations/blocklist-rule';
@@ -27,6 +28,8 @@ export interface PresenceDeps {
   scope: string;
   /** A blocked user's typing reaches nobody (im/relations/blockers.ts). */
   blockers: BlockerIndex;
+  /** Tencent's State.StateChange (callbacks/); null when CALLBACK_URL is unset. */
+  callbacks: Callbacks | null;
   onError: (err: unknown) => void;
 }
 
@@ -60,6 +63,9 @@ export class PresenceService implements RegistryObserver {
       offlineGraceMs: deps.settings.offlineGraceMs,
       isConnectedHere: (userID) => deps.registry.countUser(userID) > 0,
       onChange: (userID, isOnline) => this.subscriptions.notify(userID, statusTypeOf(isOnline)),
+      onOwnChange: deps.callbacks
+        ? (userID, isOnline) => reportStateChange(deps.callbacks, userID, isOnline)
+        : undefined,
     });
   }
 
@@ -286,4 +292,10 @@ export class PresenceService implements RegistryObserver {
 
 function statusTypeOf(isOnline: boolean): UserStatus['statusType'] {
   return isOnline ? UserStatusType.ONLINE : UserStatusType.OFFLINE;
+}
+
+/** Tencent's actions: Login (Register) when the user came online, Disconnect (LinkClose) when the grace ran out. */
+function reportStateChange(callbacks: Callbacks | null, userID: string, isOnline: boolean): void {
+  if (isOnline) callbacks?.stateChanged(userID, 'Login', 'Register');
+  else callbacks?.stateChanged(userID, 'Disconnect', 'LinkClose');
 }

@@ -15,6 +15,11 @@ export interface StatusTrackerOptions {
   isConnectedHere(userID: string): boolean;
   /** A user's online state across every process changed (called once per change). */
   onChange(userID: string, isOnline: boolean): void;
+  /**
+   * The same change, told only to the process whose own session caused it (its user's first
+   * session anywhere came, or their last one went here): what is reported once per deployment.
+   */
+  onOwnChange?(userID: string, isOnline: boolean): void;
   now?: () => number;
 }
 
@@ -121,7 +126,7 @@ export class StatusTracker {
       return;
     }
     if (this.local.has(userID)) return;
-    this.change(userID, () => this.local.add(userID));
+    this.change(userID, () => this.local.add(userID), true);
     this.send({ k: 'up', p: this.id, v: ++this.version, u: userID });
   }
 
@@ -131,7 +136,7 @@ export class StatusTracker {
     const timer = setTimeout(() => {
       this.lingering.delete(userID);
       if (this.options.isConnectedHere(userID)) return;
-      this.change(userID, () => this.local.delete(userID));
+      this.change(userID, () => this.local.delete(userID), true);
       this.send({ k: 'down', p: this.id, v: ++this.version, u: userID });
     }, this.options.offlineGraceMs);
     timer.unref();
@@ -235,11 +240,13 @@ export class StatusTracker {
     });
   }
 
-  private change(userID: string, mutate: () => void): void {
+  private change(userID: string, mutate: () => void, isOwn = false): void {
     const before = this.isOnline(userID);
     mutate();
     const after = this.isOnline(userID);
-    if (before !== after) this.options.onChange(userID, after);
+    if (before === after) return;
+    this.options.onChange(userID, after);
+    if (isOwn) this.options.onOwnChange?.(userID, after);
   }
 
   private send(signal: Signal): void {

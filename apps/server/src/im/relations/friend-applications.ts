@@ -13,6 +13,7 @@ import {
   insertFriends,
   lockPairs,
   type NewFriendRow,
+  pairOf,
   RelationChanges,
   type RelationDeps,
   relationInvalid,
@@ -73,7 +74,7 @@ export async function acceptFriendApplication(
   const applicant = body.userID;
   const andAdd = (body.type ?? FriendAcceptType.AGREE_AND_ADD) === FriendAcceptType.AGREE_AND_ADD;
   const changes = new RelationChanges();
-  await deps.db.transaction(async (tx) => {
+  const added = await deps.db.transaction(async (tx) => {
     await lockPairs(tx, userID, [applicant]);
     const [asked] = await tx.query<{ remark: string; source: string; wording: string; group_name: string }>(
       'SELECT remark, source, wording, group_name FROM friend_applications WHERE from_id = $1 AND to_id = $2',
@@ -90,7 +91,9 @@ export async function acceptFriendApplication(
     await insertFriends(tx, rows, Date.now());
     await joinFriendGroupOnAdd(tx, applicant, userID, asked.group_name);
     await dropApplications(tx, userID, applicant);
+    return rows;
   });
+  deps.callbacks?.friendsAdded(added.map(pairOf), applicant, 'friend_response');
   changes.add(applicant, 'friendList', 'friendApplicationList', 'friendGroupList');
   changes.add(userID, 'friendApplicationList');
   if (andAdd) changes.add(userID, 'friendList');

@@ -20,6 +20,7 @@ import {
   linksBothWays,
   lockPairs,
   type NewFriendRow,
+  pairOf,
   RelationChanges,
   type RelationDeps,
   relationInvalid,
@@ -58,6 +59,8 @@ export async function addFriend(
     source: body.source,
     wording: body.wording ?? '',
   };
+  // Set inside the transaction, reported once it has committed.
+  let added = null as { rows: NewFriendRow[]; clientCmd: 'friend_add' | 'friend_response' } | null;
   const code = await deps.db.transaction(async (tx) => {
     await lockPairs(tx, userID, [target]);
     await requireUsers(tx, [target]);
@@ -99,6 +102,7 @@ export async function addFriend(
       }
     }
     await insertFriends(tx, rows, now);
+    added = { rows, clientCmd: asked ? 'friend_response' : 'friend_add' };
     for (const row of rows) changes.add(row.userID, 'friendList');
     if (groupName !== '') {
       await joinFriendGroupOnAdd(tx, userID, target, groupName);
@@ -114,6 +118,7 @@ export async function addFriend(
     }
     return 0;
   });
+  if (added) deps.callbacks?.friendsAdded(added.rows.map(pairOf), userID, added.clientCmd);
   changes.publish(deps.bus, origin);
   return { userID: target, code };
 }
@@ -236,7 +241,7 @@ export async function deleteFriend(
   const asked = unique(body.userIDList);
   const both = (body.type ?? FriendDeleteType.BOTH) === FriendDeleteType.BOTH;
   const changes = new RelationChanges();
-  const deleted = await deps.db.transaction(async (tx) => {
+  const { gone: deleted, ended } = await deps.db.transaction(async (tx) => {
     await lockPairs(tx, userID, asked);
     const mine = await tx.query<{ friend_id: string }>(
       'DELETE FROM friends WHERE user_id = $1 AND friend_id = ANY($2) RETURNING friend_id',
@@ -254,8 +259,9 @@ export async function deleteFriend(
       ended.push(...theirs.map((row) => ({ userID: row.user_id, friendID: userID })));
     }
     for (const user of await leaveFriendGroups(tx, ended)) changes.add(user, 'friendGroupList');
-    return gone;
+    return { gone, ended };
   });
+  deps.callbacks?.friendsDeleted(ended.map(pairOf));
   changes.publish(deps.bus, origin);
   return {
     successUserIDList: asked.filter((id) => deleted.has(id)).map((id) => ({ userID: id, code: 0 })),

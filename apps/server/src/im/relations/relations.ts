@@ -1,6 +1,7 @@
 import { ErrorCode, type Friend, LiaisonError } from '@liaison/protocol';
 import type { Bus } from '../../bus/bus';
 import { userTarget } from '../../bus/bus';
+import type { Callbacks, FriendPair } from '../../callbacks/callbacks';
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { toProfile, type UserRow, userColumns } from '../rows';
@@ -15,6 +16,8 @@ export interface RelationDeps {
   db: Database;
   bus: Bus;
   blockers: BlockerIndex;
+  /** Tencent's Sns callbacks (callbacks/); null when CALLBACK_URL is unset. */
+  callbacks: Callbacks | null;
 }
 
 export type RelationList = 'friendList' | 'friendApplicationList' | 'blacklist' | 'friendGroupList';
@@ -123,6 +126,11 @@ export interface NewFriendRow {
 }
 
 /** Puts friendID in userID's list (a row already there keeps its remark, fields and time). */
+/** A new friend row as the callbacks name it: `to` is now in `from`'s list. */
+export function pairOf(row: { userID: string; friendID: string }): FriendPair {
+  return { from: row.userID, to: row.friendID };
+}
+
 export async function insertFriends(tx: Sql, rows: readonly NewFriendRow[], now: number): Promise<void> {
   if (rows.length === 0) return;
   await tx.query(
