@@ -1,5 +1,7 @@
 import type { Services } from '../gateway/handler-table';
 import { accountCommands } from '../im/accounts/rest-commands';
+import { groupCommands } from '../im/groups/rest-group-commands';
+import { memberCommands } from '../im/groups/rest-member-commands';
 import { profileCommands } from '../im/profiles/rest-commands';
 import { snsCommands } from '../im/relations/rest-commands';
 import type { RestCommand } from '../im/rest-command';
@@ -25,4 +27,15 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'sns/black_list_delete': snsCommands.black_list_delete,
   'sns/black_list_get': snsCommands.black_list_get,
   'sns/black_list_check': snsCommands.black_list_check,
+  'group_open_http_svc/create_group': groupCommands.create_group,
+  'group_open_http_svc/get_group_info': groupCommands.get_group_info,
+  'group_open_http_svc/get_group_member_info': memberCommands.get_group_member_info,
+  'group_open_http_svc/add_group_member': memberCommands.add_group_member,
+  'group_open_http_svc/delete_group_member': memberCommands.delete_group_member,
+  'group_open_http_svc/modify_group_base_info': groupCommands.modify_group_base_info,
+  'group_open_http_svc/destroy_group': groupCommands.destroy_group,
+  'group_open_http_svc/get_role_in_group': memberCommands.get_role_in_group,
+  'group_open_http_svc/forbid_send_msg': memberCommands.forbid_send_msg,
+  'group_open_http_svc/get_group_muted_account': memberCommands.get_group_muted_account,
+  'group_open_http_svc/change_group_owner': groupCommands.change_group_owner,
 };

@@ -55,6 +55,10 @@ export const RestErrorCode = {
   SNS_ADD_FORBIDDEN: 30009,
   /** friend_delete: the user is not in the list. */
   SNS_NOT_FRIEND: 31704,
+  /** Group commands: an internal error. */
+  GROUP_INTERNAL: 10002,
+  /** Group commands: a field is missing or does not meet the protocol. */
+  GROUP_INVALID_PARAMS: 10004,
 } as const;
 
 export type RestErrorCode = (typeof RestErrorCode)[keyof typeof RestErrorCode];
@@ -87,6 +91,8 @@ export const restErrorMessages: Record<RestErrorCode, string> = {
   [RestErrorCode.SNS_INTERNAL]: 'internal error, try again',
   [RestErrorCode.SNS_ADD_FORBIDDEN]: 'the user is not allowed to send friend requests',
   [RestErrorCode.SNS_NOT_FRIEND]: 'Err_SNS_FriendDelete_Not_Friend',
+  [RestErrorCode.GROUP_INTERNAL]: 'internal error, try again',
+  [RestErrorCode.GROUP_INVALID_PARAMS]: 'invalid parameters',
 };
 
 /** A refusal of a REST API call: answered as {ActionStatus: 'FAIL', ErrorCode, ErrorInfo}. */
