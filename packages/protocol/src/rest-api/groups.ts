@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GroupType, Limits } from '../constants';
 import { groupAdminOps } from '../ops/group-admin';
-import { groupOps } from '../ops/groups';
+import { groupCustomFieldInput, groupOps } from '../ops/groups';
 import { safeText } from '../text';
 import { groupIDSchema, groupRoleSchema, joinOptionSchema, userIDSchema } from '../wire';
 
@@ -42,14 +42,11 @@ const profileShape = groupAdminOps.updateGroupProfile.request.shape;
 /** A UserID another backend names: looked up (70107 / 10010 style refusals), never created here. */
 const accountSchema = userIDSchema;
 const silenceSchema = z.union([z.literal(0), z.literal(1)]).optional();
-const appDefinedData = z
-  .array(
-    z.object({
-      Key: safeText({ min: 1, maxBytes: Limits.GROUP_CUSTOM_FIELD_KEY_MAX_BYTES }),
-      Value: safeText({ maxBytes: Limits.GROUP_CUSTOM_FIELD_VALUE_MAX_BYTES }),
-    }),
-  )
-  .max(Limits.GROUP_CUSTOM_FIELDS_MAX);
+/** Tencent's [{Key, Value}] for the SDK's [{key, value}], with the SDK's limits on each. */
+function keyValues(field: z.ZodObject<{ key: z.ZodType<string>; value: z.ZodType<string> }>) {
+  return z.array(z.object({ Key: field.shape.key, Value: field.shape.value }));
+}
+const appDefinedData = keyValues(groupCustomFieldInput.element).max(Limits.GROUP_CUSTOM_FIELDS_MAX);
 const groupRef = z.object({ GroupId: groupIDSchema });
 const accountList = (max: number) => z.array(accountSchema).min(1).max(max);
 const muteSeconds = z.number().int().min(0).max(Limits.MUTE_TIME_MAX_SECONDS);
@@ -122,4 +119,21 @@ export const restGroupSchemas = {
   }),
   get_group_muted_account: groupRef,
   change_group_owner: groupRef.extend({ NewOwner_Account: accountSchema }),
+  modify_group_member_info: groupRef.extend({
+    Member_Account: accountSchema,
+    Role: z.enum(['Admin', 'Member']).optional(),
+    NameCard: groupAdminOps.setGroupMemberNameCard.request.shape.nameCard.optional(),
+    /** Seconds from now; 0 lifts the mute. */
+    ShutUpTime: muteSeconds.optional(),
+    AppMemberDefinedData: keyValues(groupAdminOps.setGroupMemberCustomField.request.shape.memberCustomField.element)
+      .min(1)
+      .max(Limits.MEMBER_CUSTOM_FIELDS_MAX)
+      .optional(),
+    /** The member's own setting (setMessageRemindType): refused here (10004), not ignored. */
+    MsgFlag: z
+      .string()
+      .refine(() => false, { message: 'a member’s MsgFlag is theirs to set' })
+      .optional(),
+  }),
+  get_online_member_num: groupRef,
 } as const;

@@ -221,3 +221,62 @@ describe('group_open_http_svc/forbid_send_msg and get_group_muted_account', () =
     ).toMatchObject(refused(ErrorCode.GROUP_NOT_FOUND));
   });
 });
+
+describe('group_open_http_svc/modify_group_member_info', () => {
+  it('sets the role, name card, mute and fields as the owner would, and the member sees them', async () => {
+    const ann = await user('rg-mm-ann');
+    await importAccounts(admin, 'rg-mm-owner');
+    const annSees = listed(ann, 'rg-mm-group');
+    await groupOf(admin, 'rg-mm-owner', 'rg-mm-group', ['rg-mm-ann']);
+    await annSees;
+    const madeAdmin = tip(ann, GroupTipOperation.SET_ADMIN);
+    const answer = await admin.call('group_open_http_svc/modify_group_member_info', {
+      GroupId: 'rg-mm-group',
+      Member_Account: 'rg-mm-ann',
+      Role: 'Admin',
+      NameCard: 'Annie',
+      ShutUpTime: 300,
+      AppMemberDefinedData: [{ Key: 'team', Value: 'blue' }],
+    });
+    expect(answer).toEqual(REST_OK);
+    await madeAdmin;
+    const [member] = (await ann.getGroupMemberProfile({ groupID: 'rg-mm-group', userIDList: ['rg-mm-ann'] })).data
+      .memberList;
+    expect(member).toMatchObject({
+      role: 'Admin',
+      nameCard: 'Annie',
+      memberCustomField: [{ key: 'team', value: 'blue' }],
+    });
+    expect(member?.muteUntil).toBeGreaterThan(Date.now() / 1000 + 290);
+  });
+
+  it('refuses a non-member with 10011 and MsgFlag with 10004, changing nothing', async () => {
+    await importAccounts(admin, 'rg-mmno-owner', 'rg-mmno-a', 'rg-mmno-out');
+    await groupOf(admin, 'rg-mmno-owner', 'rg-mmno-group', ['rg-mmno-a']);
+    const before = await snapshotAll(server().db);
+    const modify = (body: object) =>
+      admin.call('group_open_http_svc/modify_group_member_info', { GroupId: 'rg-mmno-group', ...body });
+    expect(await modify({ Member_Account: 'rg-mmno-out', NameCard: 'x' })).toMatchObject(
+      refused(ErrorCode.GROUP_NOT_MEMBER),
+    );
+    expect(await modify({ Member_Account: 'rg-mmno-a', MsgFlag: 'AcceptNotNotify' })).toMatchObject(
+      refused(RestErrorCode.GROUP_INVALID_PARAMS),
+    );
+    expect(await snapshotAll(server().db)).toEqual(before);
+  });
+});
+
+describe('group_open_http_svc/get_online_member_num', () => {
+  it('counts the members online now, and refuses an unknown group with 10010', async () => {
+    await user('rg-on-ann');
+    await importAccounts(admin, 'rg-on-owner', 'rg-on-away');
+    await groupOf(admin, 'rg-on-owner', 'rg-on-group', ['rg-on-ann', 'rg-on-away']);
+    expect(await admin.call('group_open_http_svc/get_online_member_num', { GroupId: 'rg-on-group' })).toEqual({
+      ...REST_OK,
+      OnlineMemberNum: 1,
+    });
+    expect(await admin.call('group_open_http_svc/get_online_member_num', { GroupId: 'rg-on-none' })).toMatchObject(
+      refused(ErrorCode.GROUP_NOT_FOUND),
+    );
+  });
+});

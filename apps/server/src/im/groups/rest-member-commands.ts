@@ -1,7 +1,16 @@
 import { ErrorCode, LiaisonError, RestAddMemberResult, RestGroupLimits, restGroupSchemas } from '@liaison/protocol';
 import { restCommand } from '../rest-command';
 import { loadGroup, membersOf, noPermission } from './group-access';
-import { addGroupMember, deleteGroupMember, type GroupAdminDeps, setGroupMemberMuteTime } from './group-admin';
+import {
+  addGroupMember,
+  deleteGroupMember,
+  type GroupAdminDeps,
+  getGroupOnlineMemberCount,
+  setGroupMemberCustomField,
+  setGroupMemberMuteTime,
+  setGroupMemberNameCard,
+  setGroupMemberRole,
+} from './group-admin';
 import { mutedMembers } from './group-roles';
 import { getGroupProfile, getMembers } from './groups';
 import { actingOwner, GROUP_CODES, restMember } from './rest-owner';
@@ -118,6 +127,43 @@ export const memberCommands = {
       return {
         ShuttedUinList: muted.map((m) => ({ Member_Account: m.userID, ShuttedUntil: Math.floor(m.muteUntil / 1000) })),
       };
+    },
+  }),
+
+  modify_group_member_info: restCommand({
+    schema: restGroupSchemas.modify_group_member_info,
+    codes: GROUP_CODES,
+    async run(deps: GroupAdminDeps, body) {
+      const owner = await actingOwner(deps.db, body.GroupId);
+      const target = { groupID: body.GroupId, userID: body.Member_Account };
+      // Checked first, so a call about someone outside the group changes nothing.
+      if (!(await membersOf(deps.db, body.GroupId, [body.Member_Account])).has(body.Member_Account)) {
+        throw new LiaisonError(ErrorCode.GROUP_NOT_MEMBER);
+      }
+      if (body.Role !== undefined) await setGroupMemberRole(deps, owner, { ...target, role: body.Role });
+      if (body.NameCard !== undefined)
+        await setGroupMemberNameCard(deps, owner, { ...target, nameCard: body.NameCard });
+      if (body.ShutUpTime !== undefined) {
+        await setGroupMemberMuteTime(deps, owner, { ...target, muteTime: body.ShutUpTime });
+      }
+      if (body.AppMemberDefinedData !== undefined) {
+        await setGroupMemberCustomField(deps, owner, {
+          ...target,
+          memberCustomField: body.AppMemberDefinedData.map(({ Key, Value }) => ({ key: Key, value: Value })),
+        });
+      }
+      return {};
+    },
+  }),
+
+  get_online_member_num: restCommand({
+    schema: restGroupSchemas.get_online_member_num,
+    codes: GROUP_CODES,
+    async run(deps: GroupAdminDeps, body) {
+      const { memberCount } = await getGroupOnlineMemberCount(deps, await actingOwner(deps.db, body.GroupId), {
+        groupID: body.GroupId,
+      });
+      return { OnlineMemberNum: memberCount };
     },
   }),
 };
