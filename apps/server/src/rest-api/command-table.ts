@@ -40,4 +40,5 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'group_open_http_svc/change_group_owner': groupCommands.change_group_owner,
   'group_open_http_svc/modify_group_member_info': memberCommands.modify_group_member_info,
   'group_open_http_svc/get_online_member_num': memberCommands.get_online_member_num,
+  'group_open_http_svc/get_joined_group_list': groupCommands.get_joined_group_list,
 };

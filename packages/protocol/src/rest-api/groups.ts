@@ -19,6 +19,8 @@ export const RestGroupLimits = {
   ROLES_PER_CALL: 500,
   /** get_group_member_info: at most 200 members a page, Tencent's maximum (and Liaison's default). */
   MEMBERS_PER_PAGE: 200,
+  /** get_joined_group_list: at most 10000 groups a page (Tencent's limit on a user's groups). */
+  JOINED_PER_PAGE: 10000,
 } as const;
 
 /** add_group_member's Result for each account: 0 not added, 1 added, 2 already a member. */
@@ -136,4 +138,15 @@ export const restGroupSchemas = {
       .optional(),
   }),
   get_online_member_num: groupRef,
+  get_joined_group_list: z.object({
+    Member_Account: accountSchema,
+    Limit: z.number().int().min(1).max(RestGroupLimits.JOINED_PER_PAGE).optional(),
+    Offset: z.number().int().min(0).optional(),
+    /** One type only, by Tencent's names (new or old). */
+    GroupType: restGroupTypeSchema.optional(),
+    /** 1: AVChatRooms are listed too (Tencent leaves them out by default). */
+    WithHugeGroups: z.union([z.literal(0), z.literal(1)]).optional(),
+    /** Accepted; every field is answered. */
+    ResponseFilter: z.object({}).passthrough().optional(),
+  }),
 } as const;

@@ -45,8 +45,11 @@ describe('group_open_http_svc/create_group', () => {
     });
   });
 
-  it('without Owner_Account makes the administrator its owner, and takes Tencent’s new type names', async () => {
+  it('without Owner_Account makes the administrator (once imported) its owner, and takes Tencent’s new type names', async () => {
     const ann = await user('rg-app-ann');
+    const refusedFirst = await admin.call('group_open_http_svc/create_group', { Type: 'Work', Name: 'App' });
+    expect(refusedFirst).toMatchObject({ ActionStatus: 'FAIL', ErrorCode: RestErrorCode.GROUP_INVALID_PARAMS });
+    await importAccounts(admin, 'administrator');
     const annSees = listed(ann, 'rg-app-group');
     const answer = await admin.call('group_open_http_svc/create_group', {
       Type: 'Work',
@@ -224,5 +227,41 @@ describe('group_open_http_svc/change_group_owner', () => {
       }),
     ).toMatchObject({ ActionStatus: 'FAIL', ErrorCode: ErrorCode.GROUP_NOT_MEMBER });
     expect(await snapshotAll(server().db)).toEqual(before);
+  });
+});
+
+describe('group_open_http_svc/get_joined_group_list', () => {
+  it('lists the groups a member is in, by type and page, without AVChatRooms unless asked', async () => {
+    const ann = await user('rg-jl-ann');
+    await importAccounts(admin, 'rg-jl-owner');
+    await groupOf(admin, 'rg-jl-owner', 'rg-jl-a', ['rg-jl-ann']);
+    await groupOf(admin, 'rg-jl-owner', 'rg-jl-b', ['rg-jl-ann'], 'Work');
+    await groupOf(admin, 'rg-jl-ann', 'rg-jl-live', [], 'AVChatRoom');
+    const sdkList = (await ann.getGroupList()).data.groupList.map((g) => g.groupID);
+    expect(sdkList).toEqual(expect.arrayContaining(['rg-jl-a', 'rg-jl-b', 'rg-jl-live']));
+    const list = (body: object) =>
+      admin.call('group_open_http_svc/get_joined_group_list', { Member_Account: 'rg-jl-ann', ...body });
+    expect(await list({})).toMatchObject({
+      ...REST_OK,
+      TotalCount: 2,
+      GroupIdList: [
+        { GroupId: 'rg-jl-a', Type: 'Public' },
+        { GroupId: 'rg-jl-b', Type: 'Private' },
+      ],
+    });
+    expect(await list({ GroupType: 'Work' })).toMatchObject({ TotalCount: 1, GroupIdList: [{ GroupId: 'rg-jl-b' }] });
+    expect(await list({ WithHugeGroups: 1, Limit: 1, Offset: 2 })).toMatchObject({
+      TotalCount: 3,
+      GroupIdList: [{ GroupId: 'rg-jl-live' }],
+    });
+  });
+
+  it('refuses an unknown account and a bad type', async () => {
+    expect(
+      await admin.call('group_open_http_svc/get_joined_group_list', { Member_Account: 'rg-jl-nobody' }),
+    ).toMatchObject({ ActionStatus: 'FAIL' });
+    expect(
+      await admin.call('group_open_http_svc/get_joined_group_list', { Member_Account: 'rg-jl-ann', GroupType: 'Big' }),
+    ).toMatchObject({ ActionStatus: 'FAIL', ErrorCode: RestErrorCode.GROUP_INVALID_PARAMS });
   });
 });

@@ -1,8 +1,17 @@
-import { type JoinOption, LiaisonError, restGroupSchemas } from '@liaison/protocol';
-import { ensureUser, getProfile } from '../profiles/users';
+import {
+  GroupType,
+  type JoinOption,
+  LiaisonError,
+  RestError,
+  RestErrorCode,
+  RestGroupLimits,
+  restGroupSchemas,
+} from '@liaison/protocol';
+import { existingAccounts } from '../accounts/accounts';
+import { getProfile } from '../profiles/users';
 import { restCommand } from '../rest-command';
 import { changeGroupOwner, createGroup, dismissGroup, type GroupAdminDeps, updateGroupProfile } from './group-admin';
-import { getGroupProfile } from './groups';
+import { getGroupProfile, listGroups } from './groups';
 import { actingOwner, GROUP_CODES, restGroupInfo } from './rest-owner';
 
 /**
@@ -14,9 +23,13 @@ export const groupCommands = {
     schema: restGroupSchemas.create_group,
     codes: GROUP_CODES,
     async run(deps: GroupAdminDeps, body, caller) {
-      // Tencent's app-owned group (no Owner_Account) is owned here by the administrator who made it.
-      if (body.Owner_Account === undefined) await ensureUser(deps.db, caller.identifier);
-      const owner = await getProfile(deps.db, body.Owner_Account ?? caller.identifier);
+      // Tencent's app-owned group (no Owner_Account) is owned here by the administrator who made it,
+      // whose account must exist (account_import): a refused call creates nothing, not even it.
+      const ownerID = body.Owner_Account ?? caller.identifier;
+      if (!(await existingAccounts(deps.db, [ownerID])).has(ownerID)) {
+        throw new RestError(RestErrorCode.GROUP_INVALID_PARAMS, `Owner_Account: ${ownerID} has no account`);
+      }
+      const owner = await getProfile(deps.db, ownerID);
       const { group } = await createGroup(deps, owner, {
         type: body.Type,
         name: body.Name,
@@ -83,6 +96,22 @@ export const groupCommands = {
         newOwnerID: body.NewOwner_Account,
       });
       return {};
+    },
+  }),
+
+  get_joined_group_list: restCommand({
+    schema: restGroupSchemas.get_joined_group_list,
+    codes: GROUP_CODES,
+    async run(deps: GroupAdminDeps, body) {
+      await getProfile(deps.db, body.Member_Account);
+      const groups = (await listGroups(deps.db, body.Member_Account)).filter(
+        (group) =>
+          (body.GroupType === undefined || group.type === body.GroupType) &&
+          (group.type !== GroupType.AVCHATROOM || body.WithHugeGroups === 1 || body.GroupType === group.type),
+      );
+      const offset = body.Offset ?? 0;
+      const page = groups.slice(offset, offset + (body.Limit ?? RestGroupLimits.JOINED_PER_PAGE));
+      return { TotalCount: groups.length, GroupIdList: page.map(restGroupInfo) };
     },
   }),
 };
