@@ -2,6 +2,8 @@ import type { Services } from '../gateway/handler-table';
 import { accountCommands } from '../im/accounts/rest-commands';
 import { recentContactCommands } from '../im/conversations/rest-commands';
 import { openimConversationCommands } from '../im/conversations/rest-read-commands';
+import { groupCommands } from '../im/groups/rest-group-commands';
+import { memberCommands } from '../im/groups/rest-member-commands';
 import { openimActionCommands } from '../im/message-actions/rest-commands';
 import { openimMessageCommands } from '../im/messages/rest-commands';
 import { profileCommands } from '../im/profiles/rest-commands';
@@ -39,4 +41,18 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'openim/modify_c2c_msg': openimActionCommands.modify_c2c_msg,
   'openim/admin_set_msg_read': openimConversationCommands.admin_set_msg_read,
   'openim/get_c2c_unread_msg_num': openimConversationCommands.get_c2c_unread_msg_num,
+  'group_open_http_svc/create_group': groupCommands.create_group,
+  'group_open_http_svc/get_group_info': groupCommands.get_group_info,
+  'group_open_http_svc/get_group_member_info': memberCommands.get_group_member_info,
+  'group_open_http_svc/add_group_member': memberCommands.add_group_member,
+  'group_open_http_svc/delete_group_member': memberCommands.delete_group_member,
+  'group_open_http_svc/modify_group_base_info': groupCommands.modify_group_base_info,
+  'group_open_http_svc/destroy_group': groupCommands.destroy_group,
+  'group_open_http_svc/get_role_in_group': memberCommands.get_role_in_group,
+  'group_open_http_svc/forbid_send_msg': memberCommands.forbid_send_msg,
+  'group_open_http_svc/get_group_muted_account': memberCommands.get_group_muted_account,
+  'group_open_http_svc/change_group_owner': groupCommands.change_group_owner,
+  'group_open_http_svc/modify_group_member_info': memberCommands.modify_group_member_info,
+  'group_open_http_svc/get_online_member_num': memberCommands.get_online_member_num,
+  'group_open_http_svc/get_joined_group_list': groupCommands.get_joined_group_list,
 };

@@ -73,6 +73,10 @@ export const RestErrorCode = {
   OPENIM_MSG_KEY_INVALID: 90054,
   /** One-to-one message commands: an internal error. */
   OPENIM_INTERNAL: 90994,
+  /** Group commands: an internal error. */
+  GROUP_INTERNAL: 10002,
+  /** Group commands: a field is missing or does not meet the protocol. */
+  GROUP_INVALID_PARAMS: 10004,
 } as const;
 
 export type RestErrorCode = (typeof RestErrorCode)[keyof typeof RestErrorCode];
@@ -114,6 +118,8 @@ export const restErrorMessages: Record<RestErrorCode, string> = {
   [RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND]: 'the account does not exist',
   [RestErrorCode.OPENIM_MSG_KEY_INVALID]: 'the MsgKey names no message of these accounts',
   [RestErrorCode.OPENIM_INTERNAL]: 'internal error, try again',
+  [RestErrorCode.GROUP_INTERNAL]: 'internal error, try again',
+  [RestErrorCode.GROUP_INVALID_PARAMS]: 'invalid parameters',
 };
 
 /** A refusal of a REST API call: answered as {ActionStatus: 'FAIL', ErrorCode, ErrorInfo}. */

@@ -39,6 +39,11 @@ export interface GroupAdminDeps {
   callbacks: Callbacks | null;
 }
 
+/** The REST API's Silence: the change is made without a group tip to the other members. */
+export interface Quietly {
+  silent?: boolean;
+}
+
 export interface Actor {
   userID: string;
   nick: string;
@@ -123,10 +128,15 @@ export async function handleGroupApplication(
   return { group: await groups.getGroupProfile(deps.db, handlerID, body.groupID) };
 }
 
+/**
+ * Added members are told and get the group in their list; the other members read a tip, unless
+ * `silent` (the REST API's Silence: the group's members are not told).
+ */
 export async function addGroupMember(
   deps: GroupAdminDeps,
   actorID: string,
   body: OpRequestParsed<'addGroupMember'>,
+  { silent = false }: Quietly = {},
 ): Promise<OpResponse<'addGroupMember'>> {
   const outcome = await addGroupMembers(deps.db, actorID, body.groupID, body.userIDList);
   const group = await groups.getGroupProfile(deps.db, actorID, body.groupID);
@@ -138,9 +148,10 @@ export async function addGroupMember(
       operationType: GroupSystemNoticeType.INVITED,
       operatorID: actorID,
     });
-    await groupTips.joined(deps, body.groupID, actorID, outcome.successUserIDList);
+    if (!silent) await groupTips.joined(deps, body.groupID, actorID, outcome.successUserIDList);
     deps.callbacks?.membersJoined(body.groupID, 'Invited', actorID, outcome.successUserIDList);
   }
+  await deps.bus.flush();
   return {
     successUserIDList: outcome.successUserIDList,
     failureUserIDList: outcome.failureUserIDList,
@@ -149,11 +160,15 @@ export async function addGroupMember(
   };
 }
 
-/** Removed members are told (and taken out of the group's routing) before the tip goes to the rest. */
+/**
+ * Removed members are told (and taken out of the group's routing) before the tip goes to the rest;
+ * `silent`: the rest are not told.
+ */
 export async function deleteGroupMember(
   deps: GroupAdminDeps,
   actorID: string,
   body: OpRequestParsed<'deleteGroupMember'>,
+  { silent = false }: Quietly = {},
 ): Promise<OpResponse<'deleteGroupMember'>> {
   const { group, userIDList } = await removeGroupMembers(deps.db, actorID, body.groupID, body.userIDList);
   publishNotice(
@@ -168,7 +183,7 @@ export async function deleteGroupMember(
     },
     { groupID: group.groupID, joined: false },
   );
-  await groupTips.kicked(deps, body.groupID, actorID, userIDList);
+  if (!silent) await groupTips.kicked(deps, body.groupID, actorID, userIDList);
   deps.callbacks?.membersExited(body.groupID, 'Kicked', actorID, userIDList);
   await deps.bus.flush();
   return { group: await groups.getGroupProfile(deps.db, actorID, body.groupID), userIDList };

@@ -1,5 +1,5 @@
 import { ErrorCode, GroupType, LiaisonError, Limits } from '@liaison/protocol';
-import type { Database } from '../../db/database';
+import { type Database, type Sql, toNumber } from '../../db/database';
 import { mergeCustomFields } from './custom-fields';
 import {
   type GroupFacts,
@@ -87,6 +87,15 @@ export async function setMute(
     ]);
     return { group, muteUntil };
   });
+}
+
+/** The members muted now, by key from the group's members, with the mute's end (ms). */
+export async function mutedMembers(db: Sql, groupID: string): Promise<{ userID: string; muteUntil: number }[]> {
+  const rows = await db.query<{ user_id: string; mute_until: unknown }>(
+    'SELECT user_id, mute_until FROM group_members WHERE group_id = $1 AND mute_until > $2 ORDER BY user_id',
+    [groupID, Date.now()],
+  );
+  return rows.map((r) => ({ userID: r.user_id, muteUntil: toNumber(r.mute_until) }));
 }
 
 /** setGroupMemberNameCard: one's own card, or the card of someone ranked below. */
