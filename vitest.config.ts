@@ -54,6 +54,9 @@ export default defineConfig({
           // Node drives Chromium here (no jsdom): the specs share a worker's loaded server and
           // Playwright modules like the server's suites.
           isolate: false,
+          // expect.poll's 1 s default is shorter than a page's first data load under CI's load:
+          // a CI run read 部署方案's switch before its state arrived. A poll that succeeds returns at once.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
