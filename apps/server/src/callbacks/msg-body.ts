@@ -1,15 +1,5 @@
-import type { WireMessage } from '@liaison/protocol';
+import { type MessageContent, type RestMsgElemAnswer, tencentMsgBody, type WireMessage } from '@liaison/protocol';
 
-/** One element of Tencent's MsgBody (TIMMessage object). */
-export interface TencentElem {
-  MsgType: string;
-  MsgContent: Record<string, unknown>;
-}
-
-/** A message's type and payload, still discriminated by type. */
-export type MessageContent = ContentOf<WireMessage>;
-type ContentOf<M> = M extends WireMessage ? Pick<M, 'type' | 'payload'> : never;
-type Content = MessageContent;
 /** A type and a payload that belong together, as the send path carries them (DeliveredContent). */
 export interface PairedContent {
   type: WireMessage['type'];
@@ -17,9 +7,9 @@ export interface PairedContent {
 }
 
 /** A message's content as Tencent's MsgBody: one element, with Tencent's field names. */
-export function toMsgBody(content: PairedContent): TencentElem[] {
+export function toMsgBody(content: PairedContent): RestMsgElemAnswer[] {
   // The send path builds each payload for its type, so the pair is one of the union's members.
-  return [{ MsgType: content.type, MsgContent: msgContent(content as Content) }];
+  return tencentMsgBody(content as MessageContent);
 }
 
 /**
@@ -27,7 +17,7 @@ export function toMsgBody(content: PairedContent): TencentElem[] {
  * element, so the answer must be one element of a kind that needs no stored file (text, custom,
  * face, location); anything else is not understood (null) and the original goes out.
  */
-export function fromMsgBody(body: unknown): Content | null {
+export function fromMsgBody(body: unknown): MessageContent | null {
   if (!Array.isArray(body) || body.length !== 1) return null;
   const elem: unknown = body[0];
   if (typeof elem !== 'object' || elem === null) return null;
@@ -61,67 +51,5 @@ export function fromMsgBody(body: unknown): Content | null {
     }
     default:
       return null;
-  }
-}
-
-function msgContent(content: Content): Record<string, unknown> {
-  switch (content.type) {
-    case 'TIMTextElem':
-      return { Text: content.payload.text };
-    case 'TIMCustomElem':
-      return { Data: content.payload.data, Desc: content.payload.description, Ext: content.payload.extension };
-    case 'TIMFaceElem':
-      return { Index: content.payload.index, Data: content.payload.data };
-    case 'TIMLocationElem':
-      return {
-        Desc: content.payload.description,
-        Latitude: content.payload.latitude,
-        Longitude: content.payload.longitude,
-      };
-    case 'TIMImageElem':
-      return {
-        UUID: content.payload.uuid,
-        ImageFormat: content.payload.imageFormat,
-        ImageInfoArray: content.payload.imageInfoArray.map((info) => ({
-          Type: info.type,
-          Size: info.size,
-          Width: info.width,
-          Height: info.height,
-          URL: info.url,
-        })),
-      };
-    case 'TIMSoundElem':
-      return {
-        UUID: content.payload.uuid,
-        Url: content.payload.url,
-        Size: content.payload.size,
-        Second: content.payload.second,
-        Download_Flag: content.payload.downloadFlag,
-      };
-    case 'TIMVideoFileElem':
-      return {
-        VideoUUID: content.payload.videoUUID,
-        VideoUrl: content.payload.videoUrl,
-        VideoSize: content.payload.videoSize,
-        VideoSecond: content.payload.videoSecond,
-        VideoFormat: content.payload.videoFormat,
-        VideoDownloadFlag: content.payload.videoDownloadFlag,
-        ThumbUUID: content.payload.snapshotUUID,
-        ThumbUrl: content.payload.snapshotUrl,
-        ThumbWidth: content.payload.snapshotWidth,
-        ThumbHeight: content.payload.snapshotHeight,
-        ThumbSize: content.payload.snapshotSize,
-      };
-    case 'TIMFileElem':
-      return {
-        UUID: content.payload.uuid,
-        Url: content.payload.fileUrl,
-        FileSize: content.payload.fileSize,
-        FileName: content.payload.fileName,
-        Download_Flag: content.payload.downloadFlag,
-      };
-    default:
-      // Merged records and group tips have no MsgContent fields of Tencent's we fill; their payload goes as it is.
-      return { ...content.payload };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Limits } from '../constants';
 import { safeText } from '../text';
+import type { WireMessage } from '../wire';
 import { uint32Schema } from './fields';
 
 /**
@@ -120,4 +121,76 @@ export const restMsgBodySchema = z.array(restMsgElemSchema).length(1, 'MsgBody: 
 export interface RestMsgElemAnswer {
   MsgType: string;
   MsgContent: Record<string, unknown>;
+}
+
+/** A message's type and payload, still paired as the wire's union pairs them. */
+export type MessageContent = WireMessage extends infer M
+  ? M extends WireMessage
+    ? Pick<M, 'type' | 'payload'>
+    : never
+  : never;
+
+/**
+ * A message's content as Tencent's MsgBody (one element, Tencent's field names), as the REST API
+ * answers it and the callbacks post it. Types Tencent has no MsgContent form for keep Liaison's fields.
+ */
+export function tencentMsgBody(content: MessageContent): RestMsgElemAnswer[] {
+  return [{ MsgType: content.type, MsgContent: tencentMsgContent(content) }];
+}
+
+function tencentMsgContent(message: MessageContent): Record<string, unknown> {
+  switch (message.type) {
+    case 'TIMTextElem':
+      return { Text: message.payload.text };
+    case 'TIMCustomElem':
+      return { Data: message.payload.data, Desc: message.payload.description, Ext: message.payload.extension };
+    case 'TIMFaceElem':
+      return { Index: message.payload.index, Data: message.payload.data };
+    case 'TIMLocationElem': {
+      const { description, latitude, longitude } = message.payload;
+      return { Desc: description, Latitude: latitude, Longitude: longitude };
+    }
+    case 'TIMImageElem':
+      return {
+        UUID: message.payload.uuid,
+        ImageFormat: message.payload.imageFormat,
+        ImageInfoArray: message.payload.imageInfoArray.map((info) => ({
+          Type: info.type,
+          Size: info.size,
+          Width: info.width,
+          Height: info.height,
+          URL: info.url,
+        })),
+      };
+    case 'TIMSoundElem': {
+      const { url, uuid, size, second, downloadFlag } = message.payload;
+      return { Url: url, UUID: uuid, Size: size, Second: second, Download_Flag: downloadFlag };
+    }
+    case 'TIMFileElem': {
+      const { fileUrl, uuid, fileSize, fileName, downloadFlag } = message.payload;
+      return { Url: fileUrl, UUID: uuid, FileSize: fileSize, FileName: fileName, Download_Flag: downloadFlag };
+    }
+    case 'TIMVideoFileElem': {
+      const video = message.payload;
+      return {
+        VideoUrl: video.videoUrl,
+        VideoUUID: video.videoUUID,
+        VideoSize: video.videoSize,
+        VideoSecond: video.videoSecond,
+        VideoFormat: video.videoFormat,
+        VideoDownloadFlag: video.videoDownloadFlag,
+        ThumbUrl: video.snapshotUrl,
+        ThumbUUID: video.snapshotUUID,
+        ThumbSize: video.snapshotSize,
+        ThumbWidth: video.snapshotWidth,
+        ThumbHeight: video.snapshotHeight,
+      };
+    }
+    case 'TIMRelayElem': {
+      const { title, abstractList, compatibleText } = message.payload;
+      return { Title: title, AbstractList: abstractList, CompatibleText: compatibleText };
+    }
+    default:
+      return { ...message.payload };
+  }
 }

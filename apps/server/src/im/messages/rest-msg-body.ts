@@ -1,4 +1,4 @@
-import type { RestMsgElem, RestMsgElemAnswer, WireMessage } from '@liaison/protocol';
+import { type RestMsgElem, type RestMsgElemAnswer, tencentMsgBody, type WireMessage } from '@liaison/protocol';
 import type { DeliveredContent } from './message-content';
 
 /**
@@ -50,7 +50,7 @@ export function restContent(elem: RestMsgElem): DeliveredContent {
 /** A stored message's content as Tencent's MsgBody; a revoked message's is empty. */
 export function restMsgBody(message: WireMessage): RestMsgElemAnswer[] {
   if (message.isRevoked) return [];
-  return [{ MsgType: message.type, MsgContent: restMsgContent(message) }];
+  return tencentMsgBody(message);
 }
 
 /** reference SDK: a Download_Flag of 2 means the file can be downloaded. */
@@ -82,62 +82,4 @@ function content(
   texts: string[],
 ): DeliveredContent {
   return { type, payload, grants: [], record: null, moderated: { texts, images: [] } };
-}
-
-/** Tencent's MsgContent of a delivered payload; types Tencent's REST API has no form for keep Liaison's fields. */
-function restMsgContent(message: WireMessage): Record<string, unknown> {
-  switch (message.type) {
-    case 'TIMTextElem':
-      return { Text: message.payload.text };
-    case 'TIMCustomElem':
-      return { Data: message.payload.data, Desc: message.payload.description, Ext: message.payload.extension };
-    case 'TIMFaceElem':
-      return { Index: message.payload.index, Data: message.payload.data };
-    case 'TIMLocationElem': {
-      const { description, latitude, longitude } = message.payload;
-      return { Desc: description, Latitude: latitude, Longitude: longitude };
-    }
-    case 'TIMImageElem':
-      return {
-        UUID: message.payload.uuid,
-        ImageFormat: message.payload.imageFormat,
-        ImageInfoArray: message.payload.imageInfoArray.map((info) => ({
-          Type: info.type,
-          Size: info.size,
-          Width: info.width,
-          Height: info.height,
-          URL: info.url,
-        })),
-      };
-    case 'TIMSoundElem': {
-      const { url, uuid, size, second, downloadFlag } = message.payload;
-      return { Url: url, UUID: uuid, Size: size, Second: second, Download_Flag: downloadFlag };
-    }
-    case 'TIMFileElem': {
-      const { fileUrl, uuid, fileSize, fileName, downloadFlag } = message.payload;
-      return { Url: fileUrl, UUID: uuid, FileSize: fileSize, FileName: fileName, Download_Flag: downloadFlag };
-    }
-    case 'TIMVideoFileElem': {
-      const video = message.payload;
-      return {
-        VideoUrl: video.videoUrl,
-        VideoUUID: video.videoUUID,
-        VideoSize: video.videoSize,
-        VideoSecond: video.videoSecond,
-        VideoFormat: video.videoFormat,
-        VideoDownloadFlag: video.videoDownloadFlag,
-        ThumbUrl: video.snapshotUrl,
-        ThumbUUID: video.snapshotUUID,
-        ThumbSize: video.snapshotSize,
-        ThumbWidth: video.snapshotWidth,
-        ThumbHeight: video.snapshotHeight,
-      };
-    }
-    case 'TIMRelayElem': {
-      const { title, abstractList, compatibleText } = message.payload;
-      return { Title: title, AbstractList: abstractList, CompatibleText: compatibleText };
-    }
-    default:
-      return { ...message.payload };
-  }
 }
