@@ -129,6 +129,10 @@ describe('the portal in a browser', () => {
     await loginByAccount('lina', DEMO_PASSWORD);
     await page.goto(`${server.url}/manageCenter/abilities`);
     await page.waitForURL('**/manageCenter/abilities');
+    // The menu shows an entry once the user's permissions have arrived: under load that can be
+    // after the page went quiet, and a revoked session would then refuse the permissions instead.
+    const enterpriseEntry = page.getByRole('navigation', { name: '管理中心导航' }).getByText('企业认证');
+    await enterpriseEntry.waitFor();
     await page.waitForLoadState('networkidle');
     const [account] = await server.db.query<{ user_id: string }>(
       "SELECT user_id FROM portal_accounts WHERE login_name = 'lina'",
@@ -136,7 +140,7 @@ describe('the portal in a browser', () => {
     await server.db.query('UPDATE portal_sessions SET revoked = true WHERE user_id = $1', [account?.user_id]);
 
     // The enterprise page asks the server for its material: the answer is a 401.
-    await page.getByRole('navigation', { name: '管理中心导航' }).getByText('企业认证').click();
+    await enterpriseEntry.click();
     await page.getByText('无效的会话，或者会话已过期，请重新登录。').first().waitFor();
     await dialog('用户登录').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('loginStatus'))).not.toBe('true');
