@@ -54,3 +54,17 @@ export function benchCallbacksFrom(value: string | undefined): BenchCallbacks {
   if (value === 'after' || value === 'before') return value;
   throw new Error(`BENCH_CALLBACKS must be "after" or "before", got "${value}"`);
 }
+
+/**
+ * The measured server's count of its callbacks by outcome (ok, retried, dropped …), from its
+ * /metrics: a run whose server dropped callbacks to keep up says so beside its throughput.
+ */
+export async function callbackOutcomes(serverURL: string): Promise<Record<string, number>> {
+  const exposition = await (await fetch(`${serverURL}/metrics`)).text();
+  const outcomes: Record<string, number> = {};
+  for (const line of exposition.split('\n')) {
+    const match = /^liaison_callbacks_total\{[^}]*outcome="([a-z]+)"[^}]*\} (\d+)/.exec(line);
+    if (match) outcomes[match[1] as string] = (outcomes[match[1] as string] ?? 0) + Number(match[2]);
+  }
+  return outcomes;
+}

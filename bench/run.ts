@@ -21,7 +21,7 @@ import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { compareWithBaseline, comparisonLines, readBaseline } from './baseline';
 import { bundleTargets, measureBundleSizes } from './bundle-size';
-import { BenchCallbackEndpoint } from './callback-endpoint';
+import { BenchCallbackEndpoint, callbackOutcomes } from './callback-endpoint';
 import { type BenchConfig, loadBenchConfig } from './config';
 import { Generator } from './generator';
 import type { AppCredentials } from './ipc';
@@ -160,6 +160,10 @@ async function measureServer(
     offered: await attempt(`${name} group offered`, () => groupScenario(ctx, 'open')),
   };
   out.serverRssAtEndMB = readMemory(server.pid)?.rssMB ?? null;
+  if (callbackEndpoint) {
+    out.callbacks = await attempt(`${name} callbacks`, () => callbackOutcomes(`http://127.0.0.1:${server.port}`));
+    log(`${name}: callbacks by outcome ${JSON.stringify(out.callbacks)}`);
+  }
   return out;
 }
 

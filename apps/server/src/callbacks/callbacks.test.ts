@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ErrorCode } from '@liaison/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sampleValue, scrapeMetrics } from '../../../../tests/support/metrics';
@@ -13,7 +14,6 @@ import {
   until,
 } from '../integration/harness';
 import { RestClient } from '../rest-api/test-client';
-import { callbackSign } from './sender';
 import { CallbackEndpoint } from './test-endpoint';
 
 const TOKEN = 'callback-token';
@@ -62,7 +62,8 @@ describe('message callbacks', () => {
       expect(callback?.query.get('OptPlatform')).toBe('Web');
       const requestTime = callback?.query.get('RequestTime') ?? '';
       expect(Math.abs(Number(requestTime) - Date.now() / 1000)).toBeLessThan(60);
-      expect(callback?.query.get('Sign')).toBe(callbackSign(TOKEN, requestTime));
+      // Tencent's callback authentication: hex sha256 of the token followed by RequestTime.
+      expect(callback?.query.get('Sign')).toBe(createHash('sha256').update(`${TOKEN}${requestTime}`).digest('hex'));
     }
     expect(before?.body).toMatchObject({
       CallbackCommand: 'C2C.CallbackBeforeSendMsg',

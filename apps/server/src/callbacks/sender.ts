@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
+import { Worker } from 'node:worker_threads';
 import { countCallback } from '../metrics/metrics';
+import { type WorkerCalls, workerCalls } from '../workers/worker-calls';
+import { plainWorkerExecArgv } from '../workers/worker-exec-argv';
 import type { CallbackCommand, CallbackSettings } from './settings';
 
 /** Who caused the event, for the query string Tencent adds to each callback. */
@@ -22,17 +22,22 @@ export type BeforeAnswer =
 /** 'After' callbacks posted at once; more wait in the queue. */
 const AFTER_CONCURRENCY = 16;
 
+/** What the callbacks' thread answers besides replies to 'before' callbacks. */
+type ThreadNews = { kind: 'outcomes'; counts: Array<[CallbackCommand, string, number]> } | { kind: 'closed' };
+
 /**
- * Posts callbacks to CALLBACK_URL. A 'before' callback is awaited up to the timeout; an 'after'
- * one is queued and posted in the background (bounded queue, bounded retries), so it never slows
- * the event it reports. Every outcome is counted in liaison_callbacks_total.
+ * Posts callbacks to CALLBACK_URL from a thread of their own (callback-worker.mjs). A 'before'
+ * callback is awaited up to the timeout; an 'after' one is handed to the thread's bounded queue
+ * (bounded retries), so it never slows the event it reports. Every outcome is counted in
+ * liaison_callbacks_total.
  */
 export class CallbackSender {
-  private readonly queue: Array<{ command: CallbackCommand; body: object; origin: CallbackOrigin; attempt: number }> =
-    [];
-  private running = 0;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private idle: (() => void) | null = null;
+  private thread: { worker: Worker; calls: WorkerCalls } | null = null;
+  /** 'After' callbacks not yet handed over: one message to the thread per turn of the loop. */
+  private pending: Array<{ command: CallbackCommand; payload: string; clientIP: string; platform: string }> = [];
+  /** 'After' callbacks handed over and not yet posted or dropped, per command. */
+  private readonly outstanding = new Map<CallbackCommand, number>();
+  private isClosed = false;
 
   constructor(private readonly settings: CallbackSettings & { url: string }) {}
 
@@ -42,11 +47,18 @@ export class CallbackSender {
 
   async before(command: CallbackCommand, body: object, origin: CallbackOrigin): Promise<BeforeAnswer> {
     let response: { status: number; text: string };
+    const { worker, calls } = this.ensureThread();
+    worker.ref();
     try {
-      response = await this.post(command, body, origin);
+      response = (await calls.call({ kind: 'before', ...this.request(command, body, origin) })) as {
+        status: number;
+        text: string;
+      };
     } catch (err) {
-      countCallback(command, err instanceof CallbackTimeout ? 'timeout' : 'unreachable');
+      countCallback(command, (err as { code?: string }).code === 'CALLBACK_TIMEOUT' ? 'timeout' : 'unreachable');
       return { kind: 'none' };
+    } finally {
+      this.unrefWhenIdle();
     }
     const answer = parseJson(response.text);
     if (!isOk(response.status) || !isRecord(answer) || typeof answer.ErrorCode !== 'number') {
@@ -64,132 +76,99 @@ export class CallbackSender {
 
   /** Queues an 'after' callback; when the queue is full it is dropped and counted. */
   after(command: CallbackCommand, body: object, origin: CallbackOrigin): void {
-    if (this.queue.length >= this.settings.queueLimit) {
+    if (this.isClosed) {
       countCallback(command, 'dropped');
       return;
     }
-    this.queue.push({ command, body, origin, attempt: 1 });
-    this.pump();
+    if (this.pending.length === 0) setImmediate(() => this.handOver());
+    this.pending.push(this.request(command, body, origin));
   }
 
   /** Resolves once every queued 'after' callback was posted or dropped, or after `graceMs`; then drops the rest. */
   async close(graceMs: number): Promise<void> {
-    if (this.running > 0 || this.queue.length > 0 || this.timers.size > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, graceMs);
-        this.idle = () => {
-          clearTimeout(timer);
-          resolve();
-        };
+    this.isClosed = true;
+    this.handOver();
+    const thread = this.thread;
+    if (!thread) return;
+    this.thread = null;
+    if (!thread.calls.failure) {
+      const closed = new Promise<void>((resolve) => {
+        thread.worker.on('message', (news: ThreadNews) => news.kind === 'closed' && resolve());
+        thread.worker.once('exit', () => resolve());
       });
+      thread.worker.postMessage({ kind: 'close', graceMs });
+      await closed;
     }
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    for (const item of this.queue.splice(0)) countCallback(item.command, 'dropped');
+    await thread.worker.terminate();
+    this.dropOutstanding();
   }
 
-  private pump(): void {
-    while (this.running < AFTER_CONCURRENCY && this.queue.length > 0) {
-      const item = this.queue.shift();
-      if (!item) return;
-      this.running++;
-      void this.deliver(item).finally(() => {
-        this.running--;
-        this.pump();
-        if (this.running === 0 && this.queue.length === 0 && this.timers.size === 0) this.idle?.();
-      });
-    }
+  private request(command: CallbackCommand, body: object, origin: CallbackOrigin) {
+    return {
+      command,
+      payload: JSON.stringify({ CallbackCommand: command, ...body }),
+      clientIP: origin.clientIP,
+      platform: origin.platform,
+    };
   }
 
-  private async deliver(item: (typeof this.queue)[number]): Promise<void> {
-    const ok = await this.post(item.command, item.body, item.origin).then(
-      (response) => isOk(response.status),
-      () => false,
-    );
-    if (ok) {
-      countCallback(item.command, 'ok');
-      return;
-    }
-    if (item.attempt >= this.settings.attempts) {
-      countCallback(item.command, 'dropped');
-      return;
-    }
-    countCallback(item.command, 'retried');
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(timer);
-        this.queue.push({ ...item, attempt: item.attempt + 1 });
-        this.pump();
-      },
-      this.settings.retryDelayMs * 2 ** (item.attempt - 1),
-    );
-    this.timers.add(timer);
+  private handOver(): void {
+    if (this.pending.length === 0) return;
+    const items = this.pending;
+    this.pending = [];
+    const { worker } = this.ensureThread();
+    for (const item of items) this.outstanding.set(item.command, (this.outstanding.get(item.command) ?? 0) + 1);
+    worker.ref();
+    worker.postMessage({ kind: 'after', items });
   }
 
-  /** One POST on a kept-alive connection; rejects with CallbackTimeout when no full answer came in time. */
-  private post(
-    command: CallbackCommand,
-    body: object,
-    origin: CallbackOrigin,
-  ): Promise<{ status: number; text: string }> {
-    const url = this.urlFor(command, origin);
-    const payload = JSON.stringify({ CallbackCommand: command, ...body });
-    const transport = url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const request = transport.request(url, {
-        method: 'POST',
-        agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) },
+  /**
+   * The posting thread, started on first use and again after a failure. It keeps the process
+   * alive only while a callback is out, so an exit does not cut one off.
+   */
+  private ensureThread(): { worker: Worker; calls: WorkerCalls } {
+    if (!this.thread || this.thread.calls.failure) {
+      // Callbacks the failed thread held are lost with it: counted, never silently.
+      this.dropOutstanding();
+      const worker = new Worker(new URL('./callback-worker.mjs', import.meta.url), {
+        execArgv: plainWorkerExecArgv(),
+        workerData: {
+          url: this.settings.url,
+          sdkAppID: this.settings.sdkAppID,
+          token: this.settings.token,
+          timeoutMs: this.settings.timeoutMs,
+          queueLimit: this.settings.queueLimit,
+          attempts: this.settings.attempts,
+          retryDelayMs: this.settings.retryDelayMs,
+          concurrency: AFTER_CONCURRENCY,
+        },
       });
-      const timer = setTimeout(() => request.destroy(new CallbackTimeout()), this.settings.timeoutMs);
-      request.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          clearTimeout(timer);
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
-        });
-        response.on('error', reject);
+      worker.on('message', (news: ThreadNews) => {
+        if (news.kind === 'outcomes') this.counted(news.counts);
       });
-      request.on('error', (err) => {
-        clearTimeout(timer);
-        reject(err);
-      });
-      request.end(payload);
-    });
-  }
-
-  /** Tencent's query string; with a token, its callback authentication: Sign = sha256(token + RequestTime). */
-  private urlFor(command: CallbackCommand, origin: CallbackOrigin): URL {
-    const url = new URL(this.settings.url);
-    url.searchParams.set('SdkAppid', String(this.settings.sdkAppID));
-    url.searchParams.set('CallbackCommand', command);
-    url.searchParams.set('contenttype', 'json');
-    url.searchParams.set('ClientIP', origin.clientIP);
-    url.searchParams.set('OptPlatform', origin.platform);
-    if (this.settings.token) {
-      const requestTime = String(Math.floor(Date.now() / 1000));
-      url.searchParams.set('RequestTime', requestTime);
-      url.searchParams.set('Sign', callbackSign(this.settings.token, requestTime));
+      worker.unref();
+      this.thread = { worker, calls: workerCalls(worker, 'the callbacks thread') };
     }
-    return url;
+    return this.thread;
   }
-}
 
-/** Tencent's callback signature: hex sha256 of the token followed by RequestTime (seconds). */
-export function callbackSign(token: string, requestTime: string): string {
-  return createHash('sha256')
-    .update(token + requestTime)
-    .digest('hex');
-}
+  private counted(counts: Array<[CallbackCommand, string, number]>): void {
+    for (const [command, outcome, n] of counts) {
+      countCallback(command, outcome, n);
+      if (outcome !== 'retried') this.outstanding.set(command, (this.outstanding.get(command) ?? 0) - n);
+    }
+    this.unrefWhenIdle();
+  }
 
-/** Callbacks reuse connections, as Tencent's do ("persistent connection mode"). */
-const httpAgent = new http.Agent({ keepAlive: true });
-const httpsAgent = new https.Agent({ keepAlive: true });
+  private unrefWhenIdle(): void {
+    if (!this.thread || this.thread.calls.busy) return;
+    for (const n of this.outstanding.values()) if (n > 0) return;
+    this.thread.worker.unref();
+  }
 
-class CallbackTimeout extends Error {
-  constructor() {
-    super('callback timed out');
+  private dropOutstanding(): void {
+    for (const [command, n] of this.outstanding) if (n > 0) countCallback(command, 'dropped', n);
+    this.outstanding.clear();
   }
 }
 

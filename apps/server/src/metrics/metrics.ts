@@ -114,6 +114,6 @@ const callbacks = new Counter({
 });
 
 /** One callback outcome; `command` is one of Tencent's callback command names (a fixed set). */
-export function countCallback(command: string, outcome: string): void {
-  callbacks.inc({ command, outcome });
+export function countCallback(command: string, outcome: string, n = 1): void {
+  callbacks.inc({ command, outcome }, n);
 }
