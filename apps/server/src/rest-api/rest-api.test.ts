@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiaisonServer } from '../app';
 import { genUserSig } from '../auth/usersig';
@@ -14,6 +15,11 @@ beforeAll(async () => {
   admin = new RestClient(server);
 });
 afterAll(() => server?.close());
+
+/** Tencent's own signing package, as a backend written for Tencent signs its administrator. */
+const TLSSigAPIv2 = createRequire(import.meta.url)('tls-sig-api-v2') as {
+  Api: new (sdkAppID: number, key: string) => { genUserSig(userID: string, expire: number): string };
+};
 
 const FAIL = (code: number) => expect.objectContaining({ ActionStatus: 'FAIL', ErrorCode: code });
 
@@ -87,6 +93,33 @@ describe('the server REST API', () => {
       });
       expect(await response.json(), type).toMatchObject({ ActionStatus: 'OK' });
     }
+  });
+});
+
+describe('a backend written for Tencent', () => {
+  it('is served when it signs with Tencent’s tls-sig-api-v2 and calls Tencent’s URL with only the host changed', async () => {
+    const usersig = new TLSSigAPIv2.Api(server.app.sdkAppID, server.app.secretKey).genUserSig('administrator', 86400);
+    // Tencent's documented form: https://console.tim.qq.com/v4/<service>/<command>?sdkappid=…&random=…
+    const host = server.url;
+    const call = async (command: string, body: object) => {
+      const random = Math.floor(Math.random() * 4_294_967_295);
+      const url = `${host}/v4/${command}?sdkappid=${server.app.sdkAppID}&identifier=administrator&usersig=${usersig}&random=${random}&contenttype=json`;
+      const response = await fetch(url, { method: 'POST', body: JSON.stringify(body) });
+      return response.json();
+    };
+    expect(await call('im_open_login_svc/account_import', { UserID: 'tencent_backend', Nick: 'Backend' })).toEqual({
+      ActionStatus: 'OK',
+      ErrorCode: 0,
+      ErrorInfo: '',
+    });
+    expect(
+      await call('profile/portrait_get', { To_Account: ['tencent_backend'], TagList: ['Tag_Profile_IM_Nick'] }),
+    ).toMatchObject({
+      ActionStatus: 'OK',
+      UserProfileItem: [
+        { To_Account: 'tencent_backend', ProfileItem: [{ Tag: 'Tag_Profile_IM_Nick', Value: 'Backend' }] },
+      ],
+    });
   });
 });
 
