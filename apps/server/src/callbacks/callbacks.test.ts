@@ -147,6 +147,27 @@ describe('message callbacks', () => {
     expect(received[0]?.text).toBe('hello ***');
   });
 
+  it('reads a replacement MsgBody as the REST API reads one, and keeps the original for one it cannot send', async () => {
+    const rewrite = (MsgBody: unknown) => {
+      endpoint.reply = (callback) =>
+        callback.command === 'C2C.CallbackBeforeSendMsg' ? { json: { ActionStatus: 'OK', ErrorCode: 0, MsgBody } } : {};
+    };
+    rewrite([{ MsgType: 'TIMCustomElem', MsgContent: { Data: 'order:42', Desc: 'an order' } }]);
+    const custom = await sendText(alice, 'cb-bob', 'see order 42');
+    expect(custom).toMatchObject({
+      type: 'TIMCustomElem',
+      payload: { data: 'order:42', description: 'an order', extension: '' },
+    });
+
+    const invalid = await callbackCount(server, 'C2C.CallbackBeforeSendMsg', 'invalid');
+    for (const body of [[text('one'), text('two')], [{ MsgType: 'TIMNoSuchElem', MsgContent: {} }], 'hello']) {
+      rewrite(body);
+      const sent = await sendText(alice, 'cb-bob', 'kept as written');
+      expect(sent).toMatchObject({ type: 'TIMTextElem', payload: { text: 'kept as written' } });
+    }
+    expect(await callbackCount(server, 'C2C.CallbackBeforeSendMsg', 'invalid')).toBe(invalid + 3);
+  });
+
   it('lets a send through when the backend does not answer in time, and counts it', async () => {
     const timeouts = await callbackCount(server, 'C2C.CallbackBeforeSendMsg', 'timeout');
     endpoint.reply = (callback) => (callback.command === 'C2C.CallbackBeforeSendMsg' ? { delayMs: 1000 } : {});

@@ -1,21 +1,21 @@
 import { ErrorCode, LiaisonError, type WireMessage } from '@liaison/protocol';
 import type { Sql } from '../db/database';
 import { countCallback } from '../metrics/metrics';
-import { fromMsgBody, type PairedContent, toMsgBody } from './msg-body';
+import { type PairedContent, toMsgBody } from './msg-body';
 import { type CallbackOrigin, CallbackSender } from './sender';
 import type { CallbackCommand, CallbackSettings } from './settings';
 
 export type { CallbackOrigin } from './sender';
 
 /** A message about to be handed to the writer: what a 'before' callback sees and may change. */
-export interface OutgoingMessage {
+export interface OutgoingMessage<C extends PairedContent = PairedContent> {
   conversationType: 'C2C' | 'GROUP';
   from: string;
   to: string;
   ID: string;
   random: number;
   onlineOnly: boolean;
-  content: PairedContent;
+  content: C;
   cloudCustomData: string;
 }
 
@@ -54,17 +54,22 @@ export class Callbacks {
 
   /**
    * C2C/Group.CallbackBeforeSendMsg: resolves the message to send (the backend may replace its
-   * MsgBody and CloudCustomData) or throws the refusal: 20006 (one-to-one) or 10016 (group) for
-   * ErrorCode 1 and other codes, the backend's own code for one in [120001, 130000].
+   * MsgBody, read by `readMsgBody`, and CloudCustomData) or throws the refusal: 20006 (one-to-one)
+   * or 10016 (group) for ErrorCode 1 and other codes, the backend's own code for one in
+   * [120001, 130000]. A MsgBody `readMsgBody` does not take keeps the original.
    */
-  async beforeSend(message: OutgoingMessage, origin: CallbackOrigin): Promise<OutgoingMessage> {
+  async beforeSend<C extends PairedContent>(
+    message: OutgoingMessage<C>,
+    origin: CallbackOrigin,
+    readMsgBody: (msgBody: unknown) => C | null,
+  ): Promise<OutgoingMessage<C>> {
     const command = message.conversationType === 'C2C' ? 'C2C.CallbackBeforeSendMsg' : 'Group.CallbackBeforeSendMsg';
     if (!this.sender.isOn(command)) return message;
     const body = await this.messageBody(message, { MsgSeq: 0, MsgTime: Math.floor(Date.now() / 1000) });
     const answer = await this.sender.before(command, body, origin);
     if (answer.kind === 'none') return message;
     if (answer.kind === 'refuse') throw refusal(message.conversationType, answer.code, answer.info);
-    const replaced = 'MsgBody' in answer.body ? fromMsgBody(answer.body.MsgBody) : message.content;
+    const replaced = 'MsgBody' in answer.body ? readMsgBody(answer.body.MsgBody) : message.content;
     const cloudCustomData = answer.body.CloudCustomData;
     if (!replaced || (cloudCustomData !== undefined && typeof cloudCustomData !== 'string')) {
       countCallback(command, 'invalid');

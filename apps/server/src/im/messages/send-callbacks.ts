@@ -1,6 +1,14 @@
-import { ErrorCode, LiaisonError, Limits, messageBodyBytes, type OpRequestParsed } from '@liaison/protocol';
+import {
+  ErrorCode,
+  LiaisonError,
+  Limits,
+  messageBodyBytes,
+  type OpRequestParsed,
+  restMsgBodySchema,
+} from '@liaison/protocol';
 import type { CallbackOrigin, Callbacks } from '../../callbacks/callbacks';
 import type { DeliveredContent } from './message-content';
+import { restContent } from './rest-msg-body';
 
 /**
  * Asks the app backend (C2C/Group.CallbackBeforeSendMsg) about a send that passed every check.
@@ -25,17 +33,23 @@ export async function beforeSendCallback(
     content,
     cloudCustomData,
   };
-  const decided = await callbacks.beforeSend(outgoing, origin);
-  if (decided.content === content) return { content, cloudCustomData: decided.cloudCustomData };
-  if (messageBodyBytes(decided.content.payload, decided.cloudCustomData) > Limits.MESSAGE_MAX_BYTES) {
+  const decided = await callbacks.beforeSend(outgoing, origin, readMsgBody);
+  if (
+    decided.content !== content &&
+    messageBodyBytes(decided.content.payload, decided.cloudCustomData) > Limits.MESSAGE_MAX_BYTES
+  ) {
     throw new LiaisonError(ErrorCode.MESSAGE_TOO_LONG);
   }
-  const replaced: DeliveredContent = {
-    type: decided.content.type,
-    payload: decided.content.payload,
-    grants: [],
-    record: null,
-    moderated: { texts: [], images: [] },
-  };
-  return { content: replaced, cloudCustomData: decided.cloudCustomData };
+  return { content: decided.content, cloudCustomData: decided.cloudCustomData };
+}
+
+/**
+ * A replacement MsgBody is read as the REST API's sends read theirs (one element; files named by
+ * the backend's URLs, granted nothing). It is the backend's own content: not moderated again.
+ */
+function readMsgBody(msgBody: unknown): DeliveredContent | null {
+  const parsed = restMsgBodySchema.safeParse(msgBody);
+  if (!parsed.success) return null;
+  const [elem] = parsed.data;
+  return elem ? { ...restContent(elem), moderated: { texts: [], images: [] } } : null;
 }
