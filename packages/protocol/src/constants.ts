@@ -92,6 +92,8 @@ export const GroupSystemNoticeType = {
   QUIT: 8,
   SET_ADMIN: 9,
   CANCEL_ADMIN: 10,
+  /** The app's own notice (the REST API's send_group_system_notification): its text in userDefinedField. */
+  CUSTOM: 255,
 } as const;
 export type GroupSystemNoticeType = (typeof GroupSystemNoticeType)[keyof typeof GroupSystemNoticeType];
 

@@ -179,6 +179,8 @@ export const groupSystemNoticePayloadSchema = z.object({
   operatorID: z.string(),
   groupProfile: z.object({ groupID: z.string(), name: z.string() }),
   handleMessage: z.string(),
+  /** A CUSTOM notice's text, as the reference SDK names it. */
+  userDefinedField: z.string().optional(),
 });
 
 /** Payload schema by message type, as stored and delivered. */

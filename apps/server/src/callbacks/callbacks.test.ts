@@ -191,6 +191,27 @@ describe('message callbacks', () => {
     endpoint.reply = () => ({ json: { ActionStatus: 'OK', ErrorCode: 1, ErrorInfo: 'closed' } });
     expect(await errorCode(sendText(alice, 'cb-group', 'refused', 'GROUP'))).toBe(ErrorCode.GROUP_CALLBACK_REFUSED);
   });
+
+  it('asks about a REST API send_group_msg as done by RESTAPI: a refusal is 10016, ForbidBeforeSendMsgCallback skips it', async () => {
+    await createGroupWith(alice, 'cb-rest-group', ['cb-bob']);
+    endpoint.received.length = 0;
+    endpoint.reply = () => ({ json: { ActionStatus: 'OK', ErrorCode: 1, ErrorInfo: 'closed' } });
+    const admin = new RestClient(server);
+    const body = { GroupId: 'cb-rest-group', From_Account: 'cb-alice', Random: 1, MsgBody: [text('from the backend')] };
+    expect(await admin.call('group_open_http_svc/send_group_msg', body)).toMatchObject({
+      ActionStatus: 'FAIL',
+      ErrorCode: ErrorCode.GROUP_CALLBACK_REFUSED,
+    });
+    expect(endpoint.of('Group.CallbackBeforeSendMsg').map((callback) => callback.query.get('OptPlatform'))).toEqual([
+      'RESTAPI',
+    ]);
+    const skipped = await admin.call('group_open_http_svc/send_group_msg', {
+      ...body,
+      ForbidCallbackControl: ['ForbidBeforeSendMsgCallback'],
+    });
+    expect(skipped).toMatchObject({ ActionStatus: 'OK' });
+    expect(endpoint.of('Group.CallbackBeforeSendMsg')).toHaveLength(1);
+  });
 });
 
 describe('after callbacks to an endpoint that is down', () => {

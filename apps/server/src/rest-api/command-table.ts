@@ -3,8 +3,10 @@ import { accountCommands } from '../im/accounts/rest-commands';
 import { recentContactCommands } from '../im/conversations/rest-commands';
 import { openimConversationCommands } from '../im/conversations/rest-read-commands';
 import { groupCommands } from '../im/groups/rest-group-commands';
+import { groupMessageCommands } from '../im/groups/rest-group-message-commands';
 import { memberCommands } from '../im/groups/rest-member-commands';
 import { openimActionCommands } from '../im/message-actions/rest-commands';
+import { groupRecallCommands } from '../im/message-actions/rest-group-recall';
 import { openimMessageCommands } from '../im/messages/rest-commands';
 import { profileCommands } from '../im/profiles/rest-commands';
 import { snsCommands } from '../im/relations/rest-commands';
@@ -55,4 +57,8 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'group_open_http_svc/modify_group_member_info': memberCommands.modify_group_member_info,
   'group_open_http_svc/get_online_member_num': memberCommands.get_online_member_num,
   'group_open_http_svc/get_joined_group_list': groupCommands.get_joined_group_list,
+  'group_open_http_svc/send_group_msg': groupMessageCommands.send_group_msg,
+  'group_open_http_svc/send_group_system_notification': groupMessageCommands.send_group_system_notification,
+  'group_open_http_svc/group_msg_recall': groupRecallCommands.group_msg_recall,
+  'group_open_http_svc/group_msg_get_simple': groupMessageCommands.group_msg_get_simple,
 };

@@ -77,6 +77,10 @@ export const RestErrorCode = {
   GROUP_INTERNAL: 10002,
   /** Group commands: a field is missing or does not meet the protocol. */
   GROUP_INVALID_PARAMS: 10004,
+  /** group_msg_recall, per sequence: no message of the group has it. */
+  GROUP_MSG_NOT_FOUND: 10030,
+  /** group_msg_recall, per sequence: the message cannot be recalled (a group tip). */
+  GROUP_MSG_NOT_RECALLABLE: 10032,
 } as const;
 
 export type RestErrorCode = (typeof RestErrorCode)[keyof typeof RestErrorCode];
@@ -120,6 +124,8 @@ export const restErrorMessages: Record<RestErrorCode, string> = {
   [RestErrorCode.OPENIM_INTERNAL]: 'internal error, try again',
   [RestErrorCode.GROUP_INTERNAL]: 'internal error, try again',
   [RestErrorCode.GROUP_INVALID_PARAMS]: 'invalid parameters',
+  [RestErrorCode.GROUP_MSG_NOT_FOUND]: 'the message to recall does not exist',
+  [RestErrorCode.GROUP_MSG_NOT_RECALLABLE]: 'the message cannot be recalled',
 };
 
 /** A refusal of a REST API call: answered as {ActionStatus: 'FAIL', ErrorCode, ErrorInfo}. */

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './envelope';
 export * from './errors';
+export * from './group-messages';
 export * from './groups';
 export * from './msg-body';
 export * from './openim';

@@ -9,6 +9,8 @@ export interface Notice {
   operatorID: string;
   /** The applicant's message (join request) or the handler's (its answer); '' otherwise. */
   handleMessage?: string;
+  /** A CUSTOM notice's text (send_group_system_notification). */
+  userDefinedField?: string;
 }
 
 /**
@@ -45,6 +47,7 @@ function noticeMessage(notice: Notice): WireMessage {
       operatorID: notice.operatorID,
       groupProfile: { groupID: notice.groupID, name: notice.groupName },
       handleMessage: notice.handleMessage ?? '',
+      ...(notice.userDefinedField === undefined ? {} : { userDefinedField: notice.userDefinedField }),
     },
     atUserList: [],
     sequence: 0,

@@ -522,8 +522,11 @@ async function authorise(
     ...new Set(inputs.filter((m) => m.system && !groupTypes.has(m.recipient)).map((m) => m.recipient)),
   ];
   if (systemGroups.length > 0) {
+    // A topic's server-made messages (the administrator's REST sends) take its community's type.
     for (const row of await tx.query<{ group_id: string; type: string }>(
-      'SELECT group_id, type FROM groups WHERE group_id = ANY($1)',
+      `SELECT v.g AS group_id, g.type FROM unnest($1::text[]) AS v(g)
+         LEFT JOIN topics t ON t.topic_id = v.g
+         JOIN groups g ON g.group_id = COALESCE(t.group_id, v.g)`,
       [systemGroups],
     )) {
       groupTypes.set(row.group_id, row.type);

@@ -17,7 +17,7 @@ import { c2cKey } from './keys';
 import { msgKeyOf, parseMsgKey } from './msg-key';
 import { restContent, restMsgBody } from './rest-msg-body';
 import { roamingPage } from './roaming';
-import { type SendDeps, type Sender, type SendFields, sendContent } from './send';
+import { type SendCallbackPolicy, type SendDeps, type Sender, type SendFields, sendContent } from './send';
 
 /** Tencent's codes for a refused or failed one-to-one message command. */
 export const OPENIM_CODES: RestServiceCodes = {
@@ -48,7 +48,7 @@ export const openimMessageCommands = {
       const sender = await requireSender(deps.db, body.From_Account, caller);
       await requireAccounts(deps.db, [body.To_Account]);
       const message = await sendRest(deps, sender, body.To_Account, body);
-      await sent(deps.db, sender);
+      await ensureSenderAccount(deps.db, sender);
       return { MsgTime: message.time, MsgKey: msgKeyOf(message) };
     },
   }),
@@ -80,7 +80,7 @@ export const openimMessageCommands = {
       const errors = outcomes.flatMap(({ to, code }) =>
         code === undefined ? [] : [{ To_Account: to, ErrorCode: code }],
       );
-      if (first) await sent(deps.db, sender);
+      if (first) await ensureSenderAccount(deps.db, sender);
       // One MsgKey for every recipient's message (msg-key.ts finds each by it), as Tencent's.
       return {
         ...(first ? { MsgKey: msgKeyOf(first) } : {}),
@@ -124,14 +124,15 @@ export const openimMessageCommands = {
 };
 
 /**
- * The sender: From_Account (90048 if it does not exist), or the administrator who called
- * (Tencent's default), who may not have an account yet: `isNew` then, and it is made once a send
- * succeeds, so a refused call stores nothing.
+ * The sender: From_Account (90048 if it does not exist, or the service's `missingCode`), or the
+ * administrator who called (Tencent's default), who may not have an account yet: `isNew` then, and
+ * it is made once a send succeeds (ensureSenderAccount), so a refused call stores nothing.
  */
-async function requireSender(
+export async function requireSender(
   db: Sql,
   fromAccount: string | undefined,
   caller: RestCaller,
+  missingCode: number = RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND,
 ): Promise<Sender & { isNew: boolean }> {
   const userID = fromAccount ?? caller.identifier;
   const [row] = await db.query<{ nick: string; avatar: string }>('SELECT nick, avatar FROM users WHERE user_id = $1', [
@@ -139,13 +140,13 @@ async function requireSender(
   ]);
   if (row) return { userID, nick: row.nick, avatar: row.avatar, isNew: false };
   if (fromAccount !== undefined) {
-    throw new RestError(RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND, `From_Account ${fromAccount} does not exist`);
+    throw new RestError(missingCode, `From_Account ${fromAccount} does not exist`);
   }
   return { userID, nick: '', avatar: '', isNew: true };
 }
 
 /** The administrator's first send makes its account, as its first login would. */
-async function sent(db: Sql, sender: Sender & { isNew: boolean }): Promise<void> {
+export async function ensureSenderAccount(db: Sql, sender: Sender & { isNew: boolean }): Promise<void> {
   if (sender.isNew) await ensureUser(db, sender.userID);
 }
 
@@ -170,10 +171,7 @@ function requireLifeTime(body: SendOptions): void {
 
 /** One send through the SDK's path, with the REST body's options. */
 async function sendRest(deps: SendDeps, sender: Sender, to: string, body: SendOptions): Promise<WireMessage> {
-  const control: MessageControlInfo = {
-    ...(body.SendMsgControl?.includes('NoUnread') ? { excludedFromUnreadCount: true } : {}),
-    ...(body.SendMsgControl?.includes('NoLastMsg') ? { excludedFromLastMessage: true } : {}),
-  };
+  const control = restMessageControl(body.SendMsgControl);
   const fields: SendFields = {
     ID: `rest-${randomUUID()}`,
     conversationType: 'C2C',
@@ -184,17 +182,38 @@ async function sendRest(deps: SendDeps, sender: Sender, to: string, body: SendOp
     ...(body.IsNeedReadReceipt === 1 ? { needReadReceipt: true } : {}),
     ...(body.SupportMessageExtension === 1 ? { isSupportExtension: true } : {}),
     ...(body.MsgLifeTime === 0 ? { onlineUserOnly: true } : {}),
-    ...(Object.keys(control).length > 0 ? { messageControlInfo: control } : {}),
+    ...(control ? { messageControlInfo: control } : {}),
   };
   const elem = body.MsgBody[0];
   if (!elem) throw new RestError(RestErrorCode.OPENIM_INVALID_PARAMS, 'MsgBody: one element');
-  const forbidden = body.ForbidCallbackControl ?? [];
-  const { message } = await sendContent(deps, NO_SESSION, sender, fields, restContent(elem), {
+  const { message } = await sendContent(
+    deps,
+    NO_SESSION,
+    sender,
+    fields,
+    restContent(elem),
+    restSendPolicy(body.ForbidCallbackControl),
+  );
+  return message;
+}
+
+/** SendMsgControl's NoUnread and NoLastMsg as the SDK's messageControlInfo; undefined when neither is set. */
+export function restMessageControl(sendMsgControl: readonly string[] | undefined): MessageControlInfo | undefined {
+  const control: MessageControlInfo = {
+    ...(sendMsgControl?.includes('NoUnread') ? { excludedFromUnreadCount: true } : {}),
+    ...(sendMsgControl?.includes('NoLastMsg') ? { excludedFromLastMessage: true } : {}),
+  };
+  return Object.keys(control).length > 0 ? control : undefined;
+}
+
+/** A REST send's callbacks: both, reported as the REST API's, unless ForbidCallbackControl forbids one. */
+export function restSendPolicy(forbidCallbackControl: readonly string[] | undefined): SendCallbackPolicy {
+  const forbidden = forbidCallbackControl ?? [];
+  return {
     origin: REST_API_ORIGIN,
     before: !forbidden.includes('ForbidBeforeSendMsgCallback'),
     after: !forbidden.includes('ForbidAfterSendMsgCallback'),
-  });
-  return message;
+  };
 }
 
 /** A stored message as admin_getroammsg lists it. */

@@ -42,3 +42,22 @@ export async function roamingPage(
   );
   return { messageList: rows.slice(0, window.count).map(toWireMessage), isCompleted: rows.length <= window.count };
 }
+
+/**
+ * One page of a group's stored messages as the app's administrator reads them (group_msg_get_simple):
+ * every message, targeted ones too, newest first, at or below a sequence; revoked ones only when
+ * asked. `hasMore`: older messages are left.
+ */
+export async function groupHistoryPage(
+  db: Sql,
+  conversationKey: string,
+  page: { atOrBelow: number | null; count: number; withRevoked: boolean },
+): Promise<{ messageList: WireMessage[]; hasMore: boolean }> {
+  const rows = await db.query<MessageRow>(
+    `SELECT ${columnsOf('m')} FROM messages m
+      WHERE m.conv_key = $1 AND m.seq <= $2 AND ($3 OR NOT m.is_revoked)
+      ORDER BY m.seq DESC LIMIT $4`,
+    [conversationKey, page.atOrBelow ?? Number.MAX_SAFE_INTEGER, page.withRevoked, page.count + 1],
+  );
+  return { messageList: rows.slice(0, page.count).map(toWireMessage), hasMore: rows.length > page.count };
+}

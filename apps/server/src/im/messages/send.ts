@@ -56,6 +56,11 @@ export interface SendCallbackPolicy {
   origin: CallbackOrigin;
   before: boolean;
   after: boolean;
+  /**
+   * The app's administrator sends in a group as itself (send_group_msg without From_Account): as
+   * Tencent's, it need not be a member and no mute holds it, like the server's own tips.
+   */
+  isAppAdmin?: boolean;
 }
 
 const SDK_SEND_CALLBACKS: SendCallbackPolicy = { origin: SDK_ORIGIN, before: true, after: true };
@@ -121,6 +126,7 @@ export async function sendContent(
     origin,
     grants: content.grants,
     record: content.record,
+    ...(callbackPolicy.isAppAdmin ? { system: true } : {}),
   });
   // Side data of the few messages that mention someone: one row per member named, one for @all.
   if (message.atUserList.length > 0 && !message.onlineOnly) await recordMentions(deps.db, message);
