@@ -3,9 +3,12 @@ import { accountCommands } from '../im/accounts/rest-commands';
 import { recentContactCommands } from '../im/conversations/rest-commands';
 import { openimConversationCommands } from '../im/conversations/rest-read-commands';
 import { groupCommands } from '../im/groups/rest-group-commands';
+import { groupListCommands } from '../im/groups/rest-group-list';
+import { groupImportCommands } from '../im/groups/rest-import-commands';
 import { memberCommands } from '../im/groups/rest-member-commands';
 import { openimActionCommands } from '../im/message-actions/rest-commands';
 import { openimMessageCommands } from '../im/messages/rest-commands';
+import { openimImportCommands } from '../im/messages/rest-import-commands';
 import { profileCommands } from '../im/profiles/rest-commands';
 import { snsCommands } from '../im/relations/rest-commands';
 import type { RestCommand } from '../im/rest-command';
@@ -55,4 +58,10 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'group_open_http_svc/modify_group_member_info': memberCommands.modify_group_member_info,
   'group_open_http_svc/get_online_member_num': memberCommands.get_online_member_num,
   'group_open_http_svc/get_joined_group_list': groupCommands.get_joined_group_list,
+  // Moving history from another system (imports) and listing the app's groups.
+  'openim/importmsg': openimImportCommands.importmsg,
+  'group_open_http_svc/import_group': groupImportCommands.import_group,
+  'group_open_http_svc/import_group_msg': groupImportCommands.import_group_msg,
+  'group_open_http_svc/import_group_member': groupImportCommands.import_group_member,
+  'group_open_http_svc/get_appid_group_list': groupListCommands.get_appid_group_list,
 };

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './envelope';
 export * from './errors';
 export * from './groups';
+export * from './imports';
 export * from './msg-body';
 export * from './openim';
 export * from './profiles';
