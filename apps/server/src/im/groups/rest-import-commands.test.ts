@@ -31,7 +31,7 @@ function importGroup(GroupId: string, body: object = {}) {
 
 describe('group_open_http_svc/import_group, import_group_msg, import_group_member', () => {
   it('moves a group with its history: original senders and times, no tips, nothing live, members from their JoinTime', async () => {
-    await importAccounts(admin, 'rgi-owner', 'rgi-ann');
+    await importAccounts(admin, 'rgi-owner', 'rgi-ann', 'rgi-early');
     const ben = await user('rgi-ben');
     const heard: Message[] = [];
     ben.on(EVENT.MESSAGE_RECEIVED, ({ data }) => heard.push(...data));
@@ -62,6 +62,7 @@ describe('group_open_http_svc/import_group, import_group_msg, import_group_membe
         { Member_Account: 'rgi-ben', JoinTime: LONG_AGO + 15, UnreadMsgNum: 1 },
         { Member_Account: 'rgi-owner' },
         { Member_Account: 'rgi-nobody' },
+        { Member_Account: 'rgi-early', JoinTime: LONG_AGO - 10 },
       ],
     });
     expect(members).toEqual({
@@ -71,6 +72,7 @@ describe('group_open_http_svc/import_group, import_group_msg, import_group_membe
         { Member_Account: 'rgi-ben', Result: 1 },
         { Member_Account: 'rgi-owner', Result: 2 },
         { Member_Account: 'rgi-nobody', Result: 0 },
+        { Member_Account: 'rgi-early', Result: 0 },
       ],
     });
     const { groupList } = (await ben.getGroupList()).data;

@@ -117,6 +117,7 @@ export const groupImportCommands = {
   /**
    * Members joined at their JoinTime: history from before it stays hidden, as for anyone who joins
    * (all of it shows in Meeting groups), and UnreadMsgNum of the newest messages count as unread.
+   * A JoinTime before the group's creation (within its second) or in the future fails the member (Result 0).
    */
   import_group_member: restCommand({
     schema: restImportSchemas.import_group_member,
@@ -131,10 +132,17 @@ export const groupImportCommands = {
         const ids = wanted.map((m) => m.Member_Account);
         const existing = await membersOf(tx, body.GroupId, ids);
         const known = await importSenders(tx, ids);
-        const added = wanted.filter((m) => known.has(m.Member_Account) && !existing.has(m.Member_Account));
+        // Tencent's rule: a JoinTime before the group was made, or in the future, fails that member.
+        const [made] = await tx.query<{ created_at: unknown }>('SELECT created_at FROM groups WHERE group_id = $1', [
+          body.GroupId,
+        ]);
+        const now = Date.now();
+        const inTime = (m: (typeof wanted)[number]) =>
+          m.JoinTime === undefined ||
+          (m.JoinTime * 1000 >= toNumber(made?.created_at) - 999 && m.JoinTime * 1000 <= now);
+        const added = wanted.filter((m) => known.has(m.Member_Account) && !existing.has(m.Member_Account) && inTime(m));
         if (group.memberCount + added.length > group.maxMembers) throw new LiaisonError(ErrorCode.GROUP_FULL);
         if (added.length > 0) {
-          const now = Date.now();
           const addedIDs = added.map((m) => m.Member_Account);
           await addMembers(tx, body.GroupId, addedIDs, null, { readSeq: 0, floorSeq: 0 }, now);
           await tx.query(IMPORTED_MEMBERS, [
@@ -160,7 +168,7 @@ export const groupImportCommands = {
             m.Member_Account,
             existing.has(m.Member_Account)
               ? RestAddMemberResult.ALREADY_MEMBER
-              : known.has(m.Member_Account)
+              : known.has(m.Member_Account) && inTime(m)
                 ? RestAddMemberResult.ADDED
                 : RestAddMemberResult.FAILED,
           ]),
