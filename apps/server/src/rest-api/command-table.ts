@@ -3,11 +3,14 @@ import { accountCommands } from '../im/accounts/rest-commands';
 import { recentContactCommands } from '../im/conversations/rest-commands';
 import { openimConversationCommands } from '../im/conversations/rest-read-commands';
 import { groupCommands } from '../im/groups/rest-group-commands';
+import { groupListCommands } from '../im/groups/rest-group-list';
 import { groupMessageCommands } from '../im/groups/rest-group-message-commands';
+import { groupImportCommands } from '../im/groups/rest-import-commands';
 import { memberCommands } from '../im/groups/rest-member-commands';
 import { openimActionCommands } from '../im/message-actions/rest-commands';
 import { groupRecallCommands } from '../im/message-actions/rest-group-recall';
 import { openimMessageCommands } from '../im/messages/rest-commands';
+import { openimImportCommands } from '../im/messages/rest-import-commands';
 import { profileCommands } from '../im/profiles/rest-commands';
 import { snsCommands } from '../im/relations/rest-commands';
 import type { RestCommand } from '../im/rest-command';
@@ -61,4 +64,10 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'group_open_http_svc/send_group_system_notification': groupMessageCommands.send_group_system_notification,
   'group_open_http_svc/group_msg_recall': groupRecallCommands.group_msg_recall,
   'group_open_http_svc/group_msg_get_simple': groupMessageCommands.group_msg_get_simple,
+  // Moving history from another system (imports) and listing the app's groups.
+  'openim/importmsg': openimImportCommands.importmsg,
+  'group_open_http_svc/import_group': groupImportCommands.import_group,
+  'group_open_http_svc/import_group_msg': groupImportCommands.import_group_msg,
+  'group_open_http_svc/import_group_member': groupImportCommands.import_group_member,
+  'group_open_http_svc/get_appid_group_list': groupListCommands.get_appid_group_list,
 };

@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './errors';
 export * from './group-messages';
 export * from './groups';
+export * from './imports';
 export * from './msg-body';
 export * from './openim';
 export * from './profiles';

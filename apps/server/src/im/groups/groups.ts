@@ -37,7 +37,7 @@ const MAX_MEMBERS: Record<GroupType, number> = {
 };
 
 /** Meeting groups show history from before joining (spec chat.md §9); the others start at the join. */
-const SEES_HISTORY_BEFORE_JOIN = new Set<string>([GroupType.MEETING]);
+export const SEES_HISTORY_BEFORE_JOIN = new Set<string>([GroupType.MEETING]);
 
 /** Where a new member's view of the group starts: read up to now, and history before it hidden but in Meeting groups. */
 export function startFor(type: string, maxSeq: number): { readSeq: number; floorSeq: number } {

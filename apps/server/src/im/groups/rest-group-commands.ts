@@ -2,11 +2,14 @@ import {
   GroupType,
   type JoinOption,
   LiaisonError,
+  type OpRequestParsed,
   RestError,
   RestErrorCode,
   RestGroupLimits,
   restGroupSchemas,
 } from '@liaison/protocol';
+import type { z } from 'zod';
+import type { Database } from '../../db/database';
 import { existingAccounts } from '../accounts/accounts';
 import { getProfile } from '../profiles/users';
 import { restCommand } from '../rest-command';
@@ -23,23 +26,9 @@ export const groupCommands = {
     schema: restGroupSchemas.create_group,
     codes: GROUP_CODES,
     async run(deps: GroupAdminDeps, body, caller) {
-      // Tencent's app-owned group (no Owner_Account) is owned here by the administrator who made it,
-      // whose account must exist (account_import): a refused call creates nothing, not even it.
-      const ownerID = body.Owner_Account ?? caller.identifier;
-      if (!(await existingAccounts(deps.db, [ownerID])).has(ownerID)) {
-        throw new RestError(RestErrorCode.GROUP_INVALID_PARAMS, `Owner_Account: ${ownerID} has no account`);
-      }
+      const ownerID = await restGroupOwner(deps.db, body.Owner_Account, caller.identifier);
       const owner = await getProfile(deps.db, ownerID);
-      const { group } = await createGroup(deps, owner, {
-        type: body.Type,
-        name: body.Name,
-        ...baseInfo(body),
-        ...(body.GroupId === undefined ? {} : { groupID: body.GroupId }),
-        ...(body.MaxMemberCount === undefined ? {} : { maxMemberNum: body.MaxMemberCount }),
-        memberList: (body.MemberList ?? []).map((m) => ({ userID: m.Member_Account, role: m.Role ?? 'Member' })),
-        groupCustomField: (body.AppDefinedData ?? []).map(({ Key, Value }) => ({ key: Key, value: Value })),
-        isSupportTopic: body.SupportTopic === 1,
-      });
+      const { group } = await createGroup(deps, owner, createRequest(body));
       return { GroupId: group.groupID };
     },
   }),
@@ -115,6 +104,36 @@ export const groupCommands = {
     },
   }),
 };
+
+type CreateBody = Omit<z.infer<typeof restGroupSchemas.create_group>, 'MemberList'> & {
+  MemberList?: z.infer<typeof restGroupSchemas.create_group>['MemberList'];
+};
+
+/** create_group's body (import_group's too) as the SDK's createGroup request. */
+export function createRequest(body: CreateBody): OpRequestParsed<'createGroup'> {
+  return {
+    type: body.Type,
+    name: body.Name,
+    ...baseInfo(body),
+    ...(body.GroupId === undefined ? {} : { groupID: body.GroupId }),
+    ...(body.MaxMemberCount === undefined ? {} : { maxMemberNum: body.MaxMemberCount }),
+    memberList: (body.MemberList ?? []).map((m) => ({ userID: m.Member_Account, role: m.Role ?? 'Member' })),
+    groupCustomField: (body.AppDefinedData ?? []).map(({ Key, Value }) => ({ key: Key, value: Value })),
+    isSupportTopic: body.SupportTopic === 1,
+  };
+}
+
+/**
+ * Tencent's app-owned group (no Owner_Account) is owned here by the administrator who made it,
+ * whose account must exist (account_import): a refused call creates nothing, not even it (10004).
+ */
+export async function restGroupOwner(db: Database, ownerAccount: string | undefined, caller: string): Promise<string> {
+  const ownerID = ownerAccount ?? caller;
+  if (!(await existingAccounts(db, [ownerID])).has(ownerID)) {
+    throw new RestError(RestErrorCode.GROUP_INVALID_PARAMS, `Owner_Account: ${ownerID} has no account`);
+  }
+  return ownerID;
+}
 
 /** The profile fields create_group and modify_group_base_info share, by the SDK's names. */
 function baseInfo(body: {

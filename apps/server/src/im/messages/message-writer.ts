@@ -65,6 +65,17 @@ export interface NewMessage {
   readBy?: readonly string[];
 }
 
+/**
+ * A message moved from another system (the REST API's importmsg, import_group_msg): stored with
+ * its original time, never delivered live. `system`, so neither a blocklist nor a membership
+ * refuses it: it was sent long ago, by someone who may have left the group since.
+ */
+export interface ImportedMessage extends NewMessage {
+  /** When it was sent (ms). */
+  time: number;
+  system: true;
+}
+
 /** A message a merged record copied: its conversation's storage key and its ID. */
 export interface MergedSource {
   key: string;
@@ -100,7 +111,7 @@ export class MessageWriter {
   private readonly caches: WriterCaches = { conversations: new Set(), users: new Set() };
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     /** Publishes what a transaction committed; sends are acknowledged after it settles. */
     onCommitted: (results: WriteResult[]) => Promise<void>,
     onError: (err: unknown) => void,
@@ -113,6 +124,32 @@ export class MessageWriter {
 
   submit(input: NewMessage): Promise<WriteResult> {
     return (this.lanes[laneOf(input.key, this.lanes.length)] as Lane).submit(input);
+  }
+
+  /**
+   * Stores imported messages in one statement, the live sends' insert with each row's own time,
+   * outside the lanes: nothing is published, so no one hears of them until they read history.
+   * Each gets the next sequence of its conversation (after whatever is stored there now); an ID
+   * stored before answers the stored message (`duplicate`).
+   */
+  async importMessages(inputs: readonly ImportedMessage[]): Promise<Array<WriteResult | LiaisonError>> {
+    if (inputs.length === 0) return [];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const written = await writeBatch(this.db, inputs, this.caches, checkEveryPair, true, true);
+        for (const key of written.created) this.caches.conversations.add(key);
+        // A duplicate's ID names its time too (rest-import ID), so the original time answers it as well.
+        const now = Date.now();
+        return written.outcomes.map((o, i) => {
+          if (o instanceof LiaisonError) return o;
+          const time = Math.min((inputs[i] as ImportedMessage).time, now);
+          return { ...o, message: { ...o.message, time: Math.floor(time / 1000) } };
+        });
+      } catch (err) {
+        // The same import running at once elsewhere: stored again, checked, it answers as a duplicate.
+        if (!isUniqueViolation(err) || attempt >= STORE_ATTEMPTS) throw err;
+      }
+    }
   }
 
   /** Resolves once everything submitted so far is committed and acknowledged (or failed). */
@@ -186,7 +223,14 @@ class Lane {
     let written: Awaited<ReturnType<typeof writeBatch>>;
     const checked = attempt > 1 || Date.now() < this.checkedUntil;
     try {
-      written = await writeBatch(this.db, batch, this.caches, this.c2c, checked);
+      written = await writeBatch(
+        this.db,
+        batch.map((p) => p.input),
+        this.caches,
+        this.c2c,
+        checked,
+        false,
+      );
     } catch (err) {
       // A message of this batch was stored before (a retried send), or by another process after the
       // statement's snapshot was taken (the same send, twice at once). Nothing was stored; a checked
@@ -237,13 +281,13 @@ class Lane {
  */
 async function writeBatch(
   db: Sql,
-  batch: Pending[],
+  inputs: readonly NewMessage[],
   caches: Readonly<WriterCaches>,
   c2c: C2CRules,
   checked: boolean,
+  imported: boolean,
 ): Promise<{ outcomes: Array<WriteResult | LiaisonError>; created: string[] }> {
   const now = Date.now();
-  const inputs = batch.map((p) => p.input);
   const outcomes: Array<WriteResult | LiaisonError | null> = await authorise(db, inputs, caches, now, c2c);
 
   // The first copy of an ID within the batch is the one stored; later copies answer with it.
@@ -270,9 +314,11 @@ async function writeBatch(
 
   const withGrants = toStore.some((i) => hasGrants(inputs[i] as NewMessage));
   const withControl = toStore.some((i) => hasControl(inputs[i] as NewMessage));
+  // Chosen once: a live batch's rows are built as they always were.
+  const record = imported ? toImportedRecord : toRecord;
   const rows = await db.query<MessageRow & { kind: 'new' | 'prior'; conv_key: string }>(
-    storeStatement(withGrants, withControl, checked),
-    [JSON.stringify(toStore.map((i, ord) => toRecord(inputs[i] as NewMessage, ord, withGrants))), now],
+    storeStatement(withGrants, withControl, checked, imported),
+    [JSON.stringify(toStore.map((i, ord) => record(inputs[i] as NewMessage, ord, withGrants))), now],
   );
   const found = new Map(rows.map((r) => [`${r.conv_key}\n${r.id}`, r]));
   inputs.forEach((m, i) => {
@@ -302,13 +348,15 @@ async function writeBatch(
  * only a batch holding a targeted message or one with messageControlInfo (`withControl`) stores
  * their columns and moves the conversations' uncounted_seq; other rows leave them NULL. Unless
  * `checked`, it does not look for IDs stored before: a duplicate then fails the statement on the
- * (conv_key, id) key, which the insert probes anyway, and the batch is stored again checked.
+ * (conv_key, id) key, which the insert probes anyway, and the batch is stored again checked. An
+ * `imported` batch stores each row's own time (tm, never after now) and moves a conversation's
+ * last_time only forward.
  */
-const storeBatch = (withGrants: boolean, withControl: boolean, checked: boolean) => `
+const storeBatch = (withGrants: boolean, withControl: boolean, checked: boolean, imported: boolean) => `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS v(ord int, k text, i text, ct text, f text, r text, t text, p jsonb, a jsonb, c bigint, rnd bigint,
-           n text, av text, cd text, rr boolean, rb jsonb, st text, x boolean${withGrants ? ', g jsonb, dk text, mr jsonb, ms jsonb' : ''}${withControl ? ', rl text[], ctl smallint' : ''})
+           n text, av text, cd text, rr boolean, rb jsonb, st text, x boolean${withGrants ? ', g jsonb, dk text, mr jsonb, ms jsonb' : ''}${withControl ? ', rl text[], ctl smallint' : ''}${imported ? ', tm bigint' : ''})
   ), heads AS (
     SELECT conv_key, max_seq FROM conversations
      WHERE conv_key IN (SELECT k FROM input) ORDER BY conv_key FOR UPDATE
@@ -319,12 +367,13 @@ const storeBatch = (withGrants: boolean, withControl: boolean, checked: boolean)
     INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
                           client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, receipt_targets,
                           search_tokens, supports_extension${withControl ? ', receivers, control' : ''})
-    SELECT k, s, i, ct, f, r, COALESCE(t, 'TIMTextElem'), p, a, $2, c, rnd, n, av, cd, rr,
+    SELECT k, s, i, ct, f, r, COALESCE(t, 'TIMTextElem'), p, a, ${imported ? 'LEAST(tm, $2)' : '$2'}, c, rnd, n, av, cd, rr,
            ${withControl ? TARGETED_RECEIPT_TARGETS : RECEIPT_TARGETS}, ${tokensSql('st')}, COALESCE(x, false)${withControl ? ', rl, ctl' : ''} FROM fresh
     RETURNING conv_key, id, seq, sender
   ), ${withGrants ? GRANT_STEPS : ''}moved AS (
-    UPDATE conversations c SET max_seq = h.s, last_time = $2${withControl ? UNCOUNTED_SEQ : ''}
-      FROM (SELECT k, max(s) AS s${withControl ? UNCOUNTED_MAX : ''} FROM fresh GROUP BY k) h WHERE c.conv_key = h.k
+    UPDATE conversations c SET max_seq = h.s, last_time = ${imported ? 'GREATEST(c.last_time, h.t)' : '$2'}${withControl ? UNCOUNTED_SEQ : ''}
+      FROM (SELECT k, max(s) AS s${imported ? ', max(LEAST(tm, $2)) AS t' : ''}${withControl ? UNCOUNTED_MAX : ''} FROM fresh GROUP BY k) h
+     WHERE c.conv_key = h.k
   ), reads AS (
     -- Sending reads the conversation: one's own messages never count as unread (nor a tip about oneself).
     UPDATE user_conversations uc SET read_seq = GREATEST(uc.read_seq, rd.s), hidden = false
@@ -406,11 +455,13 @@ const GRANT_STEPS = `named AS (
      WHERE fresh.dk IS NOT NULL AND fresh.ms IS NOT NULL
     ON CONFLICT DO NOTHING
   ), `;
-/** Every variant, made once: index bit 4 withGrants, 2 withControl, 1 checked. */
-const STORE_BATCH = Array.from({ length: 8 }, (_, i) => storeBatch((i & 4) !== 0, (i & 2) !== 0, (i & 1) !== 0));
+/** Every variant, made once: index bit 8 imported, 4 withGrants, 2 withControl, 1 checked. */
+const STORE_BATCH = Array.from({ length: 16 }, (_, i) =>
+  storeBatch((i & 4) !== 0, (i & 2) !== 0, (i & 1) !== 0, (i & 8) !== 0),
+);
 
-function storeStatement(withGrants: boolean, withControl: boolean, checked: boolean): string {
-  return STORE_BATCH[(withGrants ? 4 : 0) + (withControl ? 2 : 0) + (checked ? 1 : 0)] as string;
+function storeStatement(withGrants: boolean, withControl: boolean, checked: boolean, imported: boolean): string {
+  return STORE_BATCH[(imported ? 8 : 0) + (withGrants ? 4 : 0) + (withControl ? 2 : 0) + (checked ? 1 : 0)] as string;
 }
 
 function hasGrants(m: NewMessage): boolean {
@@ -455,13 +506,18 @@ function toRecord(m: NewMessage, ord: number, withGrants: boolean) {
   };
 }
 
+/** An imported message's row: a live one's, with its own time. */
+function toImportedRecord(m: NewMessage, ord: number, withGrants: boolean) {
+  return { ...toRecord(m, ord, withGrants), tm: (m as ImportedMessage).time };
+}
+
 /**
  * Marks (with an outcome) every input that may not be stored: unknown recipient, unknown group,
  * sender not a member. AVChatRoom messages are authorised, then delivered but never stored.
  */
 async function authorise(
   tx: Sql,
-  inputs: NewMessage[],
+  inputs: readonly NewMessage[],
   caches: Readonly<WriterCaches>,
   now: number,
   c2c: C2CRules,
@@ -591,7 +647,7 @@ function unstored(m: NewMessage, now: number): WriteResult {
  * First message between two users: the conversation row and both users' views of it, hidden
  * until the conversation holds a message (so a failed first send leaves nothing to see).
  */
-async function ensureC2CConversations(tx: Sql, inputs: NewMessage[], now: number): Promise<void> {
+async function ensureC2CConversations(tx: Sql, inputs: readonly NewMessage[], now: number): Promise<void> {
   if (inputs.length === 0) return;
   const views = inputs.flatMap((m) => [
     { u: m.sender, k: m.key, t: m.recipient },
