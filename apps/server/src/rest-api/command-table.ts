@@ -51,6 +51,7 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'group_open_http_svc/get_role_in_group': memberCommands.get_role_in_group,
   'group_open_http_svc/forbid_send_msg': memberCommands.forbid_send_msg,
   'group_open_http_svc/get_group_muted_account': memberCommands.get_group_muted_account,
+  'group_open_http_svc/get_group_shutted_uin': memberCommands.get_group_shutted_uin,
   'group_open_http_svc/change_group_owner': groupCommands.change_group_owner,
   'group_open_http_svc/modify_group_member_info': memberCommands.modify_group_member_info,
   'group_open_http_svc/get_online_member_num': memberCommands.get_online_member_num,
