@@ -1,15 +1,36 @@
-import { ErrorCode, LiaisonError, type MessageRemindType, toConversationID } from '@liaison/protocol';
+import { ErrorCode, LiaisonError, type MessageRemindType, restGroupSchemas, toConversationID } from '@liaison/protocol';
 import { userTarget } from '../../bus/bus';
+import type { GroupAdminDeps } from '../groups/group-admin';
+import { memberCommands } from '../groups/rest-member-commands';
+import { GROUP_CODES } from '../groups/rest-owner';
 import { requireConversation } from '../messages/keys';
+import { restCommand } from '../rest-command';
 import type { ConversationDeps } from './conversation-deletion';
 import { patchConversation } from './conversations';
 
 /**
- * A member's receive option for a group (setMessageRemindType's), set for them by the REST API's
- * modify_group_member_info: every session of theirs gets the conversation as changed. A group
- * conversation they deleted keeps the setting for when it shows again.
+ * group_open_http_svc/modify_group_member_info: the group's part (rest-member-commands.ts, which
+ * also checks the member is in the group), then MsgFlag, the member's own receive option for the
+ * group, which lives with their conversations.
  */
-export async function setMemberRemindType(
+export const modifyGroupMemberInfo = restCommand({
+  schema: restGroupSchemas.modify_group_member_info,
+  codes: GROUP_CODES,
+  async run(deps: GroupAdminDeps, body, caller) {
+    await memberCommands.modify_group_member_info.run(deps, body, caller);
+    if (body.MsgFlag !== undefined) {
+      await setMemberRemindType(deps, { groupID: body.GroupId, userID: body.Member_Account }, body.MsgFlag);
+    }
+    return {};
+  },
+});
+
+/**
+ * A member's receive option for a group, set for them as their setMessageRemindType would: every
+ * session of theirs gets the conversation as changed. A group conversation they deleted keeps the
+ * setting for when it shows again.
+ */
+async function setMemberRemindType(
   deps: ConversationDeps,
   member: { groupID: string; userID: string },
   messageRemindType: MessageRemindType,

@@ -1,5 +1,4 @@
 import { ErrorCode, LiaisonError, RestAddMemberResult, RestGroupLimits, restGroupSchemas } from '@liaison/protocol';
-import { setMemberRemindType } from '../conversations/member-remind';
 import { restCommand } from '../rest-command';
 import { loadGroup, membersOf, noPermission } from './group-access';
 import {
@@ -145,6 +144,7 @@ export const memberCommands = {
   get_group_muted_account: mutedListCommand(restGroupSchemas.get_group_muted_account, 'MutedAccountList', 'MutedUntil'),
   get_group_shutted_uin: mutedListCommand(restGroupSchemas.get_group_shutted_uin, 'ShuttedUinList', 'ShuttedUntil'),
 
+  /** Everything but MsgFlag, the member's conversation setting: conversations/member-remind.ts adds it. */
   modify_group_member_info: restCommand({
     schema: restGroupSchemas.modify_group_member_info,
     codes: GROUP_CODES,
@@ -167,7 +167,6 @@ export const memberCommands = {
           memberCustomField: body.AppMemberDefinedData.map(({ Key, Value }) => ({ key: Key, value: Value })),
         });
       }
-      if (body.MsgFlag !== undefined) await setMemberRemindType(deps, target, body.MsgFlag);
       return {};
     },
   }),
