@@ -1,5 +1,6 @@
 import type { Services } from '../gateway/handler-table';
 import { accountCommands } from '../im/accounts/rest-commands';
+import { modifyGroupMemberInfo } from '../im/conversations/member-remind';
 import { recentContactCommands } from '../im/conversations/rest-commands';
 import { openimConversationCommands } from '../im/conversations/rest-read-commands';
 import { groupCommands } from '../im/groups/rest-group-commands';
@@ -56,8 +57,9 @@ export const restCommands: Readonly<Record<string, RestCommand<Services>>> = {
   'group_open_http_svc/get_role_in_group': memberCommands.get_role_in_group,
   'group_open_http_svc/forbid_send_msg': memberCommands.forbid_send_msg,
   'group_open_http_svc/get_group_muted_account': memberCommands.get_group_muted_account,
+  'group_open_http_svc/get_group_shutted_uin': memberCommands.get_group_shutted_uin,
   'group_open_http_svc/change_group_owner': groupCommands.change_group_owner,
-  'group_open_http_svc/modify_group_member_info': memberCommands.modify_group_member_info,
+  'group_open_http_svc/modify_group_member_info': modifyGroupMemberInfo,
   'group_open_http_svc/get_online_member_num': memberCommands.get_online_member_num,
   'group_open_http_svc/get_joined_group_list': groupCommands.get_joined_group_list,
   'group_open_http_svc/send_group_msg': groupMessageCommands.send_group_msg,

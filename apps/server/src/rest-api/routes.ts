@@ -87,11 +87,22 @@ function refusal(error: unknown, command: RestCommand<Services> | undefined, log
   if (error instanceof RestError) return fail(error.code, error.message);
   const codes = command?.codes ?? { invalidParams: RestErrorCode.HTTP_PARSE, internal: RestErrorCode.ACCOUNT_INTERNAL };
   if (error instanceof LiaisonError && error.code !== ErrorCode.INTERNAL) {
-    return fail(isSocketProtocolCode(error.code) ? codes.invalidParams : error.code, error.message);
+    return fail(
+      isSocketProtocolCode(error.code) ? codes.invalidParams : (REST_CODES[error.code] ?? error.code),
+      error.message,
+    );
   }
   log(error, 'rest api');
   return fail(codes.internal, restErrorMessages[RestErrorCode.ACCOUNT_INTERNAL]);
 }
+
+/**
+ * Codes our capabilities share with Tencent's SDK that its REST API numbers otherwise: there 10011
+ * is a JSON parse failure, and an account outside the group is refused with 10007.
+ */
+const REST_CODES: Readonly<Record<number, number>> = {
+  [ErrorCode.GROUP_NOT_MEMBER]: RestErrorCode.GROUP_NO_PERMISSION,
+};
 
 /** Our socket protocol's own codes (60001–60999) mean other things in Tencent's REST API. */
 function isSocketProtocolCode(code: number): boolean {

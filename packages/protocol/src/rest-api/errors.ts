@@ -67,10 +67,18 @@ export const RestErrorCode = {
   OPENIM_TOO_MANY_RECIPIENTS: 90011,
   /** MsgLifeTime over 7 days. */
   OPENIM_LIFE_TIME_INVALID: 90026,
-  /** One-to-one message commands: an account named does not exist. */
+  /** sendmsg, batchsendmsg: an account named does not exist. */
   OPENIM_ACCOUNT_NOT_FOUND: 90048,
-  /** admin_msgwithdraw, modify_c2c_msg: the MsgKey names no message of these two accounts. */
+  /** admin_getroammsg, admin_msgwithdraw, modify_c2c_msg, admin_set_msg_read: the acting account does not exist. */
+  OPENIM_FROM_ACCOUNT_INVALID: 90008,
+  /** The same commands' other account, and get_c2c_unread_msg_num's To_Account: it does not exist. */
+  OPENIM_TO_ACCOUNT_INVALID: 90003,
+  /** modify_c2c_msg: the MsgKey names no message From_Account sent To_Account. */
   OPENIM_MSG_KEY_INVALID: 90054,
+  /** admin_msgwithdraw: the MsgKey names no message From_Account sent To_Account. */
+  OPENIM_MSG_NOT_FOUND: 20022,
+  /** admin_msgwithdraw: the message was revoked already. */
+  OPENIM_MSG_ALREADY_REVOKED: 20023,
   /** One-to-one message commands: an internal error. */
   OPENIM_INTERNAL: 90994,
   /** Group commands: an internal error. */
@@ -81,6 +89,11 @@ export const RestErrorCode = {
   GROUP_MSG_NOT_FOUND: 10030,
   /** group_msg_recall, per sequence: the message cannot be recalled (a group tip). */
   GROUP_MSG_NOT_RECALLABLE: 10032,
+  /**
+   * Group commands: not allowed, also for an account that is not a member (Tencent's 10007 "the
+   * current user is not a group member"; its 10011 is a JSON parse failure).
+   */
+  GROUP_NO_PERMISSION: 10007,
 } as const;
 
 export type RestErrorCode = (typeof RestErrorCode)[keyof typeof RestErrorCode];
@@ -120,12 +133,17 @@ export const restErrorMessages: Record<RestErrorCode, string> = {
   [RestErrorCode.OPENIM_TOO_MANY_RECIPIENTS]: 'a batch send names more than 500 recipients',
   [RestErrorCode.OPENIM_LIFE_TIME_INVALID]: 'MsgLifeTime is over 7 days',
   [RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND]: 'the account does not exist',
-  [RestErrorCode.OPENIM_MSG_KEY_INVALID]: 'the MsgKey names no message of these accounts',
+  [RestErrorCode.OPENIM_FROM_ACCOUNT_INVALID]: 'the From_Account does not exist',
+  [RestErrorCode.OPENIM_TO_ACCOUNT_INVALID]: 'the To_Account does not exist',
+  [RestErrorCode.OPENIM_MSG_KEY_INVALID]: 'invalid MsgKey',
+  [RestErrorCode.OPENIM_MSG_NOT_FOUND]: 'the message to recall does not exist',
+  [RestErrorCode.OPENIM_MSG_ALREADY_REVOKED]: 'the message has been recalled',
   [RestErrorCode.OPENIM_INTERNAL]: 'internal error, try again',
   [RestErrorCode.GROUP_INTERNAL]: 'internal error, try again',
   [RestErrorCode.GROUP_INVALID_PARAMS]: 'invalid parameters',
   [RestErrorCode.GROUP_MSG_NOT_FOUND]: 'the message to recall does not exist',
   [RestErrorCode.GROUP_MSG_NOT_RECALLABLE]: 'the message cannot be recalled',
+  [RestErrorCode.GROUP_NO_PERMISSION]: 'insufficient operation permission',
 };
 
 /** A refusal of a REST API call: answered as {ActionStatus: 'FAIL', ErrorCode, ErrorInfo}. */

@@ -3,7 +3,7 @@ import { GroupType, Limits } from '../constants';
 import { groupAdminOps } from '../ops/group-admin';
 import { groupCustomFieldInput, groupOps } from '../ops/groups';
 import { safeText } from '../text';
-import { groupIDSchema, groupRoleSchema, joinOptionSchema, userIDSchema } from '../wire';
+import { groupIDSchema, groupRoleSchema, joinOptionSchema, remindTypeSchema, userIDSchema } from '../wire';
 
 /** Tencent's limits for its group management commands (group_open_http_svc). */
 export const RestGroupLimits = {
@@ -50,8 +50,14 @@ function keyValues(field: z.ZodObject<{ key: z.ZodType<string>; value: z.ZodType
 }
 const appDefinedData = keyValues(groupCustomFieldInput.element).max(Limits.GROUP_CUSTOM_FIELDS_MAX);
 const groupRef = z.object({ GroupId: groupIDSchema });
+const onOff = z.enum(['On', 'Off']);
 const accountList = (max: number) => z.array(accountSchema).min(1).max(max);
 const muteSeconds = z.number().int().min(0).max(Limits.MUTE_TIME_MAX_SECONDS);
+/**
+ * Seconds from now, 0 lifts the mute, 4294967295 for good: `MuteTime` in Tencent's current docs,
+ * `ShutUpTime` in its earlier ones; either is read, MuteTime first when both come.
+ */
+const muteFields = { MuteTime: muteSeconds.optional(), ShutUpTime: muteSeconds.optional() };
 
 /** Request bodies of group_open_http_svc, by command. */
 export const restGroupSchemas = {
@@ -104,7 +110,9 @@ export const restGroupSchemas = {
     Notification: profileShape.notification,
     FaceUrl: profileShape.avatar,
     ApplyJoinOption: joinOptionSchema.optional(),
-    ShutUpAllMember: z.enum(['On', 'Off']).optional(),
+    /** Tencent's current name; ShutUpAllMember, its earlier one, is read too (MuteAllMember first). */
+    MuteAllMember: onOff.optional(),
+    ShutUpAllMember: onOff.optional(),
     AppDefinedData: appDefinedData.min(1).optional(),
     /** A group's limit is set when it is made: a new one is refused (10004), not ignored. */
     MaxMemberNum: z
@@ -114,29 +122,35 @@ export const restGroupSchemas = {
   }),
   destroy_group: groupRef,
   get_role_in_group: groupRef.extend({ User_Account: accountList(RestGroupLimits.ROLES_PER_CALL) }),
-  forbid_send_msg: groupRef.extend({
-    Members_Account: accountList(RestGroupLimits.MUTE_PER_CALL),
-    /** Seconds from now; 0 lifts the mute. */
-    MuteTime: muteSeconds,
-  }),
+  forbid_send_msg: groupRef
+    .extend({ Members_Account: accountList(RestGroupLimits.MUTE_PER_CALL), ...muteFields })
+    .transform(({ ShutUpTime, ...body }, ctx) => {
+      const muteTime = body.MuteTime ?? ShutUpTime;
+      if (muteTime !== undefined) return { ...body, MuteTime: muteTime };
+      ctx.addIssue({ code: 'custom', message: 'MuteTime is required', path: ['MuteTime'] });
+      return z.NEVER;
+    }),
   get_group_muted_account: groupRef,
+  /** Tencent's earlier name of get_group_muted_account, answered in its earlier field names. */
+  get_group_shutted_uin: groupRef,
   change_group_owner: groupRef.extend({ NewOwner_Account: accountSchema }),
-  modify_group_member_info: groupRef.extend({
-    Member_Account: accountSchema,
-    Role: z.enum(['Admin', 'Member']).optional(),
-    NameCard: groupAdminOps.setGroupMemberNameCard.request.shape.nameCard.optional(),
-    /** Seconds from now; 0 lifts the mute. */
-    ShutUpTime: muteSeconds.optional(),
-    AppMemberDefinedData: keyValues(groupAdminOps.setGroupMemberCustomField.request.shape.memberCustomField.element)
-      .min(1)
-      .max(Limits.MEMBER_CUSTOM_FIELDS_MAX)
-      .optional(),
-    /** The member's own setting (setMessageRemindType): refused here (10004), not ignored. */
-    MsgFlag: z
-      .string()
-      .refine(() => false, { message: 'a member’s MsgFlag is theirs to set' })
-      .optional(),
-  }),
+  modify_group_member_info: groupRef
+    .extend({
+      Member_Account: accountSchema,
+      Role: z.enum(['Admin', 'Member']).optional(),
+      NameCard: groupAdminOps.setGroupMemberNameCard.request.shape.nameCard.optional(),
+      ...muteFields,
+      AppMemberDefinedData: keyValues(groupAdminOps.setGroupMemberCustomField.request.shape.memberCustomField.element)
+        .min(1)
+        .max(Limits.MEMBER_CUSTOM_FIELDS_MAX)
+        .optional(),
+      /** The member's receive option for the group, as their setMessageRemindType sets it (Tencent's four). */
+      MsgFlag: remindTypeSchema.optional(),
+    })
+    .transform(({ ShutUpTime, ...body }) => {
+      const muteTime = body.MuteTime ?? ShutUpTime;
+      return muteTime === undefined ? body : { ...body, MuteTime: muteTime };
+    }),
   get_online_member_num: groupRef,
   get_joined_group_list: z.object({
     Member_Account: accountSchema,

@@ -39,12 +39,21 @@ export const restRecentContactSchemas = {
       To_Account: namedAccountSchema,
       ClearRamble: z.union([z.literal(0), z.literal(1)]).optional(),
     }),
-    z.object({
-      From_Account: namedAccountSchema,
-      Type: z.literal(RecentContactType.GROUP),
-      /** Tencent's field table names the group To_Groupid. */
-      To_Groupid: groupIDSchema,
-      ClearRamble: z.union([z.literal(0), z.literal(1)]).optional(),
-    }),
+    z
+      .object({
+        From_Account: namedAccountSchema,
+        Type: z.literal(RecentContactType.GROUP),
+        /** Tencent's name for the group (its Java SDK's too). */
+        ToGroupid: groupIDSchema.optional(),
+        /** The name Liaison read before, still read; ToGroupid first. */
+        To_Groupid: groupIDSchema.optional(),
+        ClearRamble: z.union([z.literal(0), z.literal(1)]).optional(),
+      })
+      .transform(({ To_Groupid, ...body }, ctx) => {
+        const groupID = body.ToGroupid ?? To_Groupid;
+        if (groupID !== undefined) return { ...body, ToGroupid: groupID };
+        ctx.addIssue({ code: 'custom', message: 'ToGroupid is required', path: ['ToGroupid'] });
+        return z.NEVER;
+      }),
   ]),
 } as const;

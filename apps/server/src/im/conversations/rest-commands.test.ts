@@ -125,19 +125,23 @@ describe('recentcontact/delete', () => {
       await admin.call('recentcontact/delete', {
         From_Account: 'rcd_dave',
         Type: 2,
-        To_Groupid: 'rcd_group',
+        ToGroupid: 'rcd_group',
         ClearRamble: 1,
       }),
     ).toMatchObject({ ActionStatus: 'OK' });
     await sendText(carol, 'rcd_group', 'after', 'GROUP');
     expect((await wholeHistory(dave, 'GROUPrcd_group')).map((message) => message.payload)).toEqual([{ text: 'after' }]);
+    // To_Groupid, the name Liaison read before, still names the group.
+    expect(
+      await admin.call('recentcontact/delete', { From_Account: 'rcd_dave', Type: 2, To_Groupid: 'rcd_group' }),
+    ).toMatchObject({ ActionStatus: 'OK' });
     // Carol's history is hers: untouched.
     const carols = (await wholeHistory(carol, 'GROUPrcd_group')).map((message) => message.payload);
     expect(carols).toEqual(expect.arrayContaining([{ text: 'before' }, { text: 'after' }]));
     await Promise.all([carol.logout(), dave.logout()]);
   });
 
-  it('refuses a Type it does not know or a group without To_Groupid, and changes nothing', async () => {
+  it('refuses a Type it does not know or a group without ToGroupid, and changes nothing', async () => {
     const before = await snapshotAll(server.db);
     expect(
       await admin.call('recentcontact/delete', { From_Account: 'rcd_alice', Type: 3, To_Account: 'rcd_bob' }),

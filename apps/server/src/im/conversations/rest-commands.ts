@@ -90,7 +90,7 @@ export const recentContactCommands = {
       const ref =
         body.Type === RecentContactType.C2C
           ? { type: 'C2C' as const, target: body.To_Account, key: c2cKey(body.From_Account, body.To_Account) }
-          : { type: 'GROUP' as const, target: body.To_Groupid, key: groupKey(body.To_Groupid) };
+          : { type: 'GROUP' as const, target: body.ToGroupid, key: groupKey(body.ToGroupid) };
       const conversationID = `${ref.type}${ref.target}`;
       const isDeleted = await deleteConversation(
         deps,

@@ -48,13 +48,15 @@ describe('openim/get_c2c_unread_msg_num and admin_set_msg_read', () => {
     expect(after).not.toHaveProperty('C2CUnreadMsgNumList');
   });
 
-  it('refuse an account that does not exist (90048), changing nothing', async () => {
+  it('refuse an account that does not exist (90008 / 90003), changing nothing', async () => {
     await user('rc-none-b');
     const before = await snapshotAll(server().db);
     const read = await admin.call('openim/admin_set_msg_read', { Report_Account: 'rc-none-b', Peer_Account: 'rc-x' });
-    expect(read.ErrorCode).toBe(90048);
+    expect(read.ErrorCode).toBe(90003);
+    const reader = await admin.call('openim/admin_set_msg_read', { Report_Account: 'rc-x', Peer_Account: 'rc-none-b' });
+    expect(reader.ErrorCode).toBe(90008);
     const counts = await admin.call('openim/get_c2c_unread_msg_num', { To_Account: 'rc-nobody' });
-    expect(counts.ErrorCode).toBe(90048);
+    expect(counts.ErrorCode).toBe(90003);
     expect(await snapshotAll(server().db)).toEqual(before);
   });
 });

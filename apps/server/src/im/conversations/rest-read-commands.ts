@@ -1,7 +1,7 @@
-import { restOpenimSchemas, toConversationID } from '@liaison/protocol';
+import { RestErrorCode, restOpenimSchemas, toConversationID } from '@liaison/protocol';
 import { userTarget } from '../../bus/bus';
 import { requireConversation } from '../messages/keys';
-import { OPENIM_CODES, requireAccounts } from '../messages/rest-commands';
+import { OPENIM_CODES, requireAccounts, requireParties } from '../messages/rest-commands';
 import { tellPeerWhenRead } from '../receipts/receipts';
 import { restCommand } from '../rest-command';
 import type { ConversationDeps } from './conversation-deletion';
@@ -18,7 +18,7 @@ export const openimConversationCommands = {
     codes: OPENIM_CODES,
     async run(deps: ConversationDeps, body) {
       const reader = body.Report_Account;
-      await requireAccounts(deps.db, [reader, body.Peer_Account]);
+      await requireParties(deps.db, reader, body.Peer_Account);
       const conversationID = toConversationID('C2C', body.Peer_Account);
       const ref = requireConversation(reader, conversationID);
       await tellPeerWhenRead(deps, reader, conversationID, async () => {
@@ -34,7 +34,7 @@ export const openimConversationCommands = {
     schema: restOpenimSchemas.get_c2c_unread_msg_num,
     codes: OPENIM_CODES,
     async run(deps: ConversationDeps, body) {
-      await requireAccounts(deps.db, [body.To_Account]);
+      await requireAccounts(deps.db, [body.To_Account], RestErrorCode.OPENIM_TO_ACCOUNT_INVALID);
       const unread = new Map(
         (await listConversations(deps.db, body.To_Account))
           .filter((conversation) => conversation.type === 'C2C')

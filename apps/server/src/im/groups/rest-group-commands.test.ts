@@ -120,6 +120,7 @@ describe('group_open_http_svc/get_group_info', () => {
           Owner_Account: 'rg-gi-owner',
           MemberNum: 2,
           ApplyJoinOption: 'NeedPermission',
+          MuteAllMember: 'Off',
           ShutUpAllMember: 'Off',
           AppDefinedData: [{ Key: 'level', Value: '3' }],
         },
@@ -148,7 +149,7 @@ describe('group_open_http_svc/modify_group_base_info', () => {
       GroupId: 'rg-mod-group',
       Name: 'Renamed',
       Notification: 'new notice',
-      ShutUpAllMember: 'On',
+      MuteAllMember: 'On',
     });
     expect(answer).toEqual(REST_OK);
     await changed;
@@ -157,6 +158,9 @@ describe('group_open_http_svc/modify_group_base_info', () => {
       notification: 'new notice',
       muteAllMembers: true,
     });
+    // ShutUpAllMember, the field's name in Tencent's earlier docs, is read too.
+    await admin.call('group_open_http_svc/modify_group_base_info', { GroupId: 'rg-mod-group', ShutUpAllMember: 'Off' });
+    expect((await ann.getGroupProfile({ groupID: 'rg-mod-group' })).data.group.muteAllMembers).toBe(false);
   });
 
   it('refuses an unknown group, an empty name and a new member limit, changing nothing', async () => {
@@ -216,7 +220,7 @@ describe('group_open_http_svc/change_group_owner', () => {
     });
   });
 
-  it('refuses a new owner who is not a member with 10011, changing nothing', async () => {
+  it('refuses a new owner who is not a member with 10007, changing nothing', async () => {
     await importAccounts(admin, 'rg-ownno-owner', 'rg-ownno-out');
     await groupOf(admin, 'rg-ownno-owner', 'rg-ownno-group', []);
     const before = await snapshotAll(server().db);
@@ -225,7 +229,7 @@ describe('group_open_http_svc/change_group_owner', () => {
         GroupId: 'rg-ownno-group',
         NewOwner_Account: 'rg-ownno-out',
       }),
-    ).toMatchObject({ ActionStatus: 'FAIL', ErrorCode: ErrorCode.GROUP_NOT_MEMBER });
+    ).toMatchObject({ ActionStatus: 'FAIL', ErrorCode: RestErrorCode.GROUP_NO_PERMISSION });
     expect(await snapshotAll(server().db)).toEqual(before);
   });
 });

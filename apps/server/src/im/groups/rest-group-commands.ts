@@ -58,7 +58,7 @@ export const groupCommands = {
         groupID: body.GroupId,
         ...baseInfo(body),
         ...(body.Name === undefined ? {} : { name: body.Name }),
-        ...(body.ShutUpAllMember === undefined ? {} : { muteAllMembers: body.ShutUpAllMember === 'On' }),
+        ...muteAll(body.MuteAllMember ?? body.ShutUpAllMember),
         ...(body.AppDefinedData === undefined
           ? {}
           : { groupCustomField: body.AppDefinedData.map(({ Key, Value }) => ({ key: Key, value: Value })) }),
@@ -148,4 +148,9 @@ function baseInfo(body: {
     ...(body.FaceUrl === undefined ? {} : { avatar: body.FaceUrl }),
     ...(body.ApplyJoinOption === undefined ? {} : { joinOption: body.ApplyJoinOption }),
   };
+}
+
+/** MuteAllMember (or ShutUpAllMember) On or Off as updateGroupProfile's muteAllMembers. */
+function muteAll(value: 'On' | 'Off' | undefined): { muteAllMembers?: boolean } {
+  return value === undefined ? {} : { muteAllMembers: value === 'On' };
 }

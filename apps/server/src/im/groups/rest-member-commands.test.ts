@@ -1,4 +1,5 @@
 import { ErrorCode, GroupSystemNoticeType, GroupTipOperation, RestErrorCode } from '@liaison/protocol';
+import type { Conversation } from '@liaison/sdk';
 import LiaisonChat from '@liaison/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, nextEvent, sendText, useServer, wholeHistory } from '../../integration/harness';
@@ -23,7 +24,14 @@ describe('group_open_http_svc/get_group_member_info', () => {
       ...REST_OK,
       MemberNum: 3,
       MemberList: [
-        { Member_Account: 'rg-gm-owner', Role: 'Owner', ShutUpUntil: 0, NameCard: '', AppMemberDefinedData: [] },
+        {
+          Member_Account: 'rg-gm-owner',
+          Role: 'Owner',
+          MuteUntil: 0,
+          ShutUpUntil: 0,
+          NameCard: '',
+          AppMemberDefinedData: [],
+        },
         { Member_Account: 'rg-gm-a', Role: 'Member' },
       ],
     });
@@ -135,7 +143,7 @@ describe('group_open_http_svc/delete_group_member', () => {
     expect((await ann.getGroupList()).data.groupList.some((g) => g.groupID === 'rg-del-group')).toBe(false);
   });
 
-  it('refuses removing someone who is not a member with 10011, changing nothing', async () => {
+  it('refuses removing someone who is not a member with 10007, changing nothing', async () => {
     await importAccounts(admin, 'rg-delno-owner', 'rg-delno-in', 'rg-delno-out');
     await groupOf(admin, 'rg-delno-owner', 'rg-delno-group', ['rg-delno-in']);
     const before = await snapshotAll(server().db);
@@ -144,7 +152,7 @@ describe('group_open_http_svc/delete_group_member', () => {
         GroupId: 'rg-delno-group',
         MemberToDel_Account: ['rg-delno-in', 'rg-delno-out'],
       }),
-    ).toMatchObject(refused(ErrorCode.GROUP_NOT_MEMBER));
+    ).toMatchObject(refused(RestErrorCode.GROUP_NO_PERMISSION));
     expect(await snapshotAll(server().db)).toEqual(before);
   });
 });
@@ -171,7 +179,7 @@ describe('group_open_http_svc/get_role_in_group', () => {
   });
 });
 
-describe('group_open_http_svc/forbid_send_msg and get_group_muted_account', () => {
+describe('group_open_http_svc/forbid_send_msg, get_group_muted_account and get_group_shutted_uin', () => {
   it('mutes members, whose sends are refused, lists them, and MuteTime 0 lifts the mute', async () => {
     const ann = await user('rg-mute-ann');
     await importAccounts(admin, 'rg-mute-owner');
@@ -188,19 +196,33 @@ describe('group_open_http_svc/forbid_send_msg and get_group_muted_account', () =
     await mutedTip;
     expect(await errorCode(sendText(ann, 'rg-mute-group', 'hello?', 'GROUP'))).toBe(ErrorCode.GROUP_MEMBER_MUTED);
     const muted = await admin.call('group_open_http_svc/get_group_muted_account', { GroupId: 'rg-mute-group' });
-    expect(muted).toMatchObject({ ...REST_OK, ShuttedUinList: [{ Member_Account: 'rg-mute-ann' }] });
-    const [entry] = muted.ShuttedUinList as Array<{ ShuttedUntil: number }>;
-    expect(entry?.ShuttedUntil).toBeGreaterThan(Date.now() / 1000 + 590);
+    expect(muted).toMatchObject({
+      ...REST_OK,
+      GroupId: 'rg-mute-group',
+      MutedAccountList: [{ Member_Account: 'rg-mute-ann' }],
+    });
+    const [entry] = muted.MutedAccountList as Array<{ MutedUntil: number }>;
+    expect(entry?.MutedUntil).toBeGreaterThan(Date.now() / 1000 + 590);
+    // Tencent's earlier name answers in its earlier field names.
+    expect(await admin.call('group_open_http_svc/get_group_shutted_uin', { GroupId: 'rg-mute-group' })).toEqual({
+      ...REST_OK,
+      GroupId: 'rg-mute-group',
+      ShuttedUinList: [{ Member_Account: 'rg-mute-ann', ShuttedUntil: entry?.MutedUntil }],
+    });
 
+    // ShutUpTime, the field's name in Tencent's earlier docs, is read too.
     await admin.call('group_open_http_svc/forbid_send_msg', {
       GroupId: 'rg-mute-group',
       Members_Account: ['rg-mute-ann'],
-      MuteTime: 0,
+      ShutUpTime: 0,
     });
     await sendText(ann, 'rg-mute-group', 'I can talk again', 'GROUP');
     expect(await admin.call('group_open_http_svc/get_group_muted_account', { GroupId: 'rg-mute-group' })).toMatchObject(
-      { ShuttedUinList: [] },
+      { MutedAccountList: [] },
     );
+    expect(await admin.call('group_open_http_svc/get_group_shutted_uin', { GroupId: 'rg-mute-group' })).toMatchObject({
+      ShuttedUinList: [],
+    });
   });
 
   it('refuses muting the owner or a non-member, and an unknown group, muting nobody', async () => {
@@ -214,11 +236,19 @@ describe('group_open_http_svc/forbid_send_msg and get_group_muted_account', () =
         MuteTime: 60,
       });
     expect(await mute(['rg-muteno-a', 'rg-muteno-owner'])).toMatchObject(refused(ErrorCode.GROUP_NO_PERMISSION));
-    expect(await mute(['rg-muteno-a', 'rg-muteno-out'])).toMatchObject(refused(ErrorCode.GROUP_NOT_MEMBER));
-    expect(await snapshotAll(server().db)).toEqual(before);
+    expect(await mute(['rg-muteno-a', 'rg-muteno-out'])).toMatchObject(refused(RestErrorCode.GROUP_NO_PERMISSION));
     expect(
-      await admin.call('group_open_http_svc/get_group_muted_account', { GroupId: 'rg-muteno-none' }),
-    ).toMatchObject(refused(ErrorCode.GROUP_NOT_FOUND));
+      await admin.call('group_open_http_svc/forbid_send_msg', {
+        GroupId: 'rg-muteno-group',
+        Members_Account: ['rg-muteno-a'],
+      }),
+    ).toMatchObject(refused(RestErrorCode.GROUP_INVALID_PARAMS));
+    expect(await snapshotAll(server().db)).toEqual(before);
+    for (const command of ['get_group_muted_account', 'get_group_shutted_uin']) {
+      expect(await admin.call(`group_open_http_svc/${command}`, { GroupId: 'rg-muteno-none' })).toMatchObject(
+        refused(ErrorCode.GROUP_NOT_FOUND),
+      );
+    }
   });
 });
 
@@ -235,7 +265,7 @@ describe('group_open_http_svc/modify_group_member_info', () => {
       Member_Account: 'rg-mm-ann',
       Role: 'Admin',
       NameCard: 'Annie',
-      ShutUpTime: 300,
+      MuteTime: 300,
       AppMemberDefinedData: [{ Key: 'team', Value: 'blue' }],
     });
     expect(answer).toEqual(REST_OK);
@@ -248,18 +278,66 @@ describe('group_open_http_svc/modify_group_member_info', () => {
       memberCustomField: [{ key: 'team', value: 'blue' }],
     });
     expect(member?.muteUntil).toBeGreaterThan(Date.now() / 1000 + 290);
+    // ShutUpTime, the field's name in Tencent's earlier docs, is read too.
+    await admin.call('group_open_http_svc/modify_group_member_info', {
+      GroupId: 'rg-mm-group',
+      Member_Account: 'rg-mm-ann',
+      ShutUpTime: 0,
+    });
+    const [unmuted] = (await ann.getGroupMemberProfile({ groupID: 'rg-mm-group', userIDList: ['rg-mm-ann'] })).data
+      .memberList;
+    expect(unmuted?.muteUntil).toBe(0);
   });
 
-  it('refuses a non-member with 10011 and MsgFlag with 10004, changing nothing', async () => {
+  it('sets a member’s MsgFlag as their own receive option, which their sessions see', async () => {
+    const ann = await user('rg-mf-ann');
+    await importAccounts(admin, 'rg-mf-owner');
+    const annSees = listed(ann, 'rg-mf-group');
+    await groupOf(admin, 'rg-mf-owner', 'rg-mf-group', ['rg-mf-ann']);
+    await annSees;
+    const changed = nextEvent<Conversation[]>(ann, EVENT.CONVERSATION_LIST_UPDATED, (list) =>
+      list.some((c) => c.conversationID === 'GROUPrg-mf-group' && c.messageRemindType === 'Discard'),
+    );
+    expect(
+      await admin.call('group_open_http_svc/modify_group_member_info', {
+        GroupId: 'rg-mf-group',
+        Member_Account: 'rg-mf-ann',
+        MsgFlag: 'Discard',
+      }),
+    ).toEqual(REST_OK);
+    await changed;
+    const seen = (await ann.getConversationProfile('GROUPrg-mf-group')).data.conversation;
+    expect(seen.messageRemindType).toBe('Discard');
+    expect((await ann.getGroupProfile({ groupID: 'rg-mf-group' })).data.group.selfInfo?.messageRemindType).toBe(
+      'Discard',
+    );
+    // A conversation the member deleted keeps the setting for when it shows again.
+    await ann.deleteConversation('GROUPrg-mf-group');
+    expect(
+      await admin.call('group_open_http_svc/modify_group_member_info', {
+        GroupId: 'rg-mf-group',
+        Member_Account: 'rg-mf-ann',
+        MsgFlag: 'AcceptNotNotify',
+      }),
+    ).toEqual(REST_OK);
+    expect((await ann.getGroupProfile({ groupID: 'rg-mf-group' })).data.group.selfInfo?.messageRemindType).toBe(
+      'AcceptNotNotify',
+    );
+  });
+
+  it('refuses a non-member with 10007 and an unknown MsgFlag with 10004, changing nothing', async () => {
     await importAccounts(admin, 'rg-mmno-owner', 'rg-mmno-a', 'rg-mmno-out');
     await groupOf(admin, 'rg-mmno-owner', 'rg-mmno-group', ['rg-mmno-a']);
     const before = await snapshotAll(server().db);
     const modify = (body: object) =>
       admin.call('group_open_http_svc/modify_group_member_info', { GroupId: 'rg-mmno-group', ...body });
     expect(await modify({ Member_Account: 'rg-mmno-out', NameCard: 'x' })).toMatchObject(
-      refused(ErrorCode.GROUP_NOT_MEMBER),
+      refused(RestErrorCode.GROUP_NO_PERMISSION),
     );
-    expect(await modify({ Member_Account: 'rg-mmno-a', MsgFlag: 'AcceptNotNotify' })).toMatchObject(
+    expect(await modify({ Member_Account: 'rg-mmno-out', MsgFlag: 'Discard' })).toMatchObject(
+      refused(RestErrorCode.GROUP_NO_PERMISSION),
+    );
+    expect(await modify({ Member_Account: 'rg-mmno-a', MsgFlag: 'Never' })).toMatchObject(
       refused(RestErrorCode.GROUP_INVALID_PARAMS),
     );
     expect(await snapshotAll(server().db)).toEqual(before);

@@ -16,6 +16,29 @@ import { getGroupProfile, getMembers } from './groups';
 import { actingOwner, GROUP_CODES, restMember } from './rest-owner';
 
 /**
+ * The group's members muted now, with until when (seconds), in one command's field names:
+ * get_group_muted_account's, or get_group_shutted_uin's (its earlier name). 10010 for no group.
+ */
+function mutedListCommand(
+  schema: typeof restGroupSchemas.get_group_muted_account,
+  list: 'MutedAccountList' | 'ShuttedUinList',
+  until: 'MutedUntil' | 'ShuttedUntil',
+) {
+  return restCommand({
+    schema,
+    codes: GROUP_CODES,
+    async run(deps: GroupAdminDeps, body) {
+      await loadGroup(deps.db, body.GroupId, '');
+      const muted = await mutedMembers(deps.db, body.GroupId);
+      return {
+        GroupId: body.GroupId,
+        [list]: muted.map((m) => ({ Member_Account: m.userID, [until]: Math.floor(m.muteUntil / 1000) })),
+      };
+    },
+  });
+}
+
+/**
  * group_open_http_svc: a group's members, through group-admin.ts as the SDK's ops, acted out as
  * the group's owner (rest-owner.ts): added and removed members get the group list change and the
  * notice, the others the tip (unless Silence), a muted member's sessions the mute tip.
@@ -118,18 +141,10 @@ export const memberCommands = {
     },
   }),
 
-  get_group_muted_account: restCommand({
-    schema: restGroupSchemas.get_group_muted_account,
-    codes: GROUP_CODES,
-    async run(deps: GroupAdminDeps, body) {
-      await loadGroup(deps.db, body.GroupId, '');
-      const muted = await mutedMembers(deps.db, body.GroupId);
-      return {
-        ShuttedUinList: muted.map((m) => ({ Member_Account: m.userID, ShuttedUntil: Math.floor(m.muteUntil / 1000) })),
-      };
-    },
-  }),
+  get_group_muted_account: mutedListCommand(restGroupSchemas.get_group_muted_account, 'MutedAccountList', 'MutedUntil'),
+  get_group_shutted_uin: mutedListCommand(restGroupSchemas.get_group_shutted_uin, 'ShuttedUinList', 'ShuttedUntil'),
 
+  /** Everything but MsgFlag, the member's conversation setting: conversations/member-remind.ts adds it. */
   modify_group_member_info: restCommand({
     schema: restGroupSchemas.modify_group_member_info,
     codes: GROUP_CODES,
@@ -143,8 +158,8 @@ export const memberCommands = {
       if (body.Role !== undefined) await setGroupMemberRole(deps, owner, { ...target, role: body.Role });
       if (body.NameCard !== undefined)
         await setGroupMemberNameCard(deps, owner, { ...target, nameCard: body.NameCard });
-      if (body.ShutUpTime !== undefined) {
-        await setGroupMemberMuteTime(deps, owner, { ...target, muteTime: body.ShutUpTime });
+      if (body.MuteTime !== undefined) {
+        await setGroupMemberMuteTime(deps, owner, { ...target, muteTime: body.MuteTime });
       }
       if (body.AppMemberDefinedData !== undefined) {
         await setGroupMemberCustomField(deps, owner, {

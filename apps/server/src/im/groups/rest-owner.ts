@@ -39,6 +39,8 @@ export function restGroupInfo(group: GroupProfile): Record<string, unknown> {
     MemberNum: group.memberCount,
     MaxMemberNum: group.maxMemberCount,
     ApplyJoinOption: group.joinOption,
+    // Tencent's current name, and its earlier one, which older backends read.
+    MuteAllMember: group.muteAllMembers ? 'On' : 'Off',
     ShutUpAllMember: group.muteAllMembers ? 'On' : 'Off',
     AppDefinedData: group.groupCustomField.map(({ key, value }) => ({ Key: key, Value: value })),
   };
@@ -51,6 +53,8 @@ export function restMember(member: GroupMember): Record<string, unknown> {
     Role: member.role,
     JoinTime: member.joinTime,
     NameCard: member.nameCard,
+    // Tencent's current name, and its earlier one, which older backends read.
+    MuteUntil: member.muteUntil,
     ShutUpUntil: member.muteUntil,
     AppMemberDefinedData: member.memberCustomField.map(({ key, value }) => ({ Key: key, Value: value })),
   };

@@ -43,6 +43,12 @@ describe('openim/admin_msgwithdraw', () => {
     expect((await revoked)[0]?.isRevoked).toBe(true);
     const [stored] = await wholeHistory(bob, 'C2Cra-wd-a');
     expect(stored?.isRevoked).toBe(true);
+    const again = await admin.call('openim/admin_msgwithdraw', {
+      From_Account: 'ra-wd-a',
+      To_Account: 'ra-wd-b',
+      MsgKey: key,
+    });
+    expect(again).toMatchObject({ ActionStatus: 'FAIL', ErrorCode: 20023 });
   });
 
   it('revokes each recipient’s copy of a batch send by its one MsgKey', async () => {
@@ -66,17 +72,18 @@ describe('openim/admin_msgwithdraw', () => {
     expect((await wholeHistory(carol, 'C2Cra-wdb-a'))[0]?.isRevoked).toBe(true);
   });
 
-  it('refuses a MsgKey of no message of the two accounts (90054) and changes nothing', async () => {
+  it('refuses a MsgKey of no message of the two accounts (20022) and changes nothing', async () => {
     await pair('ra-wdx');
     const key = await restSend('ra-wdx', 'kept');
     const before = await snapshotAll(server().db);
     const withdraw = (body: object) =>
       admin.call('openim/admin_msgwithdraw', { From_Account: 'ra-wdx-a', To_Account: 'ra-wdx-b', ...body });
-    expect((await withdraw({ MsgKey: '999_5_1' })).ErrorCode).toBe(90054);
+    expect((await withdraw({ MsgKey: '999_5_1' })).ErrorCode).toBe(20022);
     // The recipient did not send it.
-    expect((await withdraw({ MsgKey: key, From_Account: 'ra-wdx-b', To_Account: 'ra-wdx-a' })).ErrorCode).toBe(90054);
+    expect((await withdraw({ MsgKey: key, From_Account: 'ra-wdx-b', To_Account: 'ra-wdx-a' })).ErrorCode).toBe(20022);
     expect((await withdraw({ MsgKey: 'not-a-key' })).ErrorCode).toBe(90001);
-    expect((await withdraw({ MsgKey: key, To_Account: 'ra-nobody' })).ErrorCode).toBe(90048);
+    expect((await withdraw({ MsgKey: key, To_Account: 'ra-nobody' })).ErrorCode).toBe(90003);
+    expect((await withdraw({ MsgKey: key, From_Account: 'ra-nobody' })).ErrorCode).toBe(90008);
     expect(await snapshotAll(server().db)).toEqual(before);
   });
 });

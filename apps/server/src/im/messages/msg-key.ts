@@ -25,6 +25,7 @@ export interface StoredByKey {
   version: number;
   type: string;
   payload: unknown;
+  revoked: boolean;
 }
 
 /** How long after a batch send's MsgTime its last recipient's message may be stored. */
@@ -43,11 +44,13 @@ export async function findByMsgKey(
 ): Promise<StoredByKey | null> {
   const key = parseMsgKey(msgKey);
   if (!key) return null;
-  const [row] = await db.query<{ id: string; version: unknown; type: string; payload: unknown }>(
-    `SELECT id, version, type, payload FROM messages
+  const [row] = await db.query<{ id: string; version: unknown; type: string; payload: unknown; is_revoked: boolean }>(
+    `SELECT id, version, type, payload, is_revoked FROM messages
       WHERE conv_key = $1 AND sender = $2 AND random = $3 AND time >= $4 AND time < $5
       ORDER BY seq = $6 DESC, seq LIMIT 1`,
     [convKey, sender, key.random, key.time * 1000, (key.time + BATCH_SPREAD_SECONDS) * 1000, key.sequence],
   );
-  return row ? { id: row.id, version: toNumber(row.version), type: row.type, payload: row.payload } : null;
+  return row
+    ? { id: row.id, version: toNumber(row.version), type: row.type, payload: row.payload, revoked: row.is_revoked }
+    : null;
 }

@@ -93,7 +93,7 @@ export const openimMessageCommands = {
     schema: restOpenimSchemas.admin_getroammsg,
     codes: OPENIM_CODES,
     async run(deps: SendDeps, body) {
-      await requireAccounts(deps.db, [body.Operator_Account, body.Peer_Account]);
+      await requireParties(deps.db, body.Operator_Account, body.Peer_Account);
       const last = body.LastMsgKey === undefined ? null : parseMsgKey(body.LastMsgKey);
       const page = await roamingPage(
         deps.db,
@@ -150,11 +150,21 @@ export async function ensureSenderAccount(db: Sql, sender: Sender & { isNew: boo
   if (sender.isNew) await ensureUser(db, sender.userID);
 }
 
-/** 90048 unless every account exists. */
-export async function requireAccounts(db: Sql, userIDs: readonly string[]): Promise<void> {
+/** `code` (90048 unless told) unless every account exists. */
+export async function requireAccounts(
+  db: Sql,
+  userIDs: readonly string[],
+  code: RestErrorCode = RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND,
+): Promise<void> {
   const existing = await accountsIn(db, userIDs);
   const missing = userIDs.find((id) => !existing.has(id));
-  if (missing !== undefined) throw new RestError(RestErrorCode.OPENIM_ACCOUNT_NOT_FOUND, `${missing} does not exist`);
+  if (missing !== undefined) throw new RestError(code, `${missing} does not exist`);
+}
+
+/** The acting account (90008) and the other one (90003), as Tencent's tables number them. */
+export async function requireParties(db: Sql, acting: string, other: string): Promise<void> {
+  await requireAccounts(db, [acting], RestErrorCode.OPENIM_FROM_ACCOUNT_INVALID);
+  await requireAccounts(db, [other], RestErrorCode.OPENIM_TO_ACCOUNT_INVALID);
 }
 
 async function accountsIn(db: Sql, userIDs: readonly string[]): Promise<Set<string>> {

@@ -189,6 +189,7 @@ describe('openim/admin_getroammsg', () => {
     expect(second).toMatchObject({ Complete: 1, MsgCnt: 1, MsgList: [{ MsgBody: text('one') }] });
     const none = await ask({ MaxTime: 1 });
     expect(none).toMatchObject({ Complete: 1, MsgCnt: 0, MsgList: [] });
-    expect((await ask({ Peer_Account: 'rm-nobody' })).ErrorCode).toBe(90048);
+    expect((await ask({ Peer_Account: 'rm-nobody' })).ErrorCode).toBe(90003);
+    expect((await ask({ Operator_Account: 'rm-nobody' })).ErrorCode).toBe(90008);
   });
 });
