@@ -1,5 +1,8 @@
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react';
 
+/** The frames open now, the newest last: the newest holds keys pressed with focus on the page. */
+const openFrames: HTMLElement[] = [];
+
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -32,9 +35,22 @@ export function useModalFrame(ref: RefObject<HTMLElement | null>, onClose: () =>
       }, 0);
     };
     root.addEventListener('focusout', handleFocusOut);
+    // Chromium does not always report the focus a removed control held as lost, so a key pressed
+    // before it came back reaches the page: the newest frame takes it (Escape still closes).
+    const handlePageKey = (event: globalThis.KeyboardEvent) => {
+      if (event.target !== document.body || openFrames.at(-1) !== root || event.defaultPrevented) return;
+      root.focus();
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      close.current();
+    };
+    openFrames.push(root);
+    document.addEventListener('keydown', handlePageKey);
     return () => {
       clearTimeout(timer);
       root.removeEventListener('focusout', handleFocusOut);
+      document.removeEventListener('keydown', handlePageKey);
+      openFrames.splice(openFrames.indexOf(root), 1);
       if (previous?.isConnected) previous.focus();
     };
   }, [ref]);
