@@ -343,8 +343,9 @@ describe("Tencent's React kit on Liaison", () => {
 
 /** The bytes behind a file message's link, fetched by the page as its download would be, from the Liaison server. */
 async function downloadFile(page: Page, file: Locator): Promise<Buffer> {
+  // The kit draws a file message before it has the file's address: under load the link is empty a while.
+  await expect.poll(async () => (await file.getAttribute('href'))?.startsWith(server.url), WAIT).toBe(true);
   const href = String(await file.getAttribute('href'));
-  expect(href.startsWith(server.url)).toBe(true);
   const bytes = await page.evaluate(async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())], href);
   return Buffer.from(bytes);
 }
