@@ -4,6 +4,8 @@ import type { z } from 'zod';
 export interface RestServiceCodes {
   invalidParams: number;
   internal: number;
+  /** A capability's codes this service numbers otherwise (Tencent's services differ among themselves). */
+  renumbered?: Readonly<Record<number, number>>;
 }
 
 /**

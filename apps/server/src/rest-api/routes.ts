@@ -88,7 +88,9 @@ function refusal(error: unknown, command: RestCommand<Services> | undefined, log
   const codes = command?.codes ?? { invalidParams: RestErrorCode.HTTP_PARSE, internal: RestErrorCode.ACCOUNT_INTERNAL };
   if (error instanceof LiaisonError && error.code !== ErrorCode.INTERNAL) {
     return fail(
-      isSocketProtocolCode(error.code) ? codes.invalidParams : (REST_CODES[error.code] ?? error.code),
+      isSocketProtocolCode(error.code)
+        ? codes.invalidParams
+        : (codes.renumbered?.[error.code] ?? REST_CODES[error.code] ?? error.code),
       error.message,
     );
   }

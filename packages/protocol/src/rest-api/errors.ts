@@ -94,6 +94,8 @@ export const RestErrorCode = {
    * current user is not a group member"; its 10011 is a JSON parse failure).
    */
   GROUP_NO_PERMISSION: 10007,
+  /** Group commands: an account named does not exist (where the SDK's group operations answer 20003). */
+  GROUP_ACCOUNT_NOT_FOUND: 10019,
 } as const;
 
 export type RestErrorCode = (typeof RestErrorCode)[keyof typeof RestErrorCode];
@@ -144,6 +146,7 @@ export const restErrorMessages: Record<RestErrorCode, string> = {
   [RestErrorCode.GROUP_MSG_NOT_FOUND]: 'the message to recall does not exist',
   [RestErrorCode.GROUP_MSG_NOT_RECALLABLE]: 'the message cannot be recalled',
   [RestErrorCode.GROUP_NO_PERMISSION]: 'insufficient operation permission',
+  [RestErrorCode.GROUP_ACCOUNT_NOT_FOUND]: 'the requested account does not exist',
 };
 
 /** A refusal of a REST API call: answered as {ActionStatus: 'FAIL', ErrorCode, ErrorInfo}. */

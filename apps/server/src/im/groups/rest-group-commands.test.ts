@@ -92,7 +92,10 @@ describe('group_open_http_svc/create_group', () => {
     });
     expect(await create({ Type: 'Secret' })).toMatchObject({ ErrorCode: RestErrorCode.GROUP_INVALID_PARAMS });
     expect(await create({ Name: '' })).toMatchObject({ ErrorCode: RestErrorCode.GROUP_INVALID_PARAMS });
-    expect(await create({ MemberList: [{ Member_Account: 'rg-no-nobody' }] })).toMatchObject({ ActionStatus: 'FAIL' });
+    expect(await create({ MemberList: [{ Member_Account: 'rg-no-nobody' }] })).toMatchObject({
+      ActionStatus: 'FAIL',
+      ErrorCode: RestErrorCode.GROUP_ACCOUNT_NOT_FOUND,
+    });
     expect(await create({ Owner_Account: 'rg-no-nobody' })).toMatchObject({ ActionStatus: 'FAIL' });
     expect(await snapshotAll(server().db)).toEqual(before);
   });

@@ -1,4 +1,4 @@
-import { type GroupMember, type GroupProfile, RestErrorCode } from '@liaison/protocol';
+import { ErrorCode, type GroupMember, type GroupProfile, RestErrorCode } from '@liaison/protocol';
 import type { Sql } from '../../db/database';
 import type { RestServiceCodes } from '../rest-command';
 import { loadGroup } from './group-access';
@@ -7,6 +7,7 @@ import { loadGroup } from './group-access';
 export const GROUP_CODES: RestServiceCodes = {
   invalidParams: RestErrorCode.GROUP_INVALID_PARAMS,
   internal: RestErrorCode.GROUP_INTERNAL,
+  renumbered: { [ErrorCode.USER_NOT_FOUND]: RestErrorCode.GROUP_ACCOUNT_NOT_FOUND },
 };
 
 /**
