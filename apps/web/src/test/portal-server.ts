@@ -64,6 +64,11 @@ export interface PortalServer {
   person(client: PortalClient): Promise<Person>;
   /** Puts the client's session into the web session store, as a reload of the app finds it. */
   enterSession(client: PortalClient): Promise<Person>;
+  /**
+   * Keeps the server's answers to the calls whose path matches from the page until `release` is
+   * called, as a slow network would (the server has answered; the page hears it late).
+   */
+  holdAnswers(path: RegExp): { release(): void };
 }
 
 /** One server for the test file: started before its tests, closed after them. */
@@ -78,6 +83,7 @@ export function withPortalServer(
   // the page's calls go through this process as through a trusted proxy naming that address.
   let visitor = 0;
   const pending = new Set<Promise<Response>>();
+  const holds: Array<{ path: RegExp; released: Promise<void>; release(): void }> = [];
 
   beforeAll(async () => {
     server = await startServer(
@@ -105,6 +111,7 @@ export function withPortalServer(
         const body = init.body instanceof FormData ? await toNodeForm(init.body) : init.body;
         const response = await realFetch(new URL(input, base), { ...init, headers, body });
         if (response.headers.get('content-type')?.includes('json')) call.answer = await response.clone().json();
+        await Promise.all(holds.filter((hold) => hold.path.test(call.path)).map((hold) => hold.released));
         return response;
       })();
       pending.add(answered);
@@ -116,10 +123,12 @@ export function withPortalServer(
     };
   });
   beforeEach(() => {
+    for (const hold of holds.splice(0)) hold.release();
     calls.length = 0;
     visitor += 1;
   });
   afterAll(async () => {
+    for (const hold of holds.splice(0)) hold.release();
     // A page's request still on its way when the last test ended is answered before the server
     // goes, so the page's own follow-up (a state update) runs while the page's globals exist.
     await Promise.allSettled(pending);
@@ -160,6 +169,14 @@ export function withPortalServer(
       const me = await person(who);
       sessionStore.update({ loginStatus: true, user: { token: who.token ?? '' }, person: me });
       return me;
+    },
+    holdAnswers(path) {
+      let release = (): void => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.push({ path, released, release });
+      return { release };
     },
   };
 }

@@ -19,6 +19,8 @@ export function useOverlay<T>() {
   const opener = useRef<HTMLElement | null>(null);
   const isOpen = state?.isOpen ?? false;
   const wasOpen = useRef(false);
+  // Which opening shows now, and the changes started and applied in it (see `change`).
+  const changes = useRef({ opening: 0, started: 0, applied: 0 });
 
   // After the overlay's own effects have released its focus trap.
   useEffect(() => {
@@ -33,10 +35,24 @@ export function useOverlay<T>() {
     key: state?.opening ?? 0,
     open: (subject: T) => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setState((now) => ({ subject, isOpen: true, opening: (now?.opening ?? 0) + 1 }));
+      const opening = changes.current.opening + 1;
+      changes.current = { opening, started: 0, applied: 0 };
+      setState({ subject, isOpen: true, opening });
     },
-    /** The subject changed while shown (read, answered). */
-    update: (subject: T) => setState((now) => (now ? { ...now, subject } : now)),
+    /**
+     * Starts a change of the shown subject (a read, an answer) and returns how to show its result.
+     * The result shows only in the opening that started it, and never over the result of a change
+     * started later: a slow read must not bring back the buttons of an answer given meanwhile.
+     */
+    change: () => {
+      const at = changes.current;
+      const ticket = ++at.started;
+      return (subject: T) => {
+        if (changes.current !== at || ticket < at.applied) return;
+        at.applied = ticket;
+        setState((now) => (now ? { ...now, subject } : now));
+      };
+    },
     close: () => setState((now) => (now ? { ...now, isOpen: false } : now)),
     clear: () => setState((now) => (now?.isOpen ? now : null)),
   };

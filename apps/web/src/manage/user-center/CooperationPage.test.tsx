@@ -74,4 +74,31 @@ describe('the cooperation page', () => {
     expect(unreadDots()).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: '去聊天' }).length).toBeGreaterThan(0);
   });
+
+  // Last: it answers wangfang's waiting request, which the tests above count.
+  it('keeps an answer given while the request was still being marked read', async () => {
+    await renderPage(await portal.login('zhangwei'));
+    await screen.findByText(/共 \d+ 条/, {}, { timeout: 5000 });
+    // wangfang's request still waits, unread; the read's answer comes late, after the agreement's.
+    const read = portal.holdAnswers(/\/other\/to\/me\/connect\/read\//);
+    const wangfangRow = screen
+      .getAllByText('王芳')
+      .map((name) => name.closest('.ant-list-item') as HTMLElement)
+      .find((row) => within(row).queryByRole('button', { name: '处理' })) as HTMLElement;
+    fireEvent.click(within(wangfangRow).getByRole('button', { name: '处理' }));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.click(within(drawer).getByRole('button', { name: '同意' }));
+    await screen.findByText('同意这条合作申请？');
+    fireEvent.click(document.querySelector('.ant-popconfirm-buttons .ant-btn-primary') as HTMLElement);
+    expect(await within(drawer).findByRole('button', { name: '去聊天' }, { timeout: 5000 })).toBeTruthy();
+
+    read.release();
+    // The page reloads its list once it has shown the read's answer.
+    const afterRead = () => portal.calls.slice(portal.calls.findIndex((c) => /\/connect\/read\//.test(c.path)) + 1);
+    await waitFor(() =>
+      expect(afterRead().some((c) => c.path.startsWith('/portal/self/center/other/to/me/connect?'))).toBe(true),
+    );
+    expect(within(drawer).getByText('已同意')).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: '同意' })).toBeNull();
+  });
 });

@@ -60,8 +60,9 @@ function CooperationList({ side }: { side: CooperationSide }) {
   async function handleOpen(row: CooperationRequest) {
     detail.open(row);
     if (!isUnread(row)) return;
+    const show = detail.change();
     try {
-      detail.update((await readCooperation(side, row.id)).data);
+      show((await readCooperation(side, row.id)).data);
       void paged.reload();
     } catch {
       // The request layer showed why; the drawer still shows the row as listed.
@@ -70,10 +71,11 @@ function CooperationList({ side }: { side: CooperationSide }) {
 
   async function handleAnswer(row: CooperationRequest, answer: 'agree' | 'refuse') {
     setBusy(true);
+    const show = detail.change();
     try {
       const result = answer === 'agree' ? await agreeCooperation(row.id) : await refuseCooperation(row.id);
       feedback.message.success(result.msg);
-      detail.update(result.data.request);
+      show(result.data.request);
       void paged.reload();
     } catch {
       // The request layer showed the server's reason.
