@@ -80,6 +80,8 @@ const wireMessageBaseSchema = z.object({
   receiverList: z.array(z.string()).optional(),
   /** Sent with Tencent's messageControlInfo (or targeted: no unread). Only present with a flag set. */
   messageControlInfo: messageControlInfoSchema.optional(),
+  /** Moved from another system (REST importmsg, import_group_msg): clients keep it as history, never report it received. */
+  imported: z.literal(true).optional(),
   /** Bumped by every modifyMessage; a modification naming an older version gets 2480. */
   version: z.number().int().nonnegative(),
   /**

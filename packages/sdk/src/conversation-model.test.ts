@@ -110,6 +110,20 @@ describe('applyMessage', () => {
     expect(applyMessage(base, tip(['someone']), me).unreadCount).toBe(1);
   });
 
+  it('counts a group import as unread for nobody, as the server marks the group read after import_group_msg', () => {
+    const next = applyMessage(base, incoming({ sequence: 3, imported: true }), me);
+    expect(next).toMatchObject({ unreadCount: 0, maxSequence: 3, lastMessage: { lastSequence: 3 } });
+  });
+
+  it('counts a one-to-one import as unread unless imported as history (SyncFromOldSystem 2), as the server does', () => {
+    const c2c = toConversation(wireConversation({ maxSequence: 2, readSequence: 2 }), me);
+    const imported = (overrides: Partial<TextWire>) =>
+      fromWire(wireMessage({ sequence: 3, imported: true, ...overrides }), me);
+    expect(applyMessage(c2c, imported({}), me).unreadCount).toBe(1);
+    const history = imported({ messageControlInfo: { excludedFromUnreadCount: true } });
+    expect(applyMessage(c2c, history, me)).toMatchObject({ unreadCount: 0, lastMessage: { lastSequence: 3 } });
+  });
+
   it('ignores a message the server view already includes', () => {
     const loaded = toConversation(groupConversation({ maxSequence: 5, readSequence: 2, unreadCount: 3 }), me);
     expect(applyMessage(loaded, incoming({ sequence: 4 }), me)).toBe(loaded);

@@ -158,7 +158,7 @@ export function fromWire(wire: WireMessage, me: string, resolveURL: URLResolver 
     isSupportExtension: wire.isSupportExtension === true,
     version: wire.version,
     isModified: wire.version > 0,
-    _isExcludedFromUnreadCount: wire.messageControlInfo?.excludedFromUnreadCount === true,
+    _isExcludedFromUnreadCount: wire.messageControlInfo?.excludedFromUnreadCount === true || isReadOnImport(wire),
     _isExcludedFromLastMessage: wire.messageControlInfo?.excludedFromLastMessage === true,
     _onlineOnlyFlag: wire.onlineOnly === true,
     ...(wire.receiverList ? { _receiverList: [...wire.receiverList] } : {}),
@@ -238,6 +238,14 @@ export function blankMessage(): Omit<
     _isExcludedFromLastMessage: false,
     _onlineOnlyFlag: false,
   };
+}
+
+/**
+ * A group message moved in by import_group_msg, after which the server marks the group read for
+ * every member: the client counts it as the server does, as nobody's unread.
+ */
+function isReadOnImport(wire: WireMessage): boolean {
+  return wire.imported === true && wire.conversationType === 'GROUP';
 }
 
 function keepURL(path: string): string {

@@ -122,7 +122,7 @@ export interface MessageBase {
   progress: number;
   /**
    * Tencent's runtime field (its kits read it): sent with messageControlInfo.excludedFromUnreadCount,
-   * or a targeted message: it counts as nobody's unread.
+   * a targeted message, or a group message imported by the REST API: it counts as nobody's unread.
    */
   _isExcludedFromUnreadCount: boolean;
   /** Tencent's runtime field: sent with messageControlInfo.excludedFromLastMessage, never a conversation's last message. */

@@ -74,6 +74,26 @@ describe('Receiver', () => {
     expect(received).toEqual(['bob-1', 'bob-3']);
   });
 
+  it('stores a gap-filled imported message but never reports it received; the others still are', async () => {
+    const imported = { ...wire(2), imported: true as const };
+    const history = [wire(1), imported, wire(3)];
+    const { receiver, seen, received } = setup(history);
+    receiver.seed([conversation(0)]);
+    receiver.receive(wire(3));
+    await settle();
+    expect(seen).toEqual(['bob-1', 'bob-2', 'bob-3']);
+    expect(received).toEqual(['bob-1', 'bob-3']);
+  });
+
+  it('stores an imported message found by the catch-up after a reconnect without reporting it received', async () => {
+    const history = [{ ...wire(1), imported: true as const }, wire(2)];
+    const { receiver, seen, received } = setup(history);
+    receiver.seed([conversation(0)]);
+    await receiver.catchUp([conversation(2, 0)]);
+    expect(seen).toEqual(['bob-1', 'bob-2']);
+    expect(received).toEqual(['bob-2']);
+  });
+
   it('fetches a message it was only hinted at when its cursor is behind, once', async () => {
     const history = [wire(1), wire(2), wire(3)];
     const { receiver, received } = setup(history);

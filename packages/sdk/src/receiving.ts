@@ -11,7 +11,7 @@ export interface ReceiverOptions {
   fetchAfter(conversationID: string, afterSequence: number): Promise<SyncPage>;
   /** Every new message, own ones included, in order: for the conversation store. */
   onMessage(message: Message): void;
-  /** New messages this client did not send itself: MESSAGE_RECEIVED. */
+  /** New messages this client did not send itself, imported ones excepted: MESSAGE_RECEIVED. */
   onReceived(messages: Message[]): void;
   onError(error: unknown): void;
   /** Makes file URLs loadable (file-urls.ts); kept as the server sent them when absent. */
@@ -115,6 +115,7 @@ export class Receiver {
     const message = fromWire(wire, this.options.me(), this.options.resolveURL);
     // Sent with onlineUserOnly: news for who is online, not part of the conversation (no unread, no last message).
     if (!wire.onlineOnly) this.options.onMessage(message);
-    if (!this.ownIDs.has(message.ID)) this.options.onReceived([message]);
+    // Moved from another system (REST import), found through a gap: history, never news, as Tencent's imports.
+    if (!wire.imported && !this.ownIDs.has(message.ID)) this.options.onReceived([message]);
   }
 }

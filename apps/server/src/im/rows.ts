@@ -45,14 +45,22 @@ export interface MessageRow {
   receivers: string[] | null;
   /** CONTROL_* bits; NULL for a message sent without any. */
   control: number | null;
+  /** True for a message moved from another system (migration 047); NULL for a live one, absent from the writer's answers. */
+  imported?: boolean | null;
 }
 
 /** messages.control bits (migration 045): Tencent's messageControlInfo as stored. */
 export const CONTROL_NO_UNREAD = 1;
 export const CONTROL_NO_LAST_MESSAGE = 2;
 
-export const MESSAGE_COLUMNS =
+/**
+ * What the message writer answers a retried send with (message-writer.ts): every column but
+ * `imported`, so the send path's statements read nothing more for it.
+ */
+export const SENT_MESSAGE_COLUMNS =
   'conv_type, id, seq, sender, recipient, type, payload, at_user_list, time, client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, has_risk_content, is_revoked, revoker, version, change_seq, supports_extension, revoker_info, receivers, control';
+
+export const MESSAGE_COLUMNS = `${SENT_MESSAGE_COLUMNS}, imported`;
 
 export function toWireMessage(row: MessageRow): WireMessage {
   const revokerInfo = row.revoker_info ? (parseJson(row.revoker_info) as { nick: string; avatar: string }) : null;
@@ -85,6 +93,7 @@ export function toWireMessage(row: MessageRow): WireMessage {
       : {}),
     ...(row.receivers ? { receiverList: [...row.receivers] } : {}),
     ...(row.control ? { messageControlInfo: controlInfo(row.control) } : {}),
+    ...(row.imported ? { imported: true } : {}),
   } as WireMessage;
 }
 

@@ -1,7 +1,7 @@
 import { ErrorCode, RestErrorCode } from '@liaison/protocol';
-import LiaisonChat, { type Message } from '@liaison/sdk';
+import LiaisonChat, { type Conversation, type Message } from '@liaison/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextEvent, sendText, useServer, wholeHistory } from '../../integration/harness';
+import { nextEvent, recordMessages, sendText, until, useServer, wholeHistory } from '../../integration/harness';
 import { groupOf, importAccounts, REST_OK, refused } from '../../integration/rest-group-helpers';
 import { snapshotAll } from '../../integration/state-snapshot';
 import { RestClient } from '../../rest-api/test-client';
@@ -27,6 +27,18 @@ function importGroup(GroupId: string, body: object = {}) {
     CreateTime: LONG_AGO,
     ...body,
   });
+}
+
+/** An imported group `id` owned by `<id>-owner`, with `<id>-ann` imported as a member. */
+async function importedGroup(id: string): Promise<void> {
+  await importAccounts(admin, `${id}-owner`, `${id}-ann`);
+  expect(await importGroup(id, { Owner_Account: `${id}-owner` })).toMatchObject(REST_OK);
+  expect(
+    await admin.call('group_open_http_svc/import_group_member', {
+      GroupId: id,
+      MemberList: [{ Member_Account: `${id}-ann` }],
+    }),
+  ).toMatchObject(REST_OK);
 }
 
 describe('group_open_http_svc/import_group, import_group_msg, import_group_member', () => {
@@ -101,14 +113,7 @@ describe('group_open_http_svc/import_group, import_group_msg, import_group_membe
   });
 
   it('leaves existing members unread at 0 and the last message as it was without RecentContactFlag, and stores a repeat once', async () => {
-    await importAccounts(admin, 'rgi-live-owner', 'rgi-live-ann');
-    expect(await importGroup('rgi-live', { Owner_Account: 'rgi-live-owner' })).toMatchObject(REST_OK);
-    expect(
-      await admin.call('group_open_http_svc/import_group_member', {
-        GroupId: 'rgi-live',
-        MemberList: [{ Member_Account: 'rgi-live-ann' }],
-      }),
-    ).toMatchObject(REST_OK);
+    await importedGroup('rgi-live');
     const owner = await user('rgi-live-owner');
     const heard: Message[] = [];
     owner.on(EVENT.MESSAGE_RECEIVED, ({ data }) => heard.push(...data));
@@ -136,6 +141,34 @@ describe('group_open_http_svc/import_group, import_group_msg, import_group_membe
     expect(heard.map((m) => m.payload)).toEqual([{ text: 'live' }]);
     const texts = (await wholeHistory(owner, 'GROUPrgi-live')).filter((m) => m.type === TYPES.MSG_TEXT);
     expect(texts.map((m) => m.payload)).toEqual([{ text: 'moved in' }]);
+  });
+
+  it('files messages an online member finds through the gap a live message reveals as history: stored, never received, not unread', async () => {
+    await importedGroup('rgi-gap');
+    const owner = await user('rgi-gap-owner');
+    const ann = await user('rgi-gap-ann');
+    const heard = recordMessages(owner);
+    const imported = await admin.call('group_open_http_svc/import_group_msg', {
+      GroupId: 'rgi-gap',
+      MsgList: [
+        { From_Account: 'rgi-gap-ann', SendTime: LONG_AGO + 1, MsgBody: text('moved in') },
+        { From_Account: 'rgi-gap-owner', SendTime: LONG_AGO + 2, MsgBody: text('mine, moved in') },
+      ],
+    });
+    expect(imported.ImportMsgResult).toMatchObject([{ MsgSeq: 1 }, { MsgSeq: 2 }]);
+    const listed = nextEvent<Conversation[]>(owner, EVENT.CONVERSATION_LIST_UPDATED, (list) =>
+      list.some((c) => c.conversationID === 'GROUPrgi-gap' && c.lastMessage.messageForShow === 'live'),
+    );
+    await sendText(ann, 'rgi-gap', 'live', 'GROUP');
+    await until(() => heard.length > 0, 10_000, 'the live message');
+    expect(heard.map((m) => m.text)).toEqual(['live']);
+    // The owner's client counts what the server counts: the live message, not the imports it read.
+    const shown = (await listed).find((c) => c.conversationID === 'GROUPrgi-gap');
+    const stored = (await owner.getConversationProfile('GROUPrgi-gap')).data.conversation;
+    expect([shown?.unreadCount, shown?.lastMessage.lastSequence]).toEqual([1, 3]);
+    expect([stored.unreadCount, stored.lastMessage.lastSequence]).toEqual([1, 3]);
+    const texts = (await wholeHistory(owner, 'GROUPrgi-gap')).filter((m) => m.type === TYPES.MSG_TEXT);
+    expect(texts.map((m) => m.payload)).toEqual([{ text: 'moved in' }, { text: 'mine, moved in' }, { text: 'live' }]);
   });
 
   it('refuses unknown groups (10010), AVChatRoom (10007), unknown senders and owners (10004), a full group (10014) and bad bodies, storing nothing', async () => {

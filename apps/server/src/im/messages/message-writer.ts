@@ -12,7 +12,7 @@ import {
 import type { Database, Sql } from '../../db/database';
 import { toNumber } from '../../db/database';
 import { type C2CRules, c2cPairKey, c2cRefusals, checkEveryPair } from '../relations/c2c-permission';
-import { CONTROL_NO_UNREAD, controlBits, MESSAGE_COLUMNS, type MessageRow, toWireMessage } from '../rows';
+import { CONTROL_NO_UNREAD, controlBits, type MessageRow, SENT_MESSAGE_COLUMNS, toWireMessage } from '../rows';
 import { storedTokens, tokensSql } from './searchable-text';
 
 /** A validated send, addressed by storage key. */
@@ -349,8 +349,8 @@ async function writeBatch(
  * their columns and moves the conversations' uncounted_seq; other rows leave them NULL. Unless
  * `checked`, it does not look for IDs stored before: a duplicate then fails the statement on the
  * (conv_key, id) key, which the insert probes anyway, and the batch is stored again checked. An
- * `imported` batch stores each row's own time (tm, never after now) and moves a conversation's
- * last_time only forward.
+ * `imported` batch stores each row's own time (tm, never after now), marks its rows imported (so
+ * clients file them as history) and moves a conversation's last_time only forward.
  */
 const storeBatch = (withGrants: boolean, withControl: boolean, checked: boolean, imported: boolean) => `
   WITH input AS (
@@ -366,9 +366,9 @@ const storeBatch = (withGrants: boolean, withControl: boolean, checked: boolean,
   ), inserted AS (
     INSERT INTO messages (conv_key, seq, id, conv_type, sender, recipient, type, payload, at_user_list, time,
                           client_time, random, nick, avatar, cloud_custom_data, need_read_receipt, receipt_targets,
-                          search_tokens, supports_extension${withControl ? ', receivers, control' : ''})
+                          search_tokens, supports_extension${withControl ? ', receivers, control' : ''}${imported ? ', imported' : ''})
     SELECT k, s, i, ct, f, r, COALESCE(t, 'TIMTextElem'), p, a, ${imported ? 'LEAST(tm, $2)' : '$2'}, c, rnd, n, av, cd, rr,
-           ${withControl ? TARGETED_RECEIPT_TARGETS : RECEIPT_TARGETS}, ${tokensSql('st')}, COALESCE(x, false)${withControl ? ', rl, ctl' : ''} FROM fresh
+           ${withControl ? TARGETED_RECEIPT_TARGETS : RECEIPT_TARGETS}, ${tokensSql('st')}, COALESCE(x, false)${withControl ? ', rl, ctl' : ''}${imported ? ', true' : ''} FROM fresh
     RETURNING conv_key, id, seq, sender
   ), ${withGrants ? GRANT_STEPS : ''}moved AS (
     UPDATE conversations c SET max_seq = h.s, last_time = ${imported ? 'GREATEST(c.last_time, h.t)' : '$2'}${withControl ? UNCOUNTED_SEQ : ''}
@@ -696,7 +696,7 @@ function toWire(input: NewMessage, sequence: number, now: number): WireMessage {
 }
 
 function prefixed(alias: string): string {
-  return MESSAGE_COLUMNS.split(', ')
+  return SENT_MESSAGE_COLUMNS.split(', ')
     .map((c) => `${alias}.${c}`)
     .join(', ');
 }

@@ -1,7 +1,15 @@
 import { RestErrorCode } from '@liaison/protocol';
-import LiaisonChat, { type Message } from '@liaison/sdk';
+import LiaisonChat, { type Conversation, type Message } from '@liaison/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Chat, nextEvent, useServer, wholeHistory } from '../../integration/harness';
+import {
+  type Chat,
+  nextEvent,
+  recordMessages,
+  sendText,
+  until,
+  useServer,
+  wholeHistory,
+} from '../../integration/harness';
 import { importAccounts, REST_OK, refused } from '../../integration/rest-group-helpers';
 import { snapshotAll } from '../../integration/state-snapshot';
 import { RestClient } from '../../rest-api/test-client';
@@ -62,6 +70,38 @@ describe('openim/importmsg', () => {
     // Not unread; the sender's own side is read too.
     expect((await bob.getConversationProfile('C2Cri-old-a')).data.conversation.unreadCount).toBe(0);
     expect((await alice.getConversationProfile('C2Cri-old-b')).data.conversation.unreadCount).toBe(0);
+  });
+
+  it('files an import an online client finds through the gap a live message reveals as history: stored, never received', async () => {
+    const alice = await user('ri-gap-a');
+    const bob = await user('ri-gap-b');
+    const heardByAlice = recordMessages(alice);
+    const heardByBob = recordMessages(bob);
+    // Both clients follow the conversation: their cursors stand at its first message.
+    await sendText(alice, 'ri-gap-b', 'before');
+    await until(() => heardByBob.length > 0, 10_000, 'the first message');
+    expect(await importmsg({ From_Account: 'ri-gap-a', To_Account: 'ri-gap-b' })).toMatchObject(REST_OK);
+    const listed = nextEvent<Conversation[]>(bob, EVENT.CONVERSATION_LIST_UPDATED, (list) =>
+      list.some((c) => c.conversationID === 'C2Cri-gap-a' && c.lastMessage.messageForShow === 'after'),
+    );
+    await sendText(alice, 'ri-gap-b', 'after');
+    // Each client fills the gap before it handles the message after it: bob's, and alice's own send.
+    await until(() => heardByBob.length > 1, 10_000, 'the live message');
+    expect(heardByBob.map((m) => m.text)).toEqual(['before', 'after']);
+    // Bob's client counted the history import (2) as the server does: not unread.
+    const shown = (await listed).find((c) => c.conversationID === 'C2Cri-gap-a');
+    const stored = (await bob.getConversationProfile('C2Cri-gap-a')).data.conversation;
+    expect([shown?.unreadCount, shown?.lastMessage.lastSequence]).toEqual([2, 3]);
+    expect([stored.unreadCount, stored.lastMessage.lastSequence]).toEqual([2, 3]);
+    await sendText(bob, 'ri-gap-a', 'reply');
+    await until(() => heardByAlice.length > 0, 10_000, 'the reply');
+    expect(heardByAlice.map((m) => m.text)).toEqual(['reply']);
+    expect((await wholeHistory(bob, 'C2Cri-gap-a')).map((m) => m.payload)).toEqual([
+      { text: 'before' },
+      { text: 'from the old system' },
+      { text: 'after' },
+      { text: 'reply' },
+    ]);
   });
 
   it('counts a real-time import (1) as unread, and lists the imported conversation', async () => {
