@@ -9,8 +9,10 @@ import { Pool } from 'undici';
 /** @type {{url: string, sdkAppID: number, token: string | null, timeoutMs: number, queueLimit: number, attempts: number, retryDelayMs: number, concurrency: number}} */
 const settings = workerData;
 const base = new URL(settings.url);
-// Callbacks reuse connections, as Tencent's do ("persistent connection mode"): one per POST in flight.
-const pool = new Pool(base.origin, { connections: settings.concurrency + 1 });
+// Callbacks reuse connections, as Tencent's do ("persistent connection mode"). No cap on them, as
+// node:http's agent had none: the 'after' queue bounds its own posts, and a 'before' callback must
+// never wait for a connection behind them (undici's timeouts start once it is sent).
+const pool = new Pool(base.origin);
 
 const queue = [];
 const timers = new Set();
