@@ -80,31 +80,21 @@ function parseBody(request: FastifyRequest): unknown {
 
 /**
  * A refusal as Tencent answers it. A capability's codes pass through (Tencent's REST API shares
- * them), except our socket protocol's own: bad parameters become the command's, and an
- * unexpected failure its internal error, logged.
+ * them) unless the command's service numbers them otherwise; our socket protocol's own codes mean
+ * bad parameters, answered with the command's code; an unexpected failure is its internal error, logged.
  */
 function refusal(error: unknown, command: RestCommand<Services> | undefined, log: RestApiOptions['log']): RestAnswer {
   if (error instanceof RestError) return fail(error.code, error.message);
   const codes = command?.codes ?? { invalidParams: RestErrorCode.HTTP_PARSE, internal: RestErrorCode.ACCOUNT_INTERNAL };
   if (error instanceof LiaisonError && error.code !== ErrorCode.INTERNAL) {
     return fail(
-      isSocketProtocolCode(error.code)
-        ? codes.invalidParams
-        : (codes.renumbered?.[error.code] ?? REST_CODES[error.code] ?? error.code),
+      isSocketProtocolCode(error.code) ? codes.invalidParams : (codes.renumbered?.[error.code] ?? error.code),
       error.message,
     );
   }
   log(error, 'rest api');
   return fail(codes.internal, restErrorMessages[RestErrorCode.ACCOUNT_INTERNAL]);
 }
-
-/**
- * Codes our capabilities share with Tencent's SDK that its REST API numbers otherwise: there 10011
- * is a JSON parse failure, and an account outside the group is refused with 10007.
- */
-const REST_CODES: Readonly<Record<number, number>> = {
-  [ErrorCode.GROUP_NOT_MEMBER]: RestErrorCode.GROUP_NO_PERMISSION,
-};
 
 /** Our socket protocol's own codes (60001–60999) mean other things in Tencent's REST API. */
 function isSocketProtocolCode(code: number): boolean {

@@ -3,11 +3,18 @@ import type { Sql } from '../../db/database';
 import type { RestServiceCodes } from '../rest-command';
 import { loadGroup } from './group-access';
 
-/** Tencent's codes for a refused or failed group command (group_open_http_svc). */
+/**
+ * Tencent's codes for a refused or failed group command (group_open_http_svc). Its group service
+ * numbers two of the SDK's codes otherwise: an unknown account is 10019, an account outside the
+ * group 10007.
+ */
 export const GROUP_CODES: RestServiceCodes = {
   invalidParams: RestErrorCode.GROUP_INVALID_PARAMS,
   internal: RestErrorCode.GROUP_INTERNAL,
-  renumbered: { [ErrorCode.USER_NOT_FOUND]: RestErrorCode.GROUP_ACCOUNT_NOT_FOUND },
+  renumbered: {
+    [ErrorCode.USER_NOT_FOUND]: RestErrorCode.GROUP_ACCOUNT_NOT_FOUND,
+    [ErrorCode.GROUP_NOT_MEMBER]: RestErrorCode.GROUP_NO_PERMISSION,
+  },
 };
 
 /**
