@@ -83,6 +83,9 @@ describe('message callbacks', () => {
       SendMsgResult: 0,
       MsgBody: [{ MsgType: 'TIMTextElem', MsgContent: { Text: 'hello backend' } }],
     });
+    // Only a one-to-one message's fields, and a result only once the message is sent.
+    expect(Object.keys(after?.body ?? {})).not.toContain('GroupId');
+    expect(Object.keys(before?.body ?? {})).not.toContain('SendMsgResult');
   });
 
   it('reports a REST API sendmsg as done by RESTAPI, and skips the callbacks its ForbidCallbackControl names', async () => {
@@ -188,6 +191,18 @@ describe('message callbacks', () => {
       From_Account: 'cb-alice',
       MsgBody: [{ MsgType: 'TIMTextElem', MsgContent: { Text: 'to the group' } }],
     });
+    const after = endpoint.of('Group.CallbackAfterSendMsg')[0]?.body ?? {};
+    expect(after).toMatchObject({
+      GroupId: 'cb-group',
+      Type: 'Private',
+      From_Account: 'cb-alice',
+      Operator_Account: 'cb-alice',
+      SendMsgResult: 0,
+      EventTime: expect.any(Number),
+      MsgBody: [{ MsgType: 'TIMTextElem', MsgContent: { Text: 'to the group' } }],
+    });
+    expect(after.MsgSeq).toBeGreaterThan(0);
+    expect(Object.keys(after)).not.toContain('To_Account');
     endpoint.reply = () => ({ json: { ActionStatus: 'OK', ErrorCode: 1, ErrorInfo: 'closed' } });
     expect(await errorCode(sendText(alice, 'cb-group', 'refused', 'GROUP'))).toBe(ErrorCode.GROUP_CALLBACK_REFUSED);
   });

@@ -21,6 +21,13 @@ export type BeforeAnswer =
 
 /** 'After' callbacks posted at once; more wait in the queue. */
 const AFTER_CONCURRENCY = 16;
+/**
+ * 'After' callbacks are handed to the thread at most this late, or at once when HAND_OVER_LINES
+ * wait. Handed over every turn of the loop, they cost the main thread 12 µs each at saturation:
+ * a turn carries few, and a postMessage has a fixed price.
+ */
+const HAND_OVER_MS = 10;
+const HAND_OVER_LINES = 500;
 
 /** What the callbacks' thread answers besides replies to 'before' callbacks. */
 type ThreadNews = { kind: 'outcomes'; counts: Array<[CallbackCommand, string, number]> } | { kind: 'closed' };
@@ -33,8 +40,11 @@ type ThreadNews = { kind: 'outcomes'; counts: Array<[CallbackCommand, string, nu
  */
 export class CallbackSender {
   private thread: { worker: Worker; calls: WorkerCalls } | null = null;
-  /** 'After' callbacks not yet handed over: one message to the thread per turn of the loop. */
-  private pending: Array<{ command: CallbackCommand; payload: string; clientIP: string; platform: string }> = [];
+  /** 'After' callbacks not yet handed over, as lines (callbackLine): one string to the thread. */
+  private pending: string[] = [];
+  private handOverTimer: NodeJS.Timeout | null = null;
+  /** How many of the pending callbacks each command has. */
+  private pendingCounts = new Map<CallbackCommand, number>();
   /** 'After' callbacks handed over and not yet posted or dropped, per command. */
   private readonly outstanding = new Map<CallbackCommand, number>();
   private isClosed = false;
@@ -50,7 +60,13 @@ export class CallbackSender {
     const { worker, calls } = this.ensureThread();
     worker.ref();
     try {
-      response = (await calls.call({ kind: 'before', ...this.request(command, body, origin) })) as {
+      const request = {
+        command,
+        payload: payload(command, body),
+        clientIP: origin.clientIP,
+        platform: origin.platform,
+      };
+      response = (await calls.call({ kind: 'before', ...request })) as {
         status: number;
         text: string;
       };
@@ -80,8 +96,10 @@ export class CallbackSender {
       countCallback(command, 'dropped');
       return;
     }
-    if (this.pending.length === 0) setImmediate(() => this.handOver());
-    this.pending.push(this.request(command, body, origin));
+    if (this.pending.length === 0) this.handOverTimer = setTimeout(() => this.handOver(), HAND_OVER_MS);
+    this.pending.push(callbackLine(command, origin, payload(command, body)));
+    this.pendingCounts.set(command, (this.pendingCounts.get(command) ?? 0) + 1);
+    if (this.pending.length >= HAND_OVER_LINES) this.handOver();
   }
 
   /** Resolves once every queued 'after' callback was posted or dropped, or after `graceMs`; then drops the rest. */
@@ -103,23 +121,18 @@ export class CallbackSender {
     this.dropOutstanding();
   }
 
-  private request(command: CallbackCommand, body: object, origin: CallbackOrigin) {
-    return {
-      command,
-      payload: JSON.stringify({ CallbackCommand: command, ...body }),
-      clientIP: origin.clientIP,
-      platform: origin.platform,
-    };
-  }
-
   private handOver(): void {
+    if (this.handOverTimer) clearTimeout(this.handOverTimer);
+    this.handOverTimer = null;
     if (this.pending.length === 0) return;
-    const items = this.pending;
+    const lines = this.pending.join('\n');
+    const counts = this.pendingCounts;
     this.pending = [];
+    this.pendingCounts = new Map();
     const { worker } = this.ensureThread();
-    for (const item of items) this.outstanding.set(item.command, (this.outstanding.get(item.command) ?? 0) + 1);
+    for (const [command, n] of counts) this.outstanding.set(command, (this.outstanding.get(command) ?? 0) + n);
     worker.ref();
-    worker.postMessage({ kind: 'after', items });
+    worker.postMessage({ kind: 'after', lines });
   }
 
   /**
@@ -170,6 +183,21 @@ export class CallbackSender {
     for (const [command, n] of this.outstanding) if (n > 0) countCallback(command, 'dropped', n);
     this.outstanding.clear();
   }
+}
+
+/** Tencent's callback body: CallbackCommand first, then the event's fields. */
+function payload(command: CallbackCommand, body: object): string {
+  const fields = JSON.stringify(body);
+  // Concatenated rather than spread into a new object: this runs for every message sent.
+  return fields === '{}' ? `{"CallbackCommand":"${command}"}` : `{"CallbackCommand":"${command}",${fields.slice(1)}`;
+}
+
+/**
+ * One 'after' callback as the thread reads it: command, client IP, platform and body, separated by
+ * tabs. None holds a tab or a line break: JSON escapes both, and the others are ours.
+ */
+function callbackLine(command: CallbackCommand, origin: CallbackOrigin, body: string): string {
+  return `${command}\t${origin.clientIP}\t${origin.platform}\t${body}`;
 }
 
 function isOk(status: number): boolean {
