@@ -60,13 +60,14 @@ export class CallbackSender {
     const { worker, calls } = this.ensureThread();
     worker.ref();
     try {
-      const request = {
+      const { clientIP, platform } = origin;
+      response = (await calls.call({
+        kind: 'before',
         command,
         payload: payload(command, body),
-        clientIP: origin.clientIP,
-        platform: origin.platform,
-      };
-      response = (await calls.call({ kind: 'before', ...request })) as {
+        clientIP,
+        platform,
+      })) as {
         status: number;
         text: string;
       };
