@@ -1,18 +1,15 @@
 // Callbacks are posted from this thread, not the send path's: a POST costs 0.1–0.2 ms of CPU,
 // which at a group's ~1,000 messages/s took a third of the main thread. The 'after' queue lives
-// here too, so its concurrency does not wait on the threads' round trips. undici's pool, not
-// node:http: measured against a loopback endpoint, 83 µs of CPU a POST against 178.
+// here too, so its concurrency does not wait on the threads' round trips.
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { Pool } from 'undici';
+import { CallbackHttp } from './callback-http.mjs';
 
 /** @type {{url: string, sdkAppID: number, token: string | null, timeoutMs: number, queueLimit: number, attempts: number, retryDelayMs: number, concurrency: number}} */
 const settings = workerData;
 const base = new URL(settings.url);
-// Callbacks reuse connections, as Tencent's do ("persistent connection mode"). No cap on them, as
-// node:http's agent had none: the 'after' queue bounds its own posts, and a 'before' callback must
-// never wait for a connection behind them (undici's timeouts start once it is sent).
-const pool = new Pool(base.origin);
+// Callbacks reuse connections, as Tencent's do ("persistent connection mode").
+const http = new CallbackHttp(base, { timeoutMs: settings.timeoutMs });
 
 const queue = [];
 const timers = new Set();
@@ -27,7 +24,7 @@ parentPort.on('message', (message) => {
 });
 
 function before({ id, command, payload, clientIP, platform }) {
-  post(command, payload, clientIP, platform).then(
+  http.post(pathFor(command, clientIP, platform), payload).then(
     (result) => parentPort.postMessage({ id, result }),
     (err) => parentPort.postMessage({ id, error: { message: err.message, code: err.code } }),
   );
@@ -68,7 +65,7 @@ function pump() {
 }
 
 async function deliver(item) {
-  const ok = await post(item.command, item.payload, item.clientIP, item.platform).then(
+  const ok = await http.post(pathFor(item.command, item.clientIP, item.platform), item.payload).then(
     (response) => response.status >= 200 && response.status < 300,
     () => false,
   );
@@ -97,6 +94,7 @@ async function close(graceMs) {
     });
   }
   isClosing = true;
+  http.close();
   for (const timer of timers) clearTimeout(timer);
   timers.clear();
   for (const item of queue.splice(0)) count(item.command, 'dropped');
@@ -118,53 +116,6 @@ function flushCounts() {
   const list = [...counts].map(([key, n]) => [...key.split('\n'), n]);
   counts = new Map();
   parentPort.postMessage({ kind: 'outcomes', counts: list });
-}
-
-/** undici's codes for an answer's head or body that did not come in time. */
-const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-
-/**
- * One POST; rejects with code CALLBACK_TIMEOUT when the answer's head, or then its body, did not
- * come within the timeout (undici's own timers: an AbortSignal per POST cost more than the POST).
- * Through the pool's dispatch rather than request(): without a body stream and a promise per answer,
- * a POST took 17 µs of CPU instead of 22 (20,000 to a loopback endpoint, 16 at a time).
- */
-function post(command, payload, clientIP, platform) {
-  return new Promise((resolve, reject) => {
-    let status = 0;
-    const chunks = [];
-    pool.dispatch(
-      {
-        path: pathFor(command, clientIP, platform),
-        method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-        body: payload,
-        headersTimeout: settings.timeoutMs,
-        bodyTimeout: settings.timeoutMs,
-      },
-      {
-        onConnect() {},
-        onHeaders(statusCode) {
-          status = statusCode;
-          return true;
-        },
-        onData(chunk) {
-          chunks.push(chunk);
-          return true;
-        },
-        onComplete() {
-          resolve({ status, text: Buffer.concat(chunks).toString('utf8') });
-        },
-        onError(err) {
-          reject(
-            TIMEOUTS.has(err?.code)
-              ? Object.assign(new Error('callback timed out'), { code: 'CALLBACK_TIMEOUT' })
-              : err,
-          );
-        },
-      },
-    );
-  });
 }
 
 /**

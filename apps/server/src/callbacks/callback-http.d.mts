@@ -1,0 +1,9 @@
+import type { ConnectionOptions } from 'node:tls';
+
+/** The callbacks thread's HTTP/1.1 client (callback-http.mjs): kept-alive connections, one POST out on each. */
+export class CallbackHttp {
+  constructor(origin: URL, options: { timeoutMs: number; tls?: ConnectionOptions });
+  /** Rejects with code CALLBACK_TIMEOUT, CALLBACK_CLOSED, CALLBACK_BAD_ANSWER or the socket's error. */
+  post(path: string, body: string): Promise<{ status: number; text: string }>;
+  close(): void;
+}
