@@ -135,9 +135,10 @@ describe('searching one conversation on a desktop', () => {
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('全部');
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('定位到聊天位置');
-    const download = page.waitForEvent('download');
-    await panel.getByRole('button', { name: `下载 ${QUOTE_FILE}` }).click();
-    const saved = await download;
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: `下载 ${QUOTE_FILE}` }).click(),
+    ]);
     expect(saved.suggestedFilename()).toBe(QUOTE_FILE);
     await expect(readFile((await saved.path()) ?? '', 'utf8')).resolves.toBe(QUOTE_BYTES);
   });

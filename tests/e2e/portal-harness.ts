@@ -47,16 +47,19 @@ export async function loginThroughPortal(
   account: string,
   password: string,
 ): Promise<void> {
-  const answer = nextCaptchaAnswer(server, page);
-  await page.getByRole('button', { name: '登录/注册' }).click();
+  const [answer] = await Promise.all([
+    nextCaptchaAnswer(server, page),
+    page.getByRole('button', { name: '登录/注册' }).click(),
+  ]);
   const modal = page.getByRole('dialog').filter({ has: page.getByText('用户登录', { exact: true }) });
   await modal.getByRole('textbox', { name: '账号', exact: true }).fill(account);
   await modal.getByLabel('密码', { exact: true }).fill(password);
-  await modal.getByRole('textbox', { name: '图形验证码', exact: true }).fill(await answer);
+  await modal.getByRole('textbox', { name: '图形验证码', exact: true }).fill(answer);
   // A successful login reloads the page (spec portal.md §4).
-  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-  await modal.getByRole('button', { name: '登录', exact: true }).click();
-  await reloaded;
+  await Promise.all([
+    page.waitForEvent('load', { timeout: 15_000 }),
+    modal.getByRole('button', { name: '登录', exact: true }).click(),
+  ]);
   await page.getByRole('link', { name: '管理中心' }).first().waitFor();
 }
 

@@ -69,8 +69,10 @@ const path = (on: Page = page) => new URL(on.url()).pathname;
 /** The answer to a new captcha in an open modal (the one it loaded on opening is not read). */
 async function freshCaptchaAnswer(modal: Locator): Promise<string> {
   await modal.getByRole('img', { name: '图形验证码' }).waitFor();
-  const answer = nextCaptchaAnswer(server, page);
-  await modal.getByRole('button', { name: '看不清，换一张' }).click();
+  const [answer] = await Promise.all([
+    nextCaptchaAnswer(server, page),
+    modal.getByRole('button', { name: '看不清，换一张' }).click(),
+  ]);
   return answer;
 }
 
@@ -81,9 +83,10 @@ async function loginInOpenModal(account: string): Promise<void> {
   await modal.getByRole('textbox', { name: '账号', exact: true }).fill(account);
   await modal.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
   await modal.getByRole('textbox', { name: '图形验证码', exact: true }).fill(answer);
-  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-  await modal.getByRole('button', { name: '登录', exact: true }).click();
-  await reloaded;
+  await Promise.all([
+    page.waitForEvent('load', { timeout: 15_000 }),
+    modal.getByRole('button', { name: '登录', exact: true }).click(),
+  ]);
 }
 
 describe('the header and footer', () => {
@@ -250,9 +253,7 @@ describe('login and prompts', () => {
     await second.goto(`${server.url}/industry`);
     await second.getByRole('button', { name: '登录/注册' }).waitFor();
 
-    const secondReloaded = second.waitForEvent('load');
-    await loginThroughPortal(server, page, 'lina', DEMO_PASSWORD);
-    await secondReloaded;
+    await Promise.all([second.waitForEvent('load'), loginThroughPortal(server, page, 'lina', DEMO_PASSWORD)]);
     await second.getByRole('link', { name: '管理中心' }).waitFor();
 
     await page.goto(`${server.url}/search`);
@@ -269,9 +270,10 @@ describe('WeChat login', () => {
     wechat.nextUser = { openid: 'o-shell-1', unionid: 'u-shell-1', nickname: '微信李娜' };
     await openPage('/index');
     await page.getByRole('button', { name: '登录/注册' }).click();
-    const popupOpened = page.waitForEvent('popup');
-    await dialog('用户登录').getByRole('button', { name: '微信登录' }).click();
-    const popup = await popupOpened;
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog('用户登录').getByRole('button', { name: '微信登录' }).click(),
+    ]);
     // WeChat sent the window back to the portal, which handed the key over and closed it.
     await popup.waitForEvent('close', { timeout: 15_000 });
 
@@ -285,20 +287,21 @@ describe('WeChat login', () => {
     await bind
       .getByRole('textbox', { name: '短信验证码', exact: true })
       .fill(await smsCodeFromOutbox(server, '13800000002'));
-    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-    await bind.getByRole('button', { name: '登录', exact: true }).click();
-    await reloaded;
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 15_000 }),
+      bind.getByRole('button', { name: '登录', exact: true }).click(),
+    ]);
     await page.getByRole('link', { name: '管理中心' }).waitFor();
 
     // Logged out, the same WeChat account now logs straight in.
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.getByRole('button', { name: '登录/注册' }).click();
     wechat.nextUser = { openid: 'o-shell-1', unionid: 'u-shell-1', nickname: '微信李娜' };
-    const again = page.waitForEvent('popup');
-    const loggedIn = page.waitForEvent('load', { timeout: 15_000 });
-    await dialog('用户登录').getByRole('button', { name: '微信登录' }).click();
-    await (await again).waitForEvent('close', { timeout: 15_000 });
-    await loggedIn;
+    await Promise.all([
+      page.waitForEvent('popup').then((again) => again.waitForEvent('close', { timeout: 15_000 })),
+      page.waitForEvent('load', { timeout: 15_000 }),
+      dialog('用户登录').getByRole('button', { name: '微信登录' }).click(),
+    ]);
     await page.getByRole('link', { name: '管理中心' }).waitFor();
     const me = await page.evaluate(() => JSON.parse(localStorage.getItem('person') ?? 'null')?.loginName);
     expect(me).toBe('lina');

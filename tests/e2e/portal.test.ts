@@ -45,12 +45,11 @@ describe('the portal in a browser', () => {
   it('registers by SMS code from the dev outbox, logs out, and logs back in by account', async () => {
     await openPage('/index');
     const mobile = '13912345678';
-    const answer = nextCaptchaAnswer(server, page);
-    await loginButton().click();
+    const [answer] = await Promise.all([nextCaptchaAnswer(server, page), loginButton().click()]);
     await page.getByRole('button', { name: '没有账号？立即注册' }).click();
     const modal = dialog('账号注册');
     await modal.getByRole('textbox', { name: '手机号', exact: true }).fill(mobile);
-    await modal.getByRole('textbox', { name: '图形验证码', exact: true }).fill(await answer);
+    await modal.getByRole('textbox', { name: '图形验证码', exact: true }).fill(answer);
     await modal.getByRole('button', { name: '获取验证码' }).click();
     await modal
       .getByRole('button', { name: /秒后重新发送/ })
@@ -60,12 +59,13 @@ describe('the portal in a browser', () => {
     await modal.getByLabel('密码', { exact: true }).fill('Browser2026');
     await modal.getByLabel('确认密码').fill('Browser2026');
     // Registration logs in and reloads the page (spec portal.md §4).
-    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-    await modal
-      .getByRole('button', { name: '注 册' })
-      .or(modal.getByRole('button', { name: '注册' }))
-      .click();
-    await reloaded;
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 15_000 }),
+      modal
+        .getByRole('button', { name: '注 册' })
+        .or(modal.getByRole('button', { name: '注册' }))
+        .click(),
+    ]);
     await manageButton().first().waitFor();
 
     // A new account has not verified a real name: the management centre sends it there.
@@ -159,9 +159,7 @@ describe('the portal in a browser', () => {
     // A well-formed number with a wrong check digit: the server refuses it at once.
     await page.getByLabel('身份证号').fill('110105194912310021');
     const submit = page.getByRole('button', { name: /提交认证|提 交 认 证/ });
-    const answered = page.waitForResponse((r) => r.url().endsWith('/real/name/auth'));
-    await submit.click();
-    await answered;
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/real/name/auth')), submit.click()]);
     // Within a second of the first, with the same data.
     await submit.click();
     await page.getByText('身份证号码校验位不正确').first().waitFor();

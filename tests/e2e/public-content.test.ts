@@ -157,11 +157,13 @@ describe('the portal’s content pages in a browser', () => {
     const mobile = freshMobile();
     const page = await newPage();
     await page.goto(`${server.url}/matchOperations`);
-    const captcha = nextCaptchaAnswer(server, page);
-    await page.getByRole('button', { name: '申请官方服务' }).first().click();
+    const [captcha] = await Promise.all([
+      nextCaptchaAnswer(server, page),
+      page.getByRole('button', { name: '申请官方服务' }).first().click(),
+    ]);
     const dialog = page.getByRole('dialog', { name: '申请官方服务' });
     await dialog.getByRole('textbox', { name: '手机号' }).fill(mobile);
-    await dialog.getByRole('textbox', { name: '图形验证码' }).fill(await captcha);
+    await dialog.getByRole('textbox', { name: '图形验证码' }).fill(captcha);
     await dialog.getByRole('button', { name: '获取验证码' }).click();
     await dialog.getByRole('button', { name: /秒后重新发送/ }).waitFor();
     await dialog.getByRole('textbox', { name: '短信验证码' }).fill(await smsCodeFromOutbox(server, mobile));
@@ -173,9 +175,11 @@ describe('the portal’s content pages in a browser', () => {
     await dialog.getByLabel('企业名称').fill('宁波甬新电子科技有限公司');
     await dialog.getByLabel('联系人').fill('周敏');
     await dialog.getByLabel('需求描述').fill('年出口额约三千万元，希望对接订单融资和出口信用保险。');
-    const applied = page.waitForResponse((r) => r.url().endsWith('/apply/official/service2'));
-    await dialog.getByRole('button', { name: '提交申请' }).click();
-    const answer = (await (await applied).json()) as { code: number; data: { id: string } };
+    const [applied] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/apply/official/service2')),
+      dialog.getByRole('button', { name: '提交申请' }).click(),
+    ]);
+    const answer = (await applied.json()) as { code: number; data: { id: string } };
     expect(answer.code).toBe(200);
     await dialog.getByText('申请已提交').waitFor();
 
@@ -235,9 +239,11 @@ describe('the portal’s content pages in a browser', () => {
     await page.locator('.ant-select', { hasText: '侵权' }).waitFor();
     await page.getByLabel('被举报页面链接').fill(`${server.url}/supplyDetail?id=1`);
     await page.getByLabel('举报内容').fill('该能力介绍中的产品图片未经授权使用了我司的宣传照片。');
-    const filed = page.waitForResponse((r) => r.url().endsWith('/portal/report'));
-    await page.getByRole('button', { name: '提交举报' }).click();
-    const answer = (await (await filed).json()) as { code: number; data: { id: string } };
+    const [filed] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/portal/report')),
+      page.getByRole('button', { name: '提交举报' }).click(),
+    ]);
+    const answer = (await filed.json()) as { code: number; data: { id: string } };
     expect(answer.code).toBe(200);
     await page.getByText('举报已提交').waitFor();
     await page.getByText(`举报编号：${answer.data.id}。`, { exact: false }).waitFor();

@@ -339,9 +339,11 @@ describe('rich messages, received', () => {
   it('saves a picture under the name it was sent with', async () => {
     await (await scrollTo(page, list(page).getByRole('button', { name: '查看图片' }))).click();
     const previewer = page.getByRole('dialog', { name: '图片预览' });
-    const download = page.waitForEvent('download');
-    await previewer.getByRole('button', { name: '保存图片' }).click();
-    expect((await download).suggestedFilename()).toBe('photo.png');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      previewer.getByRole('button', { name: '保存图片' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('photo.png');
     await page.keyboard.press('Escape');
   });
 
@@ -370,9 +372,8 @@ describe('rich messages, received', () => {
 
   it('downloads the file under its own name', async () => {
     const button = await scrollTo(page, list(page).getByRole('button', { name: /下载 铝合金结构件报价单/ }));
-    const download = page.waitForEvent('download');
-    await button.click();
-    expect((await download).suggestedFilename()).toBe('铝合金结构件报价单-2026年第47周.csv');
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe('铝合金结构件报价单-2026年第47周.csv');
   });
 
   it('opens a merged record, the record nested in it, and goes back', async () => {
@@ -431,9 +432,11 @@ describe('rich messages on a phone', () => {
     await stage.dispatchEvent('pointerup', { pointerId: 7, pointerType: 'touch', clientX: 150, clientY: 400 });
     await expect(previewer.textContent()).resolves.toContain('2 / 2');
     await page.screenshot({ path: join(SHOTS, 'phone-previewer.png') });
-    const download = page.waitForEvent('download');
-    await previewer.getByRole('button', { name: '保存图片' }).tap();
-    expect((await download).suggestedFilename()).toBe('drawing.png');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      previewer.getByRole('button', { name: '保存图片' }).tap(),
+    ]);
+    expect(download.suggestedFilename()).toBe('drawing.png');
     await previewer.getByRole('button', { name: '关闭' }).click();
   });
 
