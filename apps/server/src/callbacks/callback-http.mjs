@@ -24,11 +24,10 @@ export class CallbackHttp {
    * @param {{timeoutMs: number, tls?: import('node:tls').ConnectionOptions}} options
    */
   constructor(origin, options) {
-    this.origin = origin;
+    this.secure = origin.protocol === 'https:';
     this.host = origin.host;
     this.hostname = origin.hostname.replace(/^\[(.*)\]$/, '$1');
-    this.port = Number(origin.port) || (origin.protocol === 'https:' ? 443 : 80);
-    this.secure = origin.protocol === 'https:';
+    this.port = Number(origin.port) || (this.secure ? 443 : 80);
     this.timeoutMs = options.timeoutMs;
     this.tls = options.tls ?? {};
     /** @type {Set<Connection>} */
