@@ -311,12 +311,19 @@ describe('rich messages, received', () => {
       for (const problem of await axeViolations(page, '.lc-message-list')) problems.add(problem);
     });
     await (await scrollTo(page, list(page).getByRole('button', { name: '查看图片' }))).click();
+    // The previewer and the viewer open a moment after the click (CI read one before it was there,
+    // and the previewer that opened later covered the list for every test after).
+    const previewer = page.getByRole('dialog', { name: '图片预览' });
+    await previewer.waitFor();
     for (const problem of await axeViolations(page, '.lc-preview')) problems.add(problem);
     await page.keyboard.press('Escape');
+    await previewer.waitFor({ state: 'hidden' });
     await (await scrollTo(page, list(page).getByRole('button', { name: /^报价沟通记录/ }))).click();
-    await page.getByRole('dialog', { name: '报价沟通记录' }).getByText('这是本周的报价和样品照片').waitFor();
+    const viewer = page.getByRole('dialog', { name: '报价沟通记录' });
+    await viewer.getByText('这是本周的报价和样品照片').waitFor();
     for (const problem of await axeViolations(page, '.lc-merger-viewer')) problems.add(problem);
     await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
     expect([...problems]).toEqual([]);
   });
 
@@ -333,7 +340,7 @@ describe('rich messages, received', () => {
     await expect(shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
     await page.screenshot({ path: join(SHOTS, 'desktop-previewer.png') });
     await page.keyboard.press('Escape');
-    await expect(previewer.count()).resolves.toBe(0);
+    await previewer.waitFor({ state: 'hidden' });
   });
 
   it('saves a picture under the name it was sent with', async () => {
@@ -345,6 +352,7 @@ describe('rich messages, received', () => {
     ]);
     expect(download.suggestedFilename()).toBe('photo.png');
     await page.keyboard.press('Escape');
+    await previewer.waitFor({ state: 'hidden' });
   });
 
   it('plays the voice message, and a second tap stops it', async () => {
