@@ -317,7 +317,7 @@ describe('rich messages, received', () => {
     await previewer.waitFor();
     for (const problem of await axeViolations(page, '.lc-preview')) problems.add(problem);
     await page.keyboard.press('Escape');
-    await previewer.waitFor({ state: 'hidden' });
+    await previewer.waitFor({ state: 'detached' });
     await (await scrollTo(page, list(page).getByRole('button', { name: /^报价沟通记录/ }))).click();
     const viewer = page.getByRole('dialog', { name: '报价沟通记录' });
     await viewer.getByText('这是本周的报价和样品照片').waitFor();
@@ -340,7 +340,7 @@ describe('rich messages, received', () => {
     await expect(shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
     await page.screenshot({ path: join(SHOTS, 'desktop-previewer.png') });
     await page.keyboard.press('Escape');
-    await previewer.waitFor({ state: 'hidden' });
+    await previewer.waitFor({ state: 'detached' });
   });
 
   it('saves a picture under the name it was sent with', async () => {
@@ -352,7 +352,7 @@ describe('rich messages, received', () => {
     ]);
     expect(download.suggestedFilename()).toBe('photo.png');
     await page.keyboard.press('Escape');
-    await previewer.waitFor({ state: 'hidden' });
+    await previewer.waitFor({ state: 'detached' });
   });
 
   it('plays the voice message, and a second tap stops it', async () => {
