@@ -1,8 +1,20 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, type Server as NetServer, createServer as netServer, type Socket } from 'node:net';
 
 /** BENCH_CALLBACKS: which of Tencent's message callbacks the measured server posts, or none. */
 export type BenchCallbacks = 'after' | 'before' | null;
+
+/**
+ * BENCH_CALLBACK_ENDPOINT: `lean` (default) reads requests off the socket and answers all it read
+ * at once, so the endpoint, which shares the cores with the measured server here but would not in
+ * use, takes as little of them as an HTTP server can; `node` is node:http, a typical backend.
+ */
+export type BenchEndpointKind = 'lean' | 'node';
+
+const ANSWER = '{"ActionStatus":"OK","ErrorCode":0,"ErrorInfo":""}';
+const LEAN_ANSWER = Buffer.from(
+  `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nkeep-alive: timeout=60\r\ncontent-length: ${ANSWER.length}\r\n\r\n${ANSWER}`,
+);
 
 const COMMANDS: Record<'after' | 'before', string> = {
   after: 'C2C.CallbackAfterSendMsg,Group.CallbackAfterSendMsg',
@@ -15,23 +27,23 @@ const COMMANDS: Record<'after' | 'before', string> = {
  */
 export class BenchCallbackEndpoint {
   received = 0;
+  private readonly sockets = new Set<Socket>();
 
   private constructor(
-    private readonly server: Server,
+    private readonly server: Server | NetServer,
     readonly kind: 'after' | 'before',
   ) {}
 
-  static async start(kind: 'after' | 'before'): Promise<BenchCallbackEndpoint> {
+  static async start(kind: 'after' | 'before', endpointKind: BenchEndpointKind): Promise<BenchCallbackEndpoint> {
     let endpoint: BenchCallbackEndpoint | null = null;
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        if (endpoint) endpoint.received++;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"ActionStatus":"OK","ErrorCode":0,"ErrorInfo":""}');
-      });
+    const count = (n: number) => {
+      if (endpoint) endpoint.received += n;
+    };
+    const server = endpointKind === 'node' ? nodeServer(count) : leanServer(count);
+    server.on('connection', (socket: Socket) => {
+      endpoint?.sockets.add(socket);
+      socket.on('close', () => endpoint?.sockets.delete(socket));
     });
-    server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     endpoint = new BenchCallbackEndpoint(server, kind);
     return endpoint;
@@ -44,9 +56,53 @@ export class BenchCallbackEndpoint {
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
+    for (const socket of this.sockets) socket.destroy();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
+}
+
+function nodeServer(count: (n: number) => void): Server {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count(1);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(ANSWER);
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  return server;
+}
+
+/** HTTP/1.1 as the callbacks client speaks it (a Content-Length body); every request read is answered in one write. */
+function leanServer(count: (n: number) => void): NetServer {
+  return netServer((socket) => {
+    socket.setNoDelay(true);
+    let buffered: Buffer | null = null;
+    socket.on('data', (chunk: Buffer) => {
+      buffered = buffered ? Buffer.concat([buffered, chunk]) : chunk;
+      let requests = 0;
+      while (buffered) {
+        const headEnd: number = buffered.indexOf('\r\n\r\n');
+        if (headEnd === -1) break;
+        const length = /\r\ncontent-length: *(\d+)/i.exec(buffered.toString('latin1', 0, headEnd));
+        const end: number = headEnd + 4 + Number(length?.[1] ?? 0);
+        if (buffered.length < end) break;
+        requests++;
+        buffered = end === buffered.length ? null : buffered.subarray(end);
+      }
+      if (requests === 0) return;
+      count(requests);
+      socket.write(requests === 1 ? LEAN_ANSWER : Buffer.concat(Array(requests).fill(LEAN_ANSWER)));
+    });
+    socket.on('error', () => socket.destroy());
+  });
+}
+
+export function benchEndpointFrom(value: string | undefined): BenchEndpointKind {
+  if (!value || value === 'lean') return 'lean';
+  if (value === 'node') return value;
+  throw new Error(`BENCH_CALLBACK_ENDPOINT must be "lean" or "node", got "${value}"`);
 }
 
 export function benchCallbacksFrom(value: string | undefined): BenchCallbacks {

@@ -1,4 +1,9 @@
-import { type BenchCallbacks, benchCallbacksFrom } from './callback-endpoint';
+import {
+  type BenchCallbacks,
+  type BenchEndpointKind,
+  benchCallbacksFrom,
+  benchEndpointFrom,
+} from './callback-endpoint';
 /** Every size and duration, from the environment; BENCH_QUICK=1 switches to a ~1 minute smoke run. */
 export interface BenchConfig {
   quick: boolean;
@@ -42,6 +47,8 @@ export interface BenchConfig {
   serverCommit: string | null;
   /** BENCH_CALLBACKS=after|before: the servers post those message callbacks to a loopback endpoint. */
   callbacks: BenchCallbacks;
+  /** BENCH_CALLBACK_ENDPOINT=lean|node: how that endpoint answers (bench/callback-endpoint.ts). */
+  callbackEndpoint: BenchEndpointKind;
 }
 
 export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
@@ -97,6 +104,7 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     baseline: env.BENCH_BASELINE || null,
     serverCommit: env.BENCH_SERVER_COMMIT || null,
     callbacks: benchCallbacksFrom(env.BENCH_CALLBACKS),
+    callbackEndpoint: benchEndpointFrom(env.BENCH_CALLBACK_ENDPOINT),
   };
 }
 

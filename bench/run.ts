@@ -458,9 +458,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }, cfg.timeoutS * 1000);
 
-  callbackEndpoint = cfg.callbacks ? await BenchCallbackEndpoint.start(cfg.callbacks) : null;
+  callbackEndpoint = cfg.callbacks ? await BenchCallbackEndpoint.start(cfg.callbacks, cfg.callbackEndpoint) : null;
   log(
-    `${cfg.quick ? 'QUICK ' : ''}run${cfg.callbacks ? ` with ${cfg.callbacks} callbacks` : ''}: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !SESSIONS_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : SESSIONS_ONLY ? ' (sessions only)' : TYPING_ONLY ? ' (typing only)' : COMMUNITY_ONLY ? ' (community only)' : CALLS_ONLY ? ' (calls only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
+    `${cfg.quick ? 'QUICK ' : ''}run${cfg.callbacks ? ` with ${cfg.callbacks} callbacks (${cfg.callbackEndpoint} endpoint)` : ''}: configs ${cfg.configs.join(', ')}${cfg.relay && !STORM_ONLY && !SESSIONS_ONLY && !TYPING_ONLY && !COMMUNITY_ONLY && !CALLS_ONLY ? ' + relay' : ''}${STORM_ONLY ? ' (storm only)' : SESSIONS_ONLY ? ' (sessions only)' : TYPING_ONLY ? ' (typing only)' : COMMUNITY_ONLY ? ' (community only)' : CALLS_ONLY ? ' (calls only)' : ''}; ${cfg.workers} load worker(s); logs in ${tmp}`,
   );
   try {
     for (const name of cfg.configs) {

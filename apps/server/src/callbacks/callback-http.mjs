@@ -1,7 +1,7 @@
 // The callbacks thread's HTTP/1.1 client. Not undici: a callback is one small POST with a small
 // answer, written here as one string and read in place. 30,000 POSTs 16 at a time to a node:http
-// endpoint in another process took 20–22 µs of CPU each this way, 30–31 through undici's dispatch
-// (docs/performance.md, issue 29).
+// endpoint in another process took 20–22 µs of CPU each this way, 30–31 through undici's dispatch;
+// pipelined 32 deep to an endpoint that answers them together, 4 µs (docs/performance.md, issue 29).
 import { isIP, connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
@@ -12,11 +12,18 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const IDLE_MARGIN_MS = 1000;
 /** Idle time assumed when an endpoint does not say (undici's default). */
 const DEFAULT_IDLE_MS = 4000;
+/** Pipelined posts out on one connection at most. */
+const MAX_IN_LINE = 32;
 
 /**
- * POSTs over kept-alive connections to one origin, one post out on a connection at a time (no
- * pipelining: a post is not idempotent, RFC 9112 §9.3.2). Connections are opened as needed, with
- * no cap: the callers bound how many posts are out, and a 'before' callback never waits for one.
+ * POSTs over kept-alive connections to one origin. `post` sends on a connection with nothing out
+ * (a 'before' callback waits for no other answer); `postInLine` pipelines on a connection that has
+ * kept itself alive before, filling one before the next, and the posts of one turn of the loop go
+ * out in one write. RFC 9112 §9.3.2 lets a client pipeline a POST when it can recover from a
+ * partial failure: posts still out when a connection fails reject with its error and the caller
+ * retries them (the receiver may see one twice, as after a timeout); posts behind an answer that
+ * closes the connection were not read by the endpoint (RFC 9112 §9.6) and go out again at once.
+ * Connections are opened as needed, with no cap: the callers bound how many posts are out.
  */
 export class CallbackHttp {
   /**
@@ -46,17 +53,42 @@ export class CallbackHttp {
    */
   post(path, body) {
     return new Promise((resolve, reject) => {
-      const request = `POST ${path} HTTP/1.1\r\nhost: ${this.host}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-      const now = Date.now();
-      let idle = null;
-      for (const connection of this.connections) {
-        if (connection.isIdleAt(now)) {
-          idle = connection;
-          break;
-        }
-      }
-      (idle ?? this.open()).write({ request, resolve, reject, sentAt: now });
+      this.place({ request: this.request(path, body), resolve, reject, sentAt: 0 }, false);
     });
+  }
+
+  /**
+   * As `post`, pipelined behind other posts on a connection the endpoint kept alive before.
+   * @param {string} path
+   * @param {string} body JSON
+   * @returns {Promise<{status: number, text: string}>}
+   */
+  postInLine(path, body) {
+    return new Promise((resolve, reject) => {
+      this.place({ request: this.request(path, body), resolve, reject, sentAt: 0 }, true);
+    });
+  }
+
+  /** @param {string} path @param {string} body */
+  request(path, body) {
+    return `POST ${path} HTTP/1.1\r\nhost: ${this.host}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  }
+
+  /**
+   * Writes an exchange on the fullest kept-alive connection with room (in line), else on an idle
+   * one, else on a new one.
+   * @param {Exchange} exchange @param {boolean} inLine
+   */
+  place(exchange, inLine) {
+    const now = Date.now();
+    let chosen = null;
+    for (const connection of this.connections) {
+      if (inLine && connection.hasRoomAt(now)) {
+        if (!chosen || connection.exchanges.length > chosen.exchanges.length) chosen = connection;
+      } else if (!chosen && connection.isIdleAt(now)) chosen = connection;
+    }
+    exchange.sentAt = now;
+    (chosen ?? this.open()).write(exchange);
   }
 
   /** Closes every connection; posts still out reject. */
@@ -84,7 +116,7 @@ export class CallbackHttp {
   expire() {
     const now = Date.now();
     for (const connection of this.connections) {
-      const out = connection.exchange;
+      const out = connection.exchanges[0];
       if (out && now - out.sentAt > this.timeoutMs) {
         connection.fail(Object.assign(new Error('callback timed out'), { code: 'CALLBACK_TIMEOUT' }));
       } else if (!out && now >= connection.idleUntil) connection.fail(closedError('idle'));
@@ -102,10 +134,13 @@ class Connection {
   constructor(socket, client) {
     this.socket = socket;
     this.client = client;
-    /** @type {Exchange | null} the post written whose answer has not been read */
-    this.exchange = null;
+    /** @type {Exchange[]} the posts written whose answers have not been read, oldest first */
+    this.exchanges = [];
     this.buffered = null;
     this.idleUntil = Number.POSITIVE_INFINITY;
+    /** Whether the endpoint answered on it and kept it open: then posts may be pipelined on it. */
+    this.isKeptAlive = false;
+    this.isCorked = false;
     this.ended = false;
     socket.setNoDelay(true);
     socket.on('data', (chunk) => this.read(chunk));
@@ -120,12 +155,26 @@ class Connection {
 
   /** Whether a post may go out on it now: none is out, and the endpoint is not about to close it. */
   isIdleAt(now) {
-    return this.exchange === null && now < this.idleUntil;
+    return this.exchanges.length === 0 && now < this.idleUntil;
+  }
+
+  /** Whether a pipelined post may join the ones out on it now. */
+  hasRoomAt(now) {
+    return this.isKeptAlive && this.exchanges.length < MAX_IN_LINE && now < this.idleUntil;
   }
 
   /** @param {Exchange} exchange */
   write(exchange) {
-    this.exchange = exchange;
+    this.exchanges.push(exchange);
+    // The posts of this turn of the loop leave in one write.
+    if (!this.isCorked) {
+      this.isCorked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.isCorked = false;
+        this.socket.uncork();
+      });
+    }
     this.socket.write(exchange.request);
   }
 
@@ -176,24 +225,25 @@ class Connection {
       end = buffer.length;
       body = buffer.subarray(bodyStart);
     }
-    const exchange = this.exchange;
+    const exchange = this.exchanges.shift();
     if (!exchange) throw protocolError('an answer to no request');
-    this.exchange = null;
     exchange.resolve({ status: head.status, text: body.toString('utf8') });
     if (head.close) {
+      // The endpoint reads nothing after an answer that closes: the posts behind it go out again.
+      const unread = this.exchanges.splice(0);
       this.fail(closedError('closed after an answer'));
+      for (const next of unread) this.client.place(next, true);
       return 0;
     }
+    this.isKeptAlive = true;
     this.idleUntil = Date.now() + (head.idleMs ?? DEFAULT_IDLE_MS) - IDLE_MARGIN_MS;
     return end;
   }
 
-  /** Ends the connection, rejecting the post still out on it, if any, with the error. */
+  /** Ends the connection, rejecting the posts still out on it with the error. */
   fail(err) {
     if (this.client.connections.delete(this)) this.socket.destroy();
-    const exchange = this.exchange;
-    this.exchange = null;
-    exchange?.reject(err);
+    for (const exchange of this.exchanges.splice(0)) exchange.reject(err);
   }
 }
 

@@ -100,6 +100,86 @@ describe('the callbacks HTTP client', () => {
     expect(target.connections()).toBe(3);
   });
 
+  it('pipelines posts on a connection the endpoint kept alive, and matches each answer to its post', async () => {
+    const target = await endpoint((body, _req, res) => res.end(body));
+    const http = client(target.url);
+    expect((await http.postInLine('/im-callback', '{"n":0}')).text).toBe('{"n":0}');
+    const bodies = [1, 2, 3, 4, 5].map((n) => `{"n":${n}}`);
+    const answers = await Promise.all(bodies.map((body) => http.postInLine('/im-callback', body)));
+    expect(answers.map((answer) => answer.text)).toEqual(bodies);
+    expect(target.connections()).toBe(1);
+  });
+
+  it('writes the posts of one turn in one write, and pipelines no more than 32 on a connection', async () => {
+    const chunks: number[] = [];
+    let connections = 0;
+    const url = await rawEndpoint(
+      (socket, text) => {
+        const posts = text.split('POST ').length - 1;
+        chunks.push(posts);
+        socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${OK.length}\r\n\r\n${OK}`.repeat(posts));
+      },
+      () => connections++,
+    );
+    const http = client(url);
+    await http.postInLine('/im-callback', '{}');
+    const answers = await Promise.all(Array.from({ length: 40 }, () => http.postInLine('/im-callback', '{}')));
+    expect(answers.every((answer) => answer.text === OK)).toBe(true);
+    // The first post proved the connection; 32 then went out on it in one write, and the 8 it had
+    // no room for each on a new connection (not yet known to be kept alive).
+    expect(chunks.slice(1).sort((a, b) => b - a)).toEqual([32, 1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(connections).toBe(9);
+  });
+
+  it('does not pipeline before the endpoint has kept a connection alive', async () => {
+    const target = await endpoint((_body, _req, res) => setTimeout(() => res.end(OK), 20));
+    const http = client(target.url);
+    await Promise.all([1, 2, 3].map(() => http.postInLine('/im-callback', '{}')));
+    expect(target.connections()).toBe(3);
+  });
+
+  it('posts again, on another connection, what was pipelined behind an answer that closed the connection', async () => {
+    let connections = 0;
+    let answered = 0;
+    const url = await rawEndpoint(
+      (socket, text) => {
+        // Answers the first post with keep-alive, the next one with close, and reads nothing more.
+        for (const request of text.split('POST ').slice(1)) {
+          const body = request.slice(request.indexOf('\r\n\r\n') + 4);
+          answered++;
+          const close = answered === 2;
+          socket.write(
+            `HTTP/1.1 200 OK\r\n${close ? 'connection: close\r\n' : ''}content-length: ${body.length}\r\n\r\n${body}`,
+          );
+          if (close) return socket.end();
+        }
+      },
+      () => connections++,
+    );
+    const http = client(url);
+    await http.postInLine('/im-callback', '{"n":0}');
+    const bodies = [1, 2, 3].map((n) => `{"n":${n}}`);
+    const answers = await Promise.all(bodies.map((body) => http.postInLine('/im-callback', body)));
+    expect(answers.map((answer) => answer.text)).toEqual(bodies);
+    expect(answered).toBe(4);
+    expect(connections).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rejects every post pipelined on a connection that fails, and a post never waits behind them', async () => {
+    let requests = 0;
+    const url = await rawEndpoint((socket, text) => {
+      requests += text.split('POST ').length - 1;
+      if (requests === 1) socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${OK.length}\r\n\r\n${OK}`);
+      else if (text.includes('"before"')) socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${OK.length}\r\n\r\n${OK}`);
+      else setTimeout(() => socket.destroy(), 100);
+    });
+    const http = client(url);
+    await http.postInLine('/im-callback', '{}');
+    const pipelined = [1, 2, 3].map(() => http.postInLine('/im-callback', '{}'));
+    expect((await http.post('/im-callback', '{"before":1}')).text).toBe(OK);
+    for (const post of pipelined) await expect(post).rejects.toMatchObject({ code: 'CALLBACK_CLOSED' });
+  });
+
   it('posts on a new connection after an endpoint closes the last one with its answer', async () => {
     let connections = 0;
     const url = await rawEndpoint(

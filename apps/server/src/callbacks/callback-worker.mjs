@@ -65,7 +65,7 @@ function pump() {
 }
 
 async function deliver(item) {
-  const ok = await http.post(pathFor(item.command, item.clientIP, item.platform), item.payload).then(
+  const ok = await http.postInLine(pathFor(item.command, item.clientIP, item.platform), item.payload).then(
     (response) => response.status >= 200 && response.status < 300,
     () => false,
   );

@@ -19,8 +19,8 @@ export type BeforeAnswer =
   /** No answer in time, no connection, or an answer not understood: the event goes ahead. */
   | { kind: 'none' };
 
-/** 'After' callbacks posted at once; more wait in the queue. */
-const AFTER_CONCURRENCY = 16;
+/** 'After' callbacks posted at once (pipelined, 32 a connection); more wait in the queue. */
+const AFTER_CONCURRENCY = 64;
 /**
  * 'After' callbacks are handed to the thread at most this late, or at once when HAND_OVER_LINES
  * wait. Handed over every turn of the loop, they cost the main thread 12 µs each at saturation:
